@@ -1,0 +1,202 @@
+import { writeFileSync } from "node:fs";
+import type { Command } from "commander";
+import type { BinaryTruth } from "../../elicit/binary/truth.ts";
+import {
+  type BinaryRunReport,
+  randomBinaryTruth,
+  simulateBinary,
+} from "../../experiments/simulate-binary.ts";
+import { describeThreshold } from "../../geometry/binary/threshold-classifier.ts";
+import { createRng } from "../../math/rng.ts";
+import { mean, quantile } from "../../math/stats.ts";
+import { describeNoise, type NoiseModel } from "../../oracle/noise.ts";
+import { CliError, guarded } from "../errors.ts";
+import { fmt, table } from "../format.ts";
+import { parseBinaryTruth } from "../parse-truth.ts";
+import {
+  addPopulationOptions,
+  loadBinaryPopulation,
+  type PopulationFlags,
+} from "../population-options.ts";
+import { progressBar } from "../progress.ts";
+import { addSpecOptions, type SpecFlags, specFromFlags } from "./spec-options.ts";
+
+interface SimulateFlags extends PopulationFlags, SpecFlags {
+  truth?: string;
+  randomTruth?: boolean;
+  noise: string;
+  noiseKind: string;
+  noiseWrong: string;
+  seed: string;
+  trials: string;
+  json?: boolean;
+  log?: string;
+}
+
+function noiseFrom(f: SimulateFlags): NoiseModel {
+  const level = Number(f.noise);
+  if (!(level >= 0)) throw new CliError(`--noise must be a non-negative number, got "${f.noise}"`);
+  if (level === 0) return { kind: "none" };
+  if (f.noiseKind === "flip") {
+    if (level > 1) throw new CliError("--noise is a probability for --noise-kind flip");
+    return { kind: "flip", probability: level };
+  }
+  if (f.noiseKind !== "feedback") throw new CliError("--noise-kind must be feedback or flip");
+  if (f.noiseWrong !== "adversarial" && f.noiseWrong !== "random") {
+    throw new CliError("--noise-wrong must be adversarial or random");
+  }
+  return { kind: "feedback", epsilon: level, wrong: f.noiseWrong };
+}
+
+function integer(value: string, name: string, min: number): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min)
+    throw new CliError(`${name} must be an integer >= ${min}, got "${value}"`);
+  return n;
+}
+
+function errorSummary(r: BinaryRunReport): string {
+  const e = r.error as Record<string, number>;
+  return Object.entries(e)
+    .filter(([k]) => k !== "points")
+    .map(([k, v]) => `${k} ${fmt(v, 4)}`)
+    .join(", ");
+}
+
+function printRun(r: BinaryRunReport, noise: NoiseModel): void {
+  const rec = (x: Record<string, number>) =>
+    Object.entries(x)
+      .map(([k, v]) => `${k}=${fmt(v, 4)}`)
+      .join(" ");
+  console.log(`family      ${r.family} (strategy ${r.strategy}, tolerance ${r.tolerance})`);
+  console.log(`population  ${r.population}`);
+  console.log(`stakeholder ${rec(r.truth)} with ${describeNoise(noise)}`);
+  console.log(`elicited    ${rec(r.elicited)}`);
+  console.log(`questions   ${r.queries}`);
+  console.log(`error       ${errorSummary(r)}`);
+  console.log(`classifier  ${describeThreshold(r.classifier)} is optimal for the elicited metric`);
+}
+
+/** `elicit simulate`. */
+export function registerSimulate(program: Command): void {
+  const cmd = program
+    .command("simulate")
+    .description("elicit the metric of a simulated stakeholder (a true metric plus a noise model)");
+  addPopulationOptions(cmd);
+  addSpecOptions(cmd);
+  cmd
+    .option("--truth <json>", 'the stakeholder\'s true metric, e.g. \'{"tp":0.6,"tn":0.8}\'')
+    .option("--random-truth", "draw a random true metric per trial (seeded) instead of --truth")
+    .option(
+      "--noise <level>",
+      "noise level: eps_Omega for feedback noise, p for flips (0 = none)",
+      "0",
+    )
+    .option("--noise-kind <kind>", "feedback (Definition 7) or flip", "feedback")
+    .option("--noise-wrong <how>", "feedback noise: adversarial or random wrong answers", "random")
+    .option("--seed <n>", "seed of the noise and of random truths", "1")
+    .option("--trials <n>", "number of runs (with a progress bar and a summary)", "1")
+    .option("--log <file>", "write the replayable session(s) (spec, seed, answers) as JSON")
+    .option("--json", "print JSON on stdout")
+    .action((f: SimulateFlags) =>
+      guarded(() => {
+        if (f.truth === undefined && !f.randomTruth) {
+          throw new CliError("give --truth JSON (the stakeholder's metric) or --random-truth");
+        }
+        if (f.truth !== undefined && f.randomTruth)
+          throw new CliError("give either --truth or --random-truth");
+        const { population } = loadBinaryPopulation(f);
+        const family = (f.family ?? "binary-linear") as Parameters<typeof parseBinaryTruth>[1];
+        let fixed: BinaryTruth | undefined;
+        let monotoneDefault: "increasing" | "decreasing" | undefined;
+        const spec0 = specFromFlags(f);
+        if (f.truth !== undefined) {
+          fixed = parseBinaryTruth(f.truth, spec0.family, population.zeta);
+          if (fixed.family === "binary-linear" && fixed.metric.tp + fixed.metric.tn < 0) {
+            monotoneDefault = "decreasing";
+          }
+        }
+        const spec = specFromFlags(f, monotoneDefault);
+        if (fixed?.family === "binary-linear") {
+          const decreasing = fixed.metric.tp + fixed.metric.tn < 0;
+          if (decreasing !== (spec.monotone === "decreasing")) {
+            throw new CliError(`--monotone ${spec.monotone} contradicts the signs of --truth`);
+          }
+        }
+        const noise = noiseFrom(f);
+        const seed = integer(f.seed, "--seed", 0);
+        const trials = integer(f.trials, "--trials", 1);
+        const rng = createRng(seed);
+        const bar = progressBar(trials, "simulating");
+        const runs: BinaryRunReport[] = [];
+        for (let t = 0; t < trials; t++) {
+          const truth = fixed ?? randomBinaryTruth(family, rng, population.zeta, spec.monotone);
+          runs.push(simulateBinary(spec, truth, population, noise, seed + t));
+          bar.tick();
+        }
+        bar.stop();
+        if (f.log) {
+          const sessions = runs.map((r) => r.session);
+          writeFileSync(
+            f.log,
+            `${JSON.stringify(trials === 1 ? sessions[0] : sessions, null, 2)}\n`,
+          );
+        }
+        const strip = (r: BinaryRunReport) => {
+          const { session: _session, ...rest } = r;
+          return rest;
+        };
+        if (trials === 1) {
+          if (f.json) console.log(JSON.stringify(strip(runs[0]!), null, 2));
+          else printRun(runs[0]!, noise);
+          return;
+        }
+        const keys = Object.keys(runs[0]!.error).filter((k) => k !== "points");
+        const summary = {
+          family: spec.family,
+          strategy: spec.strategy,
+          tolerance: spec.tolerance,
+          trials,
+          noise: describeNoise(noise),
+          queries: {
+            mean: mean(runs.map((r) => r.queries)),
+            max: Math.max(...runs.map((r) => r.queries)),
+          },
+          error: Object.fromEntries(
+            keys.map((k) => {
+              const xs = runs.map((r) => (r.error as Record<string, number>)[k]!);
+              return [
+                k,
+                {
+                  mean: mean(xs),
+                  median: quantile(xs, 0.5),
+                  p95: quantile(xs, 0.95),
+                  max: Math.max(...xs),
+                },
+              ];
+            }),
+          ),
+        };
+        if (f.json) {
+          console.log(JSON.stringify({ summary, runs: runs.map(strip) }, null, 2));
+          return;
+        }
+        console.log(
+          `${trials} trials of ${spec.family} (strategy ${spec.strategy}, tolerance ${spec.tolerance}), ${summary.noise}`,
+        );
+        console.log(`questions: mean ${fmt(summary.queries.mean, 1)}, max ${summary.queries.max}`);
+        console.log(
+          table(
+            ["error", "mean", "median", "p95", "max"],
+            Object.entries(summary.error).map(([k, s]) => [
+              k,
+              fmt(s.mean, 4),
+              fmt(s.median, 4),
+              fmt(s.p95, 4),
+              fmt(s.max, 4),
+            ]),
+          ),
+        );
+      }),
+    );
+}

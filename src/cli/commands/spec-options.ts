@@ -1,0 +1,65 @@
+import type { Command } from "commander";
+import {
+  BINARY_FAMILIES,
+  type BinaryFamily,
+  type BinarySpec,
+  DEFAULT_TOLERANCE,
+} from "../../elicit/binary/spec.ts";
+import { STRATEGY_NAMES, type StrategyName } from "../../search/strategy.ts";
+import { CliError } from "../errors.ts";
+
+export interface SpecFlags {
+  family?: string;
+  tolerance?: string;
+  strategy?: string;
+  monotone?: string;
+  grid?: string;
+}
+
+/** Register the elicitation-spec flags. */
+export function addSpecOptions(cmd: Command): Command {
+  return cmd
+    .option("--family <name>", `metric family: ${BINARY_FAMILIES.join(", ")}`, "binary-linear")
+    .option(
+      "--tolerance <eps>",
+      "search tolerance (default: 0.02 rad linear, 0.05 rad fractional, 0.05 threshold)",
+    )
+    .option("--strategy <name>", `question strategy: ${STRATEGY_NAMES.join(", ")}`, "paper")
+    .option("--monotone <dir>", "binary-linear: increasing or decreasing in TP and TN")
+    .option("--grid <step>", "binary-threshold: snap thresholds to this grid (user study: 0.0001)");
+}
+
+/** Validate the spec flags. */
+export function specFromFlags(
+  f: SpecFlags,
+  monotoneDefault?: "increasing" | "decreasing",
+): BinarySpec {
+  const family = (f.family ?? "binary-linear") as BinaryFamily;
+  if (!BINARY_FAMILIES.includes(family)) {
+    throw new CliError(
+      `unknown --family "${f.family}"; binary families: ${BINARY_FAMILIES.join(", ")}`,
+    );
+  }
+  const strategy = (f.strategy ?? "paper") as StrategyName;
+  if (!STRATEGY_NAMES.includes(strategy)) {
+    throw new CliError(`unknown --strategy "${f.strategy}"; choose ${STRATEGY_NAMES.join(", ")}`);
+  }
+  const tolerance = f.tolerance === undefined ? DEFAULT_TOLERANCE[family] : Number(f.tolerance);
+  if (!(tolerance > 0 && tolerance < 1.6)) {
+    throw new CliError(`--tolerance must be a number in (0, 1.6), got "${f.tolerance}"`);
+  }
+  const monotone = (f.monotone ?? monotoneDefault ?? "increasing") as "increasing" | "decreasing";
+  if (monotone !== "increasing" && monotone !== "decreasing") {
+    throw new CliError(`--monotone must be increasing or decreasing, got "${f.monotone}"`);
+  }
+  const grid = f.grid === undefined ? undefined : Number(f.grid);
+  if (grid !== undefined && !(grid >= 0 && grid < 1))
+    throw new CliError("--grid must be in [0, 1)");
+  return {
+    family,
+    tolerance,
+    strategy,
+    ...(family === "binary-linear" ? { monotone } : {}),
+    ...(family === "binary-threshold" && grid !== undefined ? { grid } : {}),
+  };
+}

@@ -1,0 +1,26 @@
+import { Command } from "commander";
+import { registerAsk } from "./commands/ask.ts";
+import { registerDemo } from "./commands/demo.ts";
+import { registerFit } from "./commands/fit.ts";
+import { registerReproduce } from "./commands/reproduce.ts";
+import { registerSimulate } from "./commands/simulate.ts";
+import { VERSION } from "./version.ts";
+
+/** The `elicit` command line. */
+export function buildProgram(): Command {
+  const program = new Command()
+    .name("elicit")
+    .description(
+      "Metric elicitation: recover a stakeholder's classification metric from pairwise comparisons",
+    )
+    .version(VERSION)
+    .showHelpAfterError("(run with --help for usage)");
+  registerDemo(program);
+  registerSimulate(program);
+  registerReproduce(program);
+  registerFit(program);
+  registerAsk(program);
+  return program;
+}
+
+await buildProgram().parseAsync(process.argv);
