@@ -48,8 +48,8 @@ export function addPopulationOptions(cmd: Command): Command {
     .option("--synthetic <name>", "a synthetic population instead of data: paper-binary")
     .option(
       "--pool <kind>",
-      "labelled (held-out labels, as the papers) or soft (model probabilities)",
-      "labelled",
+      "soft (held-out probabilities as soft labels: exact geometry) or labelled (held-out labels, as the papers)",
+      "soft",
     )
     .option("--split-seed <n>", "seed of the 50/50 train/test split", "1")
     .option("--l2 <lambda>", "L2 penalty of the logistic regression", "1");

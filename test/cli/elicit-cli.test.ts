@@ -1,0 +1,165 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const bin = fileURLToPath(new URL("../../bin/elicit.js", import.meta.url));
+const data = fileURLToPath(
+  new URL("../../data/breast_cancer_wisconsin_diagnostic.csv", import.meta.url),
+);
+const dir = mkdtempSync(join(tmpdir(), "elicit-cli-"));
+
+function elicit(...args: string[]) {
+  const r = spawnSync(process.execPath, [bin, ...args], { encoding: "utf8", input: "" });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe("elicit simulate (contract)", () => {
+  it("binary-linear on a CSV prints the JSON contract", () => {
+    const r = elicit(
+      "simulate",
+      "--data",
+      data,
+      "--target",
+      "target",
+      "--positive",
+      "malignant",
+      "--family",
+      "binary-linear",
+      "--truth",
+      '{"tp":0.6,"tn":0.8}',
+      "--tolerance",
+      "0.02",
+      "--strategy",
+      "paper",
+      "--noise",
+      "0",
+      "--seed",
+      "1",
+      "--json",
+    );
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.family).toBe("binary-linear");
+    expect(out.truth.tp).toBeCloseTo(0.6, 12);
+    expect(Math.hypot(out.elicited.tp, out.elicited.tn)).toBeCloseTo(1, 12);
+    expect(out.queries).toBe(28);
+    expect(out.error.angle).toBeGreaterThanOrEqual(0);
+    expect(out.classifier.kind).toBe("threshold");
+  });
+  it("binary-linear-fractional on the synthetic population", () => {
+    const r = elicit(
+      "simulate",
+      "--synthetic",
+      "paper-binary",
+      "--family",
+      "binary-linear-fractional",
+      "--truth",
+      '{"p11":1,"p00":0,"q11":0.5,"q00":-0.5,"q0":0.5}',
+      "--json",
+    );
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(Object.keys(out.elicited).sort()).toEqual(["p00", "p11", "q0", "q00", "q11"]);
+    expect(out.queries).toBe(40);
+    expect(Math.abs(out.error.alphaMean - 1)).toBeLessThan(0.1);
+    expect(out.error.alphaStd).toBeGreaterThanOrEqual(0);
+  });
+  it("the bundled dataset is the default and --trials prints a summary", () => {
+    const r = elicit("simulate", "--random-truth", "--trials", "5", "--json");
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.runs).toHaveLength(5);
+    expect(out.summary.error.angle.mean).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe("bad input: one line, non-zero exit, no stack trace", () => {
+  const badCsv = join(dir, "one-class.csv");
+  writeFileSync(badCsv, "x,y\n1,a\n2,a\n3,a\n");
+  const noFeatures = join(dir, "no-features.csv");
+  writeFileSync(noFeatures, "x,y\n1,a\n1,b\n1,a\n");
+  const cases: [string, string[], RegExp][] = [
+    ["missing file", ["--data", join(dir, "nope.csv"), "--target", "y"], /no such file/],
+    ["unknown column", ["--data", data, "--target", "nope"], /unknown column/i],
+    ["absent positive", ["--data", data, "--target", "target", "--positive", "maybe"], /maybe/],
+    ["single class", ["--data", badCsv, "--target", "y"], /single class/i],
+    ["no usable feature", ["--data", noFeatures, "--target", "y"], /feature/i],
+    ["malformed truth", ["--truth", "{tp:1}"], /malformed --truth/],
+    ["wrong truth keys", ["--truth", '{"a":[1]}'], /malformed --truth/],
+    ["mixed signs", ["--truth", '{"tp":1,"tn":-1}'], /sign/],
+  ];
+  for (const [name, args, pattern] of cases) {
+    it(name, () => {
+      const truth = args.includes("--truth") ? [] : ["--truth", '{"tp":0.6,"tn":0.8}'];
+      const r = elicit("simulate", ...args, ...truth, "--json");
+      expect(r.code).not.toBe(0);
+      expect(r.stderr).toMatch(pattern);
+      expect(r.stderr.trim().split("\n")).toHaveLength(1);
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    });
+  }
+});
+
+describe("elicit fit, ask and reproduce", () => {
+  it("fit writes predictions that simulate accepts", () => {
+    const out = join(dir, "pred.csv");
+    const fit = elicit(
+      "fit",
+      "--data",
+      data,
+      "--target",
+      "target",
+      "--positive",
+      "malignant",
+      "--out",
+      out,
+    );
+    expect(fit.code).toBe(0);
+    expect(fit.stderr).toMatch(/held-out accuracy/);
+    const sim = elicit(
+      "simulate",
+      "--predictions",
+      out,
+      "--positive",
+      "malignant",
+      "--truth",
+      '{"tp":0.6,"tn":0.8}',
+      "--json",
+    );
+    expect(sim.code).toBe(0);
+    expect(JSON.parse(sim.stdout).queries).toBe(28);
+  });
+  it("ask takes answers from stdin and saves a resumable session", () => {
+    const session = join(dir, "session.json");
+    const input = "1\n2\n0\nu\nq\n";
+    const r = spawnSync(
+      process.execPath,
+      [bin, "ask", "--family", "binary-threshold", "--session", session],
+      {
+        encoding: "utf8",
+        input,
+      },
+    );
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/System A/);
+    expect(r.stdout).toMatch(/out of 100|of 100/);
+    const saved = JSON.parse(readFileSync(session, "utf8"));
+    expect(saved.answers).toHaveLength(2); // three answers, one undone
+    const resumed = spawnSync(process.execPath, [bin, "ask", "--session", session], {
+      encoding: "utf8",
+      input: "q\n",
+    });
+    expect(resumed.stdout).toMatch(/Resuming .*2 answers/);
+    expect(resumed.stdout).toMatch(/Question 3 /);
+  });
+  it("reproduce binary --json has both tables", () => {
+    const r = elicit("reproduce", "binary", "--json", "--no-real");
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.table1).toHaveLength(4);
+    expect(out.table2).toHaveLength(2);
+  });
+});
