@@ -1,11 +1,7 @@
+import { softplus } from "../../data/sigmoid.ts";
 import { type BinaryConfusion, binaryConfusion } from "../../metrics/binary-confusion.ts";
 import type { BinaryPopulation } from "./population.ts";
 import type { ThresholdClassifier } from "./threshold-classifier.ts";
-
-/** Numerically stable `log(1 + e^z)`. */
-function softplus(z: number): number {
-  return z > 0 ? z + Math.log1p(Math.exp(-z)) : Math.log1p(Math.exp(z));
-}
 
 /**
  * The synthetic population of the AISTATS 2019 experiments: `X ~ U[-1, 1]`,
