@@ -1,0 +1,194 @@
+/**
+ * Plug-in classifiers and their vectorised evaluation on a pool (ALGORITHMS.md B.1). For a
+ * linear functional `<w, s(h)>` of any of the four statistics `s`, the pointwise rule
+ * `argmax_j sum_i G_ij eta_i(x)` with the right gain matrix `G` is optimal:
+ * - diagonal confusions: `G = diag(w)`, i.e. `argmax_i w_i eta_i(x)`;
+ * - off-diagonal confusions: `G_ij = w_(i,j)`, `G_ii = 0` (for costs `w = -cost`, this is
+ *   `argmin_j sum_i cost_ij eta_i(x)`);
+ * - rates: the same with row i of `G` divided by `zeta_i`.
+ * One pass over the pool computes the labels and accumulates the soft-label confusion
+ * `C_ij = sum_n mass_n eta_i(x_n) 1[h(x_n) = j]`; no per-point allocation.
+ *
+ * @example
+ * const h = pluginClassifier("diag-confusion", [1, 2, 1], pool.priors);
+ * const C = pluginConfusion(pool, h); // ConfusionMatrix of argmax_i w_i eta_i(x)
+ */
+import type { ConfusionMatrix } from "./brands.ts";
+import type { PluginClassifier } from "./classifier.ts";
+import type { MulticlassPool } from "./pool.ts";
+import { isDiagonalSpace, isRateSpace, type SpaceKind, spaceDimension } from "./space-kind.ts";
+
+/**
+ * Gain matrix (k*k row-major) of the plug-in that maximises `<weights, s(h)>` in `kind`.
+ * Rows of classes with zero prior are zero (those rows of `eta` vanish on the pool).
+ *
+ * @example
+ * pluginGain("diag-rates", [1, 1], [0.25, 0.75]); // [4, 0, 0, 4/3]
+ */
+export function pluginGain(
+  kind: SpaceKind,
+  weights: ArrayLike<number>,
+  priors: ArrayLike<number>,
+): Float64Array {
+  const k = priors.length;
+  const dim = spaceDimension(kind, k);
+  if (weights.length !== dim) {
+    throw new RangeError(`${kind} weights need ${dim} entries for k = ${k}, got ${weights.length}`);
+  }
+  const gain = new Float64Array(k * k);
+  if (isDiagonalSpace(kind)) {
+    for (let i = 0; i < k; i++) gain[i * k + i] = weights[i];
+  } else {
+    let t = 0;
+    for (let i = 0; i < k; i++) {
+      for (let j = 0; j < k; j++) if (j !== i) gain[i * k + j] = weights[t++];
+    }
+  }
+  if (isRateSpace(kind)) {
+    for (let i = 0; i < k; i++) {
+      const z = priors[i];
+      for (let j = 0; j < k; j++) gain[i * k + j] = z > 0 ? gain[i * k + j] / z : 0;
+    }
+  }
+  for (const g of gain)
+    if (!Number.isFinite(g)) throw new RangeError("plug-in weights must be finite");
+  return gain;
+}
+
+/**
+ * The plug-in classifier maximising `<weights, s(h)>` over the space `kind`, optionally
+ * restricted to `labels` (ties go to the first listed label).
+ *
+ * @example
+ * pluginClassifier("offdiag-confusion", [-1, -1, -1, -1, -1, -1], priors); // argmax eta_j
+ */
+export function pluginClassifier(
+  kind: SpaceKind,
+  weights: ArrayLike<number>,
+  priors: ArrayLike<number>,
+  labels?: readonly number[],
+): PluginClassifier {
+  const k = priors.length;
+  const gain = pluginGain(kind, weights, priors);
+  const base = {
+    kind: "plugin" as const,
+    k,
+    space: kind,
+    weights: Object.freeze(Array.from(weights)),
+    gain: Object.freeze(Array.from(gain)),
+  };
+  if (labels === undefined) return Object.freeze(base);
+  if (labels.length === 0) throw new RangeError("a restricted plug-in needs at least one label");
+  for (const j of labels) {
+    if (!Number.isInteger(j) || j < 0 || j >= k)
+      throw new RangeError(`label ${j} not in 0..${k - 1}`);
+  }
+  if (new Set(labels).size !== labels.length) throw new RangeError("repeated label");
+  return Object.freeze({ ...base, labels: Object.freeze(labels.slice()) });
+}
+
+/** Pool pass shared by `pluginLabels` and `pluginConfusion`. */
+function evaluate(
+  pool: MulticlassPool,
+  classifier: PluginClassifier,
+  labelsOut: Int32Array | null,
+  confusionOut: Float64Array | null,
+): void {
+  const { k, n, eta, weightedEta } = pool;
+  if (classifier.k !== k) throw new RangeError(`classifier has k = ${classifier.k}, pool k = ${k}`);
+  const candidates = Int32Array.from(classifier.labels ?? Array.from({ length: k }, (_, j) => j));
+  const m = candidates.length;
+  // Transposed gain restricted to the candidates: row t holds column candidates[t] of G, so
+  // the inner loop runs over contiguous memory.
+  const gt = new Float64Array(m * k);
+  let diagonal = classifier.labels === undefined;
+  for (let t = 0; t < m; t++) {
+    const j = candidates[t];
+    for (let i = 0; i < k; i++) {
+      const g = classifier.gain[i * k + j];
+      gt[t * k + i] = g;
+      if (i !== j && g !== 0) diagonal = false;
+    }
+  }
+  const diag = new Float64Array(k);
+  for (let j = 0; j < k; j++) diag[j] = classifier.gain[j * k + j];
+  for (let p = 0, base = 0; p < n; p++, base += k) {
+    let best = candidates[0];
+    if (m > 1) {
+      let bestScore: number;
+      if (diagonal) {
+        bestScore = diag[0] * eta[base];
+        for (let j = 1; j < k; j++) {
+          const s = diag[j] * eta[base + j];
+          if (s > bestScore) {
+            bestScore = s;
+            best = j;
+          }
+        }
+      } else {
+        bestScore = Number.NEGATIVE_INFINITY;
+        for (let t = 0, row = 0; t < m; t++, row += k) {
+          let s = 0;
+          for (let i = 0; i < k; i++) s += gt[row + i] * eta[base + i];
+          if (t === 0 || s > bestScore) {
+            bestScore = s;
+            best = candidates[t];
+          }
+        }
+      }
+    }
+    if (labelsOut !== null) labelsOut[p] = best;
+    if (confusionOut !== null) {
+      for (let i = 0; i < k; i++) confusionOut[i * k + best] += weightedEta[base + i];
+    }
+  }
+}
+
+/**
+ * Labels the plug-in assigns to every pool point.
+ *
+ * @example
+ * pluginLabels(pool, constantClassifier(pool.k, 1)); // Int32Array of 1s
+ */
+export function pluginLabels(pool: MulticlassPool, classifier: PluginClassifier): Int32Array {
+  const out = new Int32Array(pool.n);
+  evaluate(pool, classifier, out, null);
+  return out;
+}
+
+/**
+ * Soft-label confusion matrix of a plug-in on the pool, in one pass.
+ *
+ * @example
+ * pluginConfusion(pool, constantClassifier(pool.k, 0)); // column 0 = priors
+ */
+export function pluginConfusion(
+  pool: MulticlassPool,
+  classifier: PluginClassifier,
+): ConfusionMatrix {
+  const out = new Float64Array(pool.k * pool.k);
+  evaluate(pool, classifier, null, out);
+  return out as ConfusionMatrix;
+}
+
+/**
+ * Soft-label confusion matrix of any deterministic labelling of the pool points.
+ *
+ * @example
+ * confusionOfLabels(pool, new Int32Array(pool.n)); // "always 0"
+ */
+export function confusionOfLabels(
+  pool: MulticlassPool,
+  labels: ArrayLike<number>,
+): ConfusionMatrix {
+  const { k, n, weightedEta } = pool;
+  if (labels.length !== n) throw new RangeError(`expected ${n} labels, got ${labels.length}`);
+  const out = new Float64Array(k * k);
+  for (let p = 0; p < n; p++) {
+    const j = labels[p];
+    if (!Number.isInteger(j) || j < 0 || j >= k)
+      throw new RangeError(`label ${j} not in 0..${k - 1}`);
+    for (let i = 0; i < k; i++) out[i * k + j] += weightedEta[p * k + i];
+  }
+  return out as ConfusionMatrix;
+}
