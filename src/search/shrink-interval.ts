@@ -6,10 +6,12 @@
  * A comparison's *sign* is +1 when the later point is better (for the search's sense), -1
  * when the earlier is better and 0 for a tie. Resolution, in order:
  *
- * 1. Ties (documented convention, see ALGORITHMS.md E.6): a tie takes the sign of the nearest
- *    non-tie to its right, else to its left. A tie inside a rising or falling run so follows
- *    the run, and a tie at the peak keeps the tied points inside the new interval — a tie
- *    never discards the optimum the way "ties count as the first point" does on a plateau.
+ * 1. Ties (documented convention, see ALGORITHMS.md E.6): a tie followed later by a strict
+ *    increase is part of the rising run (+1); a tie preceded by a strict decrease is part of
+ *    the falling run (-1); any other tie sits on the top plateau and is read in the paper's
+ *    default increasing order (+1). So a tie never turns a rise into a fall: on a plateau the
+ *    tied points stay inside the new interval, and a plateau at the peak keeps the side after
+ *    it (the "a tie counts as the first point" reading discards a maximiser on the right).
  *    If all four are ties nothing is known and the middle half `[c, e]` is kept.
  * 2. Out-of-order answers (line 7 of the paper): a valley `x > y < z` contradicts
  *    unimodality; the paper assumes the default increasing order `x < y < z`. Applied right
@@ -24,14 +26,14 @@ export type Sign = -1 | 0 | 1;
 /** Which half of the interval survives: `[a, d]`, `[c, e]` or `[d, b]`. */
 export type ShrinkOutcome = "left" | "middle" | "right";
 
-/** Replace ties by their neighbours' signs (step 1); null when all four are ties. */
+/** Replace ties by signs (step 1); null when all four are ties. */
 export function fillTies(signs: readonly Sign[]): Sign[] | null {
   if (signs.every((s) => s === 0)) return null;
   return signs.map((s, i) => {
     if (s !== 0) return s;
-    for (let j = i + 1; j < signs.length; j++) if (signs[j] !== 0) return signs[j]!;
-    for (let j = i - 1; j >= 0; j--) if (signs[j] !== 0) return signs[j]!;
-    return s;
+    if (signs.slice(i + 1).includes(1)) return 1;
+    if (signs.slice(0, i).includes(-1)) return -1;
+    return 1;
   });
 }
 
@@ -84,4 +86,40 @@ export function shrink(lo: number, hi: number, outcome: ShrinkOutcome): [number,
   if (outcome === "left") return [lo, d];
   if (outcome === "middle") return [c, e];
   return [d, hi];
+}
+
+/**
+ * The tied plateau at the top of a fully known sign pattern: point indices `[s, t]` (0 = a,
+ * ..., 4 = b) of equal points with no strict rise after them and no strict fall before them,
+ * when there are unexplored gaps on both sides (s >= 1 and t <= 3); otherwise null. Only then
+ * is the optimum's side (before s or after t) unknown.
+ * @example topPlateau([1, 0, -1, -1]) // [1, 2]: c = d, the optimum is in (a, c) or (c, e)
+ */
+export function topPlateau(signs: readonly Sign[]): [number, number] | null {
+  let s = -1;
+  let t = -1;
+  for (let i = 0; i < signs.length; i++) {
+    if (signs[i] !== 0) continue;
+    const riseAfter = signs.slice(i + 1).includes(1);
+    const fallBefore = signs.slice(0, i).includes(-1);
+    if (riseAfter || fallBefore) continue;
+    if (s < 0) s = i;
+    t = i + 1;
+  }
+  if (s < 1 || t > 3 || signs.every((x) => x === 0)) return null;
+  return [s, t];
+}
+
+/**
+ * The half to keep once the side of a top plateau `[s, t]` is known: the one covering the
+ * gap before `s` or the gap after `t`.
+ * @example plateauOutcome([1, 2], "before") // "left"
+ */
+export function plateauOutcome(
+  plateau: readonly [number, number],
+  side: "before" | "after",
+): ShrinkOutcome {
+  const start =
+    side === "before" ? Math.min(2, plateau[0] - 1) : Math.min(2, Math.max(0, plateau[1] - 1));
+  return start <= 0 ? "left" : start === 1 ? "middle" : "right";
 }

@@ -14,20 +14,26 @@ import { isConsistent, type ShrinkOutcome, type Sign, shrinkOutcome } from "./sh
  *   against noisy answers.
  *
  * When answers are already inconsistent the lazy strategies ask the rest, and the paper's
- * repair rule decides.
+ * repair rule decides. On a finite pool the boundary is a staircase and neighbouring quarter
+ * points can show the very same classifier ("tie"); `lazy` and `bisect` then ask whatever
+ * is needed to see the whole pattern plus, when the top is a tied plateau with unexplored
+ * gaps on both sides, one question that tells which side the optimum is on.
  */
 export interface Strategy {
   readonly name: StrategyName;
   readonly order: readonly number[];
   readonly lazy: boolean;
+  /** After a tie, ask the remaining comparisons and, if the peak is a tied plateau with
+   * unexplored gaps on both sides, one extra question to find the side (see `topPlateau`). */
+  readonly resolveTies: boolean;
 }
 
 export type StrategyName = "paper" | "lazy" | "bisect";
 
 export const STRATEGIES: Record<StrategyName, Strategy> = {
-  paper: { name: "paper", order: [0, 1, 2, 3], lazy: false },
-  lazy: { name: "lazy", order: [0, 1, 2, 3], lazy: true },
-  bisect: { name: "bisect", order: [1, 2, 0, 3], lazy: true },
+  paper: { name: "paper", order: [0, 1, 2, 3], lazy: false, resolveTies: false },
+  lazy: { name: "lazy", order: [0, 1, 2, 3], lazy: true, resolveTies: true },
+  bisect: { name: "bisect", order: [1, 2, 0, 3], lazy: true, resolveTies: true },
 };
 
 /** All strategy names, for validation at the edges. */

@@ -1,5 +1,12 @@
 import type { Answer, Ask } from "./question.ts";
-import { type ShrinkOutcome, type Sign, shrink, shrinkOutcome } from "./shrink-interval.ts";
+import {
+  plateauOutcome,
+  type ShrinkOutcome,
+  type Sign,
+  shrink,
+  shrinkOutcome,
+  topPlateau,
+} from "./shrink-interval.ts";
 import { determinedOutcome, type Strategy } from "./strategy.ts";
 
 /**
@@ -85,20 +92,44 @@ export function searchUnimodal<P>(ask: Ask<P>, o: UnimodalSearchOptions<P>): Uni
       return points[i]!;
     };
     const signs: (Sign | undefined)[] = [undefined, undefined, undefined, undefined];
-    for (const i of o.strategy.order) {
-      if (o.strategy.lazy && determinedOutcome(signs) !== null) break;
+    const compare = (later: number, earlier: number): Sign => {
       const answer = ask({
         stage: o.stage,
-        first: point(i + 1),
-        second: point(i),
-        params: [ts[i + 1]!, ts[i]!],
+        first: point(later),
+        second: point(earlier),
+        params: [ts[later]!, ts[earlier]!],
       });
       questions++;
-      signs[i] = signOf(answer, o.sense);
+      return signOf(answer, o.sense);
+    };
+    for (const i of o.strategy.order) {
+      if (o.strategy.lazy && determinedOutcome(signs) !== null) break;
+      signs[i] = compare(i + 1, i);
     }
-    const outcome = o.strategy.lazy
+    if (o.strategy.resolveTies && signs.includes(0)) {
+      // A tie on a staircase: see the whole pattern before deciding.
+      for (const i of o.strategy.order) {
+        if (signs[i] !== undefined) continue;
+        signs[i] = compare(i + 1, i);
+      }
+    }
+    let outcome = o.strategy.lazy
       ? (determinedOutcome(signs) ?? shrinkOutcome(signs.map((s) => s ?? 0)))
       : shrinkOutcome(signs as Sign[]);
+    const plateau =
+      o.strategy.resolveTies && !signs.includes(undefined) ? topPlateau(signs as Sign[]) : null;
+    if (plateau) {
+      // Is the optimum in the gap before the plateau? Compare the gap's midpoint with it.
+      const mid = (ts[plateau[0] - 1]! + ts[plateau[0]]!) / 2;
+      const answer = ask({
+        stage: o.stage,
+        first: point(plateau[0]),
+        second: o.pointAt(mid),
+        params: [ts[plateau[0]]!, mid],
+      });
+      questions++;
+      outcome = plateauOutcome(plateau, signOf(answer, o.sense) === -1 ? "before" : "after");
+    }
     [lo, hi] = shrink(lo, hi, outcome);
     o.onShrink?.({ stage: o.stage, halving: h + 1, outcome, lo, hi });
   }

@@ -54,9 +54,13 @@ describe("ties", () => {
   it("a tie on a rising plateau follows the rise (does not discard the optimum on the right)", () => {
     expect(shrinkOutcome([0, 1, 1, 1])).toBe("right");
   });
-  it("a tie at the peak keeps both tied points", () => {
-    // c = d is the top: [a, d] contains both c and d.
-    expect(shrinkOutcome([1, 0, -1, -1])).toBe("left");
+  it("a tie at the peak keeps both tied points and the side after them", () => {
+    // c = d is the top: [c, e] contains both, and the gap up to e.
+    expect(shrinkOutcome([1, 0, -1, -1])).toBe("middle");
+  });
+  it("a tie after a strict decrease follows the decrease", () => {
+    expect(shrinkOutcome([-1, 0, -1, -1])).toBe("left");
+    expect(shrinkOutcome([-1, 0, 0, 0])).toBe("left");
   });
   it("a trailing tie after a rise keeps the rise", () => {
     expect(shrinkOutcome([1, 1, 0, 0])).toBe("right");

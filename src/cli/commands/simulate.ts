@@ -12,6 +12,7 @@ import { mean, quantile } from "../../math/stats.ts";
 import { describeNoise, type NoiseModel } from "../../oracle/noise.ts";
 import { CliError, guarded } from "../errors.ts";
 import { fmt, table } from "../format.ts";
+import { isMulticlassFamily, type MulticlassFlags } from "../multiclass-options.ts";
 import { parseBinaryTruth } from "../parse-truth.ts";
 import {
   addPopulationOptions,
@@ -19,6 +20,7 @@ import {
   type PopulationFlags,
 } from "../population-options.ts";
 import { progressBar } from "../progress.ts";
+import { simulateMulticlassCommand } from "./simulate-multiclass.ts";
 import { addSpecOptions, type SpecFlags, specFromFlags } from "./spec-options.ts";
 
 interface SimulateFlags extends PopulationFlags, SpecFlags {
@@ -98,13 +100,35 @@ export function registerSimulate(program: Command): void {
     .option("--trials <n>", "number of runs (with a progress bar and a summary)", "1")
     .option("--log <file>", "write the replayable session(s) (spec, seed, answers) as JSON")
     .option("--json", "print JSON on stdout")
-    .action((f: SimulateFlags) =>
+    .option("--classes <k>", "multiclass --synthetic paper-multiclass: number of classes", "3")
+    .option(
+      "--pivot <how>",
+      "diagonal-linear: pivot class first (paper) or select (pivot pass)",
+      "first",
+    )
+    .option("--cycles <n>", "linear (multiclass): sweeps over the angles (paper: 2)", "2")
+    .option(
+      "--order <order>",
+      "linear (multiclass): angle order forward (paper) or reverse",
+      "forward",
+    )
+    .action((f: SimulateFlags & MulticlassFlags) =>
       guarded(() => {
         if (f.truth === undefined && !f.randomTruth) {
           throw new CliError("give --truth JSON (the stakeholder's metric) or --random-truth");
         }
         if (f.truth !== undefined && f.randomTruth)
           throw new CliError("give either --truth or --random-truth");
+        if (isMulticlassFamily(f.family)) {
+          const noise = noiseFrom(f);
+          simulateMulticlassCommand(
+            f,
+            noise,
+            integer(f.seed, "--seed", 0),
+            integer(f.trials, "--trials", 1),
+          );
+          return;
+        }
         const { population } = loadBinaryPopulation(f);
         const family = (f.family ?? "binary-linear") as Parameters<typeof parseBinaryTruth>[1];
         let fixed: BinaryTruth | undefined;

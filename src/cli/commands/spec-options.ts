@@ -5,6 +5,7 @@ import {
   type BinarySpec,
   DEFAULT_TOLERANCE,
 } from "../../elicit/binary/spec.ts";
+import { MULTICLASS_FAMILIES } from "../../elicit/multiclass/spec.ts";
 import { STRATEGY_NAMES, type StrategyName } from "../../search/strategy.ts";
 import { CliError } from "../errors.ts";
 
@@ -19,7 +20,11 @@ export interface SpecFlags {
 /** Register the elicitation-spec flags. */
 export function addSpecOptions(cmd: Command): Command {
   return cmd
-    .option("--family <name>", `metric family: ${BINARY_FAMILIES.join(", ")}`, "binary-linear")
+    .option(
+      "--family <name>",
+      `metric family: ${[...BINARY_FAMILIES, ...MULTICLASS_FAMILIES].join(", ")}`,
+      "binary-linear",
+    )
     .option(
       "--tolerance <eps>",
       "search tolerance (default: 0.02 rad linear, 0.05 rad fractional, 0.05 threshold)",
@@ -37,7 +42,7 @@ export function specFromFlags(
   const family = (f.family ?? "binary-linear") as BinaryFamily;
   if (!BINARY_FAMILIES.includes(family)) {
     throw new CliError(
-      `unknown --family "${f.family}"; binary families: ${BINARY_FAMILIES.join(", ")}`,
+      `unknown --family "${f.family}"; families: ${[...BINARY_FAMILIES, ...MULTICLASS_FAMILIES].join(", ")}`,
     );
   }
   const strategy = (f.strategy ?? "paper") as StrategyName;

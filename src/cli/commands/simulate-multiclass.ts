@@ -1,0 +1,119 @@
+import { writeFileSync } from "node:fs";
+import {
+  type MulticlassRunReport,
+  randomMulticlassTruth,
+  simulateMulticlass,
+} from "../../experiments/simulate-multiclass.ts";
+import { createSpace } from "../../geometry/multiclass/space.ts";
+import { findSphere, type Sphere } from "../../geometry/multiclass/sphere.ts";
+import { createRng } from "../../math/rng.ts";
+import { mean, quantile } from "../../math/stats.ts";
+import { describeNoise, type NoiseModel } from "../../oracle/noise.ts";
+import { CliError } from "../errors.ts";
+import { fmt, table } from "../format.ts";
+import {
+  loadMulticlassPool,
+  type MulticlassFlags,
+  multiclassSpecFromFlags,
+  parseMulticlassTruth,
+} from "../multiclass-options.ts";
+import { progressBar } from "../progress.ts";
+
+/** The multiclass branch of `elicit simulate`. */
+export function simulateMulticlassCommand(
+  f: MulticlassFlags & { truth?: string; randomTruth?: boolean; json?: boolean; log?: string },
+  noise: NoiseModel,
+  seed: number,
+  trials: number,
+): void {
+  const spec = multiclassSpecFromFlags(f);
+  const { pool, source } = loadMulticlassPool(f);
+  const fixed =
+    f.truth === undefined ? undefined : parseMulticlassTruth(f.truth, spec.family, pool.k);
+  let sphere: Sphere | undefined;
+  if (spec.family === "linear") {
+    sphere = findSphere(createSpace("offdiag-confusion", pool));
+    if (!(sphere.rho > 0)) {
+      throw new CliError(
+        `no sphere of positive radius fits inside the feasible confusions of ${source}: ${sphere.reason}`,
+      );
+    }
+  }
+  const rng = createRng(seed);
+  const bar = progressBar(trials, "simulating");
+  const runs: MulticlassRunReport[] = [];
+  for (let t = 0; t < trials; t++) {
+    const a = fixed ?? randomMulticlassTruth(spec.family, pool.k, rng);
+    runs.push(simulateMulticlass(spec, a, pool, sphere, noise, seed + t));
+    bar.tick();
+  }
+  bar.stop();
+  if (f.log)
+    writeFileSync(
+      f.log,
+      `${JSON.stringify(trials === 1 ? runs[0]!.session : runs.map((r) => r.session), null, 2)}\n`,
+    );
+  const strip = (r: MulticlassRunReport) => {
+    const { session: _s, questions: _q, ...rest } = r;
+    return rest;
+  };
+  if (trials === 1) {
+    const r = runs[0]!;
+    if (f.json) {
+      console.log(JSON.stringify(strip(r), null, 2));
+      return;
+    }
+    const v = (xs: readonly number[]) => `(${xs.map((x) => fmt(x, 3)).join(", ")})`;
+    console.log(
+      `family      ${r.family} (strategy ${r.strategy}, tolerance ${r.tolerance}), ${pool.k} classes`,
+    );
+    console.log(`population  ${source} (${pool.n} points)`);
+    if (r.sphere)
+      console.log(
+        `sphere      radius ${fmt(r.sphere.radius, 5)}, queried at rho = ${fmt(r.sphere.rho, 5)}`,
+      );
+    console.log(`stakeholder a = ${v(r.truth.a)} with ${describeNoise(noise)}`);
+    console.log(`elicited    a = ${v(r.elicited.a)}`);
+    console.log(`questions   ${r.queries}`);
+    console.log(`error       linf ${fmt(r.error.linf, 4)}, l2 ${fmt(r.error.l2, 4)}`);
+    return;
+  }
+  const summary = {
+    family: spec.family,
+    trials,
+    queries: mean(runs.map((r) => r.queries)),
+    error: Object.fromEntries(
+      (["linf", "l2"] as const).map((k) => {
+        const xs = runs.map((r) => r.error[k]);
+        return [
+          k,
+          {
+            mean: mean(xs),
+            median: quantile(xs, 0.5),
+            p95: quantile(xs, 0.95),
+            max: Math.max(...xs),
+          },
+        ];
+      }),
+    ),
+  };
+  if (f.json) {
+    console.log(JSON.stringify({ summary, runs: runs.map(strip) }, null, 2));
+    return;
+  }
+  console.log(
+    `${trials} trials of ${spec.family} on ${source}, ${describeNoise(noise)}; mean questions ${fmt(summary.queries, 1)}`,
+  );
+  console.log(
+    table(
+      ["error", "mean", "median", "p95", "max"],
+      Object.entries(summary.error).map(([k, s]) => [
+        k,
+        fmt(s.mean, 4),
+        fmt(s.median, 4),
+        fmt(s.p95, 4),
+        fmt(s.max, 4),
+      ]),
+    ),
+  );
+}

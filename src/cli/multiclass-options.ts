@@ -1,0 +1,143 @@
+import { readFileSync } from "node:fs";
+import { z } from "zod";
+import {
+  MULTICLASS_FAMILIES,
+  type MulticlassFamily,
+  type MulticlassSpec,
+} from "../elicit/multiclass/spec.ts";
+import {
+  prepareMulticlassFromCsv,
+  syntheticMulticlassPool,
+} from "../experiments/multiclass-population.ts";
+import type { MulticlassPool } from "../geometry/multiclass/pool.ts";
+import { STRATEGY_NAMES, type StrategyName } from "../search/strategy.ts";
+import { CliError } from "./errors.ts";
+
+/** Flags of a multiclass command. */
+export interface MulticlassFlags {
+  data?: string;
+  target?: string;
+  drop?: string[];
+  synthetic?: string;
+  classes?: string;
+  splitSeed?: string;
+  l2?: string;
+  family?: string;
+  tolerance?: string;
+  strategy?: string;
+  pivot?: string;
+  cycles?: string;
+  order?: string;
+}
+
+/** Whether a family name is multiclass. */
+export function isMulticlassFamily(name: string | undefined): name is MulticlassFamily {
+  return MULTICLASS_FAMILIES.includes(name as MulticlassFamily);
+}
+
+/** Load the multiclass pool the flags describe. */
+export function loadMulticlassPool(f: MulticlassFlags): {
+  pool: MulticlassPool;
+  source: string;
+  classNames: string[];
+} {
+  if (f.synthetic !== undefined) {
+    if (f.synthetic !== "paper-multiclass") {
+      throw new CliError(
+        `unknown --synthetic "${f.synthetic}" for a multiclass family; available: paper-multiclass`,
+      );
+    }
+    const k = Number(f.classes ?? "3");
+    if (!Number.isInteger(k) || k < 3 || k > 10)
+      throw new CliError("--classes must be an integer from 3 to 10");
+    return {
+      pool: syntheticMulticlassPool(k),
+      source: `synthetic X ~ U[-1,1], eta_i ∝ exp(2 i x), k = ${k}`,
+      classNames: Array.from({ length: k }, (_, i) => String(i + 1)),
+    };
+  }
+  if (f.data === undefined || f.target === undefined) {
+    throw new CliError(
+      "multiclass families need --data FILE.csv --target COLUMN (or --synthetic paper-multiclass)",
+    );
+  }
+  let text: string;
+  try {
+    text = readFileSync(f.data, "utf8");
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new CliError(
+      `cannot read data file ${f.data}: ${code === "ENOENT" ? "no such file" : String(code)}`,
+    );
+  }
+  const p = prepareMulticlassFromCsv(text, {
+    target: f.target,
+    dropColumns: f.drop,
+    splitSeed: Number(f.splitSeed ?? "1"),
+    l2: Number(f.l2 ?? "1"),
+  });
+  return { pool: p.pool, source: f.data, classNames: p.classNames };
+}
+
+/** Validate the multiclass spec flags. */
+export function multiclassSpecFromFlags(f: MulticlassFlags): MulticlassSpec {
+  const family = f.family as MulticlassFamily;
+  const strategy = (f.strategy ?? "paper") as StrategyName;
+  if (!STRATEGY_NAMES.includes(strategy)) {
+    throw new CliError(`unknown --strategy "${f.strategy}"; choose ${STRATEGY_NAMES.join(", ")}`);
+  }
+  const tolerance = f.tolerance === undefined ? 0.01 : Number(f.tolerance);
+  if (!(tolerance > 0 && tolerance < 1))
+    throw new CliError(`--tolerance must be in (0, 1), got "${f.tolerance}"`);
+  const pivot = (f.pivot ?? "first") as "first" | "select";
+  if (pivot !== "first" && pivot !== "select")
+    throw new CliError("--pivot must be first or select");
+  const order = (f.order ?? "forward") as "forward" | "reverse";
+  if (order !== "forward" && order !== "reverse")
+    throw new CliError("--order must be forward or reverse");
+  const cycles = Number(f.cycles ?? "2");
+  if (!Number.isInteger(cycles) || cycles < 1)
+    throw new CliError("--cycles must be a positive integer");
+  return family === "diagonal-linear"
+    ? { family, tolerance, strategy, pivot }
+    : { family, tolerance, strategy, cycles, order };
+}
+
+const truthSchema = z.object({ a: z.array(z.number().finite()) }).strict();
+
+/** Parse `--truth '{"a":[...]}'` for a multiclass family on k classes. */
+export function parseMulticlassTruth(text: string, family: MulticlassFamily, k: number): number[] {
+  const dim = family === "diagonal-linear" ? k : k * k - k;
+  const example =
+    family === "diagonal-linear"
+      ? `{"a":[${Array.from({ length: k }, () => (1 / k).toFixed(2)).join(",")}]}`
+      : `{"a":[${Array.from({ length: dim }, () => "-0.5").join(",")}]}`;
+  const fail = (why: string): never => {
+    throw new CliError(
+      `malformed --truth for ${family} with k = ${k}: ${why}; e.g. --truth '${example}'`,
+    );
+  };
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    fail("not valid JSON");
+  }
+  const parsed = truthSchema.safeParse(json);
+  if (!parsed.success)
+    fail(
+      `${parsed.error.issues[0]!.path.join(".") || "value"}: ${parsed.error.issues[0]!.message}`,
+    );
+  const a = parsed.data!.a;
+  if (a.length !== dim) {
+    fail(
+      `"a" needs ${dim} weights (${family === "diagonal-linear" ? "one per class" : "k^2 - k off-diagonal confusions, row-major"}), got ${a.length}`,
+    );
+  }
+  if (family === "diagonal-linear" && a.some((x) => x < 0))
+    fail("DLPM weights must be non-negative (rewards for correct predictions)");
+  if (family === "linear" && a.some((x) => x > 0))
+    fail("LPM weights must be <= 0 (the utility decreases in every misclassification)");
+  if (a.every((x) => x === 0)) fail("at least one weight must be non-zero");
+  return a;
+}

@@ -1,0 +1,93 @@
+import type { Classifier } from "../../geometry/multiclass/classifier.ts";
+import type { MulticlassPool } from "../../geometry/multiclass/pool.ts";
+import type { Sphere } from "../../geometry/multiclass/sphere.ts";
+import { STRATEGIES, type StrategyName } from "../../search/strategy.ts";
+import type { Procedure } from "../session.ts";
+import { elicitDlpm } from "./dlpm.ts";
+import type { MulticlassPoint } from "./point.ts";
+import { elicitSphereLpm } from "./sphere-lpm.ts";
+
+/** Multiclass metric families implemented so far. */
+export type MulticlassFamily = "diagonal-linear" | "linear";
+
+export const MULTICLASS_FAMILIES: readonly MulticlassFamily[] = ["diagonal-linear", "linear"];
+
+/** Everything that determines a multiclass elicitation apart from the pool, sphere and answers. */
+export interface MulticlassSpec {
+  readonly family: MulticlassFamily;
+  /** Search tolerance: on m in [0, 1] (DLPM) or on each angle (LPM). Paper: 0.01. */
+  readonly tolerance: number;
+  readonly strategy: StrategyName;
+  /** DLPM: pivot class 0 (paper) or the pivot-selection pass. */
+  readonly pivot?: "first" | "select";
+  /** LPM: number of sweeps over the angles (paper: 2) and their order. */
+  readonly cycles?: number;
+  readonly order?: "forward" | "reverse";
+}
+
+export interface MulticlassResult {
+  readonly family: MulticlassFamily;
+  /** DLPM weights (sum 1, >= 0) or LPM weights over off-diagonal confusions (unit L2, <= 0). */
+  readonly metric: number[];
+  /** The optimal classifier for the elicited metric: a plug-in (DLPM) or a sphere mixture (LPM). */
+  readonly classifier: Classifier;
+  readonly questions: number;
+}
+
+/**
+ * The procedure a spec describes. The LPM family needs the sphere of Algorithm 3 on the pool
+ * (compute it once with `findSphere(createSpace("offdiag-confusion", pool))`).
+ * @example runProcedure(multiclassProcedure(spec, pool, sphere), oracle.ask).result.metric
+ */
+export function multiclassProcedure(
+  spec: MulticlassSpec,
+  pool: MulticlassPool,
+  sphere?: Sphere,
+): Procedure<MulticlassPoint, MulticlassResult> {
+  const strategy = STRATEGIES[spec.strategy];
+  if (spec.family === "diagonal-linear") {
+    return (ask) => {
+      const r = elicitDlpm(ask, pool, {
+        tolerance: spec.tolerance,
+        strategy,
+        pivot: spec.pivot ?? "first",
+      });
+      return {
+        family: spec.family,
+        metric: r.metric,
+        classifier: r.classifier,
+        questions: r.questions,
+      };
+    };
+  }
+  if (!sphere) throw new RangeError("the linear family needs the sphere of Algorithm 3");
+  return (ask) => {
+    const r = elicitSphereLpm(ask, sphere, {
+      tolerance: spec.tolerance,
+      strategy,
+      cycles: spec.cycles ?? 2,
+      order: spec.order ?? "forward",
+    });
+    return {
+      family: spec.family,
+      metric: r.metric,
+      classifier: r.optimum.classifier,
+      questions: r.questions,
+    };
+  };
+}
+
+/**
+ * Questions the `paper` strategy asks: `4 (k-1) ceil(log2(1/eps))` (DLPM) and
+ * `4 * cycles (q-1) ceil(log2((pi/2)/eps))` (LPM).
+ * @example paperMulticlassCount({ family: "linear", tolerance: 0.01, strategy: "paper" }, 3) // 320
+ */
+export function paperMulticlassCount(spec: MulticlassSpec, k: number): number {
+  if (spec.family === "diagonal-linear") {
+    return (
+      4 * (k - 1) * Math.ceil(Math.log2(1 / spec.tolerance)) * (spec.pivot === "select" ? 2 : 1)
+    );
+  }
+  const q = k * k - k;
+  return 4 * (spec.cycles ?? 2) * (q - 1) * Math.ceil(Math.log2(Math.PI / 2 / spec.tolerance));
+}
