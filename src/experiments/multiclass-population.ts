@@ -73,7 +73,7 @@ export function prepareMulticlassFromCsv(
   const { train, test } = stratifiedSplit(data.labels, 0.5, createRng(o.splitSeed ?? 1));
   const counts = new Array<number>(k).fill(0);
   for (const i of test) counts[data.labels[i]!]!++;
-  const empty = counts.findIndex((c) => c === 0);
+  const empty = counts.indexOf(0);
   if (empty >= 0) {
     throw new DataError(
       `class "${data.classNames[empty]}" has no examples in the held-out half; it needs at least 2 rows`,

@@ -198,24 +198,26 @@ export function reproduceMulticlass(
   const omegas = [0.02, 0.04, 0.06, 0.08, 0.1];
   const sphere4 = spheres.get(4)!;
   const pool4 = syntheticMulticlassPool(4);
-  const rows = [1.25e-12, 1.875e-12, 2.5e-12, 1e-11, 1e-10, 1e-9, 1e-6, sphere4.rho].map((radius) => {
-    const small = { ...sphere4, rho: radius };
-    const rng = createRng(7);
-    const spec: MulticlassSpec = {
-      family: "linear",
-      tolerance: 0.01,
-      strategy,
-      cycles: 2,
-      order: "forward",
-    };
-    const errors = Array.from({ length: table7Trials }, (_, t) => {
-      const a = randomMulticlassTruth("linear", 4, rng);
-      return simulateMulticlass(spec, a, pool4, small, none, t).error.linf;
-    });
-    return {
-      radius,
-      fractions: omegas.map((w) => errors.filter((e) => e <= w).length / errors.length),
-    };
-  });
+  const rows = [1.25e-12, 1.875e-12, 2.5e-12, 1e-11, 1e-10, 1e-9, 1e-6, sphere4.rho].map(
+    (radius) => {
+      const small = { ...sphere4, rho: radius };
+      const rng = createRng(7);
+      const spec: MulticlassSpec = {
+        family: "linear",
+        tolerance: 0.01,
+        strategy,
+        cycles: 2,
+        order: "forward",
+      };
+      const errors = Array.from({ length: table7Trials }, (_, t) => {
+        const a = randomMulticlassTruth("linear", 4, rng);
+        return simulateMulticlass(spec, a, pool4, small, none, t).error.linf;
+      });
+      return {
+        radius,
+        fractions: omegas.map((w) => errors.filter((e) => e <= w).length / errors.length),
+      };
+    },
+  );
   return { strategy, table5, table6, table7: { omegas, trials: table7Trials, rows } };
 }

@@ -37,7 +37,7 @@ describe("angle map", () => {
       const theta = Array.from({ length: 5 }, () => rng.uniform(0, Math.PI / 2));
       const u = upsilon(theta);
       expect(Math.hypot(...u)).toBeCloseTo(1, 12);
-      anglesOf(u).forEach((x, i) => expect(x).toBeCloseTo(theta[i]!, 6));
+      for (const [i, x] of anglesOf(u).entries()) expect(x).toBeCloseTo(theta[i]!, 6);
     }
   });
 });
@@ -101,7 +101,7 @@ describe("DLPM pivot selection (ALGORITHMS.md A.4)", () => {
       strategy: STRATEGIES.paper,
       pivot: "select",
     });
-    r.metric.forEach((x, i) => expect(Math.abs(x - a[i]!)).toBeLessThanOrEqual(0.01));
+    for (const [i, x] of r.metric.entries()) expect(Math.abs(x - a[i]!)).toBeLessThanOrEqual(0.01);
     expect(r.pivot).not.toBe(0);
   });
 });
