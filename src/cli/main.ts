@@ -4,6 +4,7 @@ import { registerDemo } from "./commands/demo.ts";
 import { registerFit } from "./commands/fit.ts";
 import { registerReproduce } from "./commands/reproduce.ts";
 import { registerSimulate } from "./commands/simulate.ts";
+import { registerSphere } from "./commands/sphere.ts";
 import { VERSION } from "./version.ts";
 
 /** The `elicit` command line. */
@@ -20,6 +21,7 @@ export function buildProgram(): Command {
   registerReproduce(program);
   registerFit(program);
   registerAsk(program);
+  registerSphere(program);
   return program;
 }
 
