@@ -17,6 +17,7 @@ import { softPool } from "../../src/geometry/binary/pool.ts";
 import { syntheticPopulation } from "../../src/geometry/binary/synthetic.ts";
 import { createRng } from "../../src/math/rng.ts";
 import { mean, std } from "../../src/math/stats.ts";
+import { assumption2Violations } from "../../src/metrics/binary-fractional.ts";
 import { simulatedOracle } from "../../src/oracle/simulated-oracle.ts";
 
 const pop = syntheticPopulation(5);
@@ -196,5 +197,41 @@ describe("sessions replay from the answer log", () => {
     expect(() => replay(binaryProcedure(spec, pop), [...live.answers, "first"])).toThrow(
       /answer log/,
     );
+  });
+});
+
+describe("what pairwise answers can identify of an LFPM", () => {
+  it("phi and phi / (c phi + 1 - c) satisfy Assumption 2, give identical answers and the same elicited metric", () => {
+    const phi = PAPER_TABLE2[0]!.truth;
+    const c = 0.3;
+    const other = {
+      p11: phi.p11,
+      p00: phi.p00,
+      q11: c * phi.p11 + (1 - c) * phi.q11,
+      q00: c * phi.p00 + (1 - c) * phi.q00,
+      q0: (1 - c) * phi.q0,
+    };
+    expect(assumption2Violations(other, pop.zeta)).toEqual([]);
+    const spec: BinarySpec = {
+      family: "binary-linear-fractional",
+      tolerance: 0.05,
+      strategy: "paper",
+    };
+    const a = runProcedure(
+      binaryProcedure(spec, pop),
+      simulatedOracle(truthValue({ family: "binary-linear-fractional", metric: phi }), {
+        kind: "none",
+      }).ask,
+    );
+    const b = runProcedure(
+      binaryProcedure(spec, pop),
+      simulatedOracle(truthValue({ family: "binary-linear-fractional", metric: other }), {
+        kind: "none",
+      }).ask,
+    );
+    expect(b.answers).toEqual(a.answers);
+    expect(b.result).toEqual(a.result);
+    // ...yet the two "true" metrics are not constant multiples of each other.
+    expect(std(metricRatios(other, phi, upperBoundaryPoints(pop)))).toBeGreaterThan(0.01);
   });
 });
