@@ -7,10 +7,10 @@ import {
 import { createSpace } from "../../geometry/multiclass/space.ts";
 import { findSphere, type Sphere } from "../../geometry/multiclass/sphere.ts";
 import { createRng } from "../../math/rng.ts";
-import { mean, quantile } from "../../math/stats.ts";
+import { mean } from "../../math/stats.ts";
 import { describeNoise, type NoiseModel } from "../../oracle/noise.ts";
 import { CliError } from "../errors.ts";
-import { fmt, table } from "../format.ts";
+import { fmt } from "../format.ts";
 import {
   loadMulticlassPool,
   type MulticlassFlags,
@@ -18,6 +18,7 @@ import {
   parseMulticlassTruth,
 } from "../multiclass-options.ts";
 import { progressBar } from "../progress.ts";
+import { errorStats, errorTable } from "../trial-summary.ts";
 
 /** The multiclass branch of `elicit simulate`. */
 export function simulateMulticlassCommand(
@@ -82,19 +83,9 @@ export function simulateMulticlassCommand(
     family: spec.family,
     trials,
     queries: mean(runs.map((r) => r.queries)),
-    error: Object.fromEntries(
-      (["linf", "l2"] as const).map((k) => {
-        const xs = runs.map((r) => r.error[k]);
-        return [
-          k,
-          {
-            mean: mean(xs),
-            median: quantile(xs, 0.5),
-            p95: quantile(xs, 0.95),
-            max: Math.max(...xs),
-          },
-        ];
-      }),
+    error: errorStats(
+      runs.map((r) => r.error),
+      ["linf", "l2"],
     ),
   };
   if (f.json) {
@@ -104,16 +95,5 @@ export function simulateMulticlassCommand(
   console.log(
     `${trials} trials of ${spec.family} on ${source}, ${describeNoise(noise)}; mean questions ${fmt(summary.queries, 1)}`,
   );
-  console.log(
-    table(
-      ["error", "mean", "median", "p95", "max"],
-      Object.entries(summary.error).map(([k, s]) => [
-        k,
-        fmt(s.mean, 4),
-        fmt(s.median, 4),
-        fmt(s.p95, 4),
-        fmt(s.max, 4),
-      ]),
-    ),
-  );
+  console.log(errorTable(summary.error));
 }

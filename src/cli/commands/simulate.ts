@@ -8,10 +8,10 @@ import {
 } from "../../experiments/simulate-binary.ts";
 import { describeThreshold } from "../../geometry/binary/threshold-classifier.ts";
 import { createRng } from "../../math/rng.ts";
-import { mean, quantile } from "../../math/stats.ts";
+import { mean } from "../../math/stats.ts";
 import { describeNoise, type NoiseModel } from "../../oracle/noise.ts";
 import { CliError, guarded } from "../errors.ts";
-import { fmt, table } from "../format.ts";
+import { fmt } from "../format.ts";
 import { isMulticlassFamily, type MulticlassFlags } from "../multiclass-options.ts";
 import { parseBinaryTruth } from "../parse-truth.ts";
 import {
@@ -20,6 +20,7 @@ import {
   type PopulationFlags,
 } from "../population-options.ts";
 import { progressBar } from "../progress.ts";
+import { errorStats, errorTable } from "../trial-summary.ts";
 import { simulateMulticlassCommand } from "./simulate-multiclass.ts";
 import { addSpecOptions, type SpecFlags, specFromFlags } from "./spec-options.ts";
 
@@ -186,19 +187,9 @@ export function registerSimulate(program: Command): void {
             mean: mean(runs.map((r) => r.queries)),
             max: Math.max(...runs.map((r) => r.queries)),
           },
-          error: Object.fromEntries(
-            keys.map((k) => {
-              const xs = runs.map((r) => (r.error as Record<string, number>)[k]!);
-              return [
-                k,
-                {
-                  mean: mean(xs),
-                  median: quantile(xs, 0.5),
-                  p95: quantile(xs, 0.95),
-                  max: Math.max(...xs),
-                },
-              ];
-            }),
+          error: errorStats(
+            runs.map((r) => r.error as Record<string, number>),
+            keys,
           ),
         };
         if (f.json) {
@@ -209,18 +200,7 @@ export function registerSimulate(program: Command): void {
           `${trials} trials of ${spec.family} (strategy ${spec.strategy}, tolerance ${spec.tolerance}), ${summary.noise}`,
         );
         console.log(`questions: mean ${fmt(summary.queries.mean, 1)}, max ${summary.queries.max}`);
-        console.log(
-          table(
-            ["error", "mean", "median", "p95", "max"],
-            Object.entries(summary.error).map(([k, s]) => [
-              k,
-              fmt(s.mean, 4),
-              fmt(s.median, 4),
-              fmt(s.p95, 4),
-              fmt(s.max, 4),
-            ]),
-          ),
-        );
+        console.log(errorTable(summary.error));
       }),
     );
 }
