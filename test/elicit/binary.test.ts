@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { fractionalBayes } from "../../src/elicit/binary/fractional-bayes.ts";
 import { boundaryPoints, metricRatios } from "../../src/elicit/binary/grid-search.ts";
+import { optimalThreshold } from "../../src/elicit/binary/optimal-threshold.ts";
 import {
   type BinarySpec,
   binaryProcedure,
@@ -12,12 +14,12 @@ import {
   PAPER_TABLE2,
   reproduceBinary,
 } from "../../src/experiments/reproduce-binary.ts";
-import { simulateBinary } from "../../src/experiments/simulate-binary.ts";
+import { randomBinaryTruth, simulateBinary } from "../../src/experiments/simulate-binary.ts";
 import { softPool } from "../../src/geometry/binary/pool.ts";
 import { syntheticPopulation } from "../../src/geometry/binary/synthetic.ts";
 import { createRng } from "../../src/math/rng.ts";
 import { mean, std } from "../../src/math/stats.ts";
-import { assumption2Violations } from "../../src/metrics/binary-fractional.ts";
+import { assumption2Violations, evaluateFractional } from "../../src/metrics/binary-fractional.ts";
 import { simulatedOracle } from "../../src/oracle/simulated-oracle.ts";
 
 const pop = syntheticPopulation(5);
@@ -233,5 +235,22 @@ describe("what pairwise answers can identify of an LFPM", () => {
     expect(b.result).toEqual(a.result);
     // ...yet the two "true" metrics are not constant multiples of each other.
     expect(std(metricRatios(other, phi, upperBoundaryPoints(pop)))).toBeGreaterThan(0.01);
+  });
+});
+
+describe("Bayes optimal classifier of an LFPM (Dinkelbach)", () => {
+  it("matches an exhaustive threshold scan on the synthetic population and on a soft pool", () => {
+    const rng = createRng(3);
+    const pool = softPool(Float64Array.from({ length: 3000 }, () => rng.next()));
+    for (const p of [pop, pool]) {
+      for (let t = 0; t < 100; t++) {
+        const truth = randomBinaryTruth("binary-linear-fractional", rng, p.zeta);
+        if (truth.family !== "binary-linear-fractional") throw new Error("family");
+        const a = fractionalBayes(p, truth.metric);
+        const b = optimalThreshold(p, (c) => evaluateFractional(truth.metric, c));
+        expect(a.value).toBeGreaterThanOrEqual(b.value - 1e-12);
+        expect(a.steps).toBeLessThanOrEqual(20);
+      }
+    }
   });
 });

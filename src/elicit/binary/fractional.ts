@@ -6,6 +6,7 @@ import {
 } from "../../metrics/binary-fractional.ts";
 import type { Ask } from "../../search/question.ts";
 import { algorithm1, algorithm2, type BoundarySearchOptions } from "./boundary-search.ts";
+import { fractionalBayes } from "./fractional-bayes.ts";
 import { algorithm3, boundaryPoints } from "./grid-search.ts";
 import { optimalThreshold } from "./optimal-threshold.ts";
 import type { BinaryPoint } from "./point.ts";
@@ -53,7 +54,12 @@ export function elicitFractional(
   };
   const points = boundaryPoints(population, o.gridPoints ?? 2000);
   const grid = algorithm3(upper, lower, points, population.zeta, o.gridStep ?? 0.01);
-  const best = optimalThreshold(population, (c) => evaluateFractional(grid.metric, c));
+  // Dinkelbach is exact where thresholds of eta are Bayes optimal (populations, soft pools);
+  // against observed labels only a scan of every threshold is.
+  const labelled = (population as { kind?: string }).kind === "labelled";
+  const best = labelled
+    ? optimalThreshold(population, (c) => evaluateFractional(grid.metric, c))
+    : fractionalBayes(population, grid.metric);
   return {
     metric: grid.metric,
     upper,
