@@ -1,8 +1,10 @@
 import { Command } from "commander";
+import { registerAdmin } from "./commands/admin.ts";
 import { registerAsk } from "./commands/ask.ts";
 import { registerDemo } from "./commands/demo.ts";
 import { registerFit } from "./commands/fit.ts";
 import { registerReproduce } from "./commands/reproduce.ts";
+import { registerServe } from "./commands/serve.ts";
 import { registerSimulate } from "./commands/simulate.ts";
 import { registerSphere } from "./commands/sphere.ts";
 import { VERSION } from "./version.ts";
@@ -22,6 +24,8 @@ export function buildProgram(): Command {
   registerFit(program);
   registerAsk(program);
   registerSphere(program);
+  registerServe(program);
+  registerAdmin(program);
   return program;
 }
 

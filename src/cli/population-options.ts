@@ -45,7 +45,10 @@ export function addPopulationOptions(cmd: Command): Command {
       "--predictions <file>",
       "CSV with columns label,probability made elsewhere, instead of --data",
     )
-    .option("--synthetic <name>", "a synthetic population instead of data: paper-binary")
+    .option(
+      "--synthetic <name>",
+      "a synthetic population instead of data: paper-binary, paper-multiclass, sphere (quadratic)",
+    )
     .option(
       "--pool <kind>",
       "soft (held-out probabilities as soft labels: exact geometry) or labelled (held-out labels, as the papers)",

@@ -1,5 +1,3 @@
-import { writeFileSync } from "node:fs";
-import { pathToFileURL } from "node:url";
 import type { RatePoint } from "../elicit/quadratic/lpme.ts";
 import {
   evaluateQuadratic,
@@ -331,27 +329,4 @@ export function quadraticErrorSvg(r: QuadraticReproduction): string {
     `<text x="${W}" y="${H - 6}" text-anchor="middle" font-size="10">bars: quartiles, dots: median, line: mean over ${rows[0]?.trials ?? 0} metrics (eps = ${r.tolerance}); red crosses: authors' code means (rho = 1 around 0)</text>`,
   );
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${2 * W}" height="${H}" viewBox="0 0 ${2 * W} ${H}" font-family="sans-serif">\n<rect width="100%" height="100%" fill="white"/>\n${parts.join("\n")}\n</svg>\n`;
-}
-
-function argValue(args: readonly string[], name: string): string | undefined {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-}
-
-// `tsx src/experiments/reproduce-quadratic.ts [--trials N] [--setting paper|code] [--least-squares] [--json] [--svg FILE]`
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const args = process.argv.slice(2);
-  const setting = (argValue(args, "--setting") ?? "paper") as QuadraticSetting;
-  if (setting !== "paper" && setting !== "code") throw new RangeError("--setting paper|code");
-  const reconstruction = args.includes("--least-squares") ? "least-squares" : "ratios";
-  const result = reproduceQuadratic({
-    trials: Number(argValue(args, "--trials") ?? 100),
-    setting,
-    reconstruction,
-  });
-  const svg = argValue(args, "--svg");
-  if (svg) writeFileSync(svg, quadraticErrorSvg(result));
-  console.log(
-    args.includes("--json") ? JSON.stringify(result, null, 2) : formatQuadraticReproduction(result),
-  );
 }

@@ -9,6 +9,7 @@ import { STRATEGY_NAMES } from "../../search/strategy.ts";
 import { CliError, guarded } from "../errors.ts";
 import { fmt, table } from "../format.ts";
 import { loadBinaryPopulation } from "../population-options.ts";
+import { registerReproduceQuadratic } from "./quadratic.ts";
 import { registerReproduceMulticlass } from "./reproduce-multiclass.ts";
 
 const pair = (m: { tp: number; tn: number }) => `(${fmt(m.tp, 2)},${fmt(m.tn, 2)})`;
@@ -101,6 +102,7 @@ export function formatBinaryReproduction(r: BinaryReproduction): string {
 export function registerReproduce(program: Command): void {
   const reproduce = program.command("reproduce").description("reproduce the source papers' tables");
   registerReproduceMulticlass(reproduce);
+  registerReproduceQuadratic(reproduce);
   reproduce
     .command("binary")
     .description("AISTATS 2019 Tables 1 and 2 (synthetic) and the breast-cancer real-data runs")

@@ -21,6 +21,7 @@ import {
 } from "../population-options.ts";
 import { progressBar } from "../progress.ts";
 import { errorStats, errorTable } from "../trial-summary.ts";
+import { simulateQuadraticCommand } from "./quadratic.ts";
 import { simulateMulticlassCommand } from "./simulate-multiclass.ts";
 import { addSpecOptions, type SpecFlags, specFromFlags } from "./spec-options.ts";
 
@@ -101,7 +102,12 @@ export function registerSimulate(program: Command): void {
     .option("--trials <n>", "number of runs (with a progress bar and a summary)", "1")
     .option("--log <file>", "write the replayable session(s) (spec, seed, answers) as JSON")
     .option("--json", "print JSON on stdout")
-    .option("--classes <k>", "multiclass --synthetic paper-multiclass: number of classes", "3")
+    .option(
+      "--classes <k>",
+      "number of classes of a synthetic population (paper-multiclass, sphere)",
+      "3",
+    )
+    .option("--space <space>", "quadratic: diagonal-rates (default)")
     .option(
       "--pivot <how>",
       "diagonal-linear: pivot class first (paper) or select (pivot pass)",
@@ -120,6 +126,15 @@ export function registerSimulate(program: Command): void {
         }
         if (f.truth !== undefined && f.randomTruth)
           throw new CliError("give either --truth or --random-truth");
+        if (f.family === "quadratic") {
+          simulateQuadraticCommand(
+            f,
+            noiseFrom(f),
+            integer(f.seed, "--seed", 0),
+            integer(f.trials, "--trials", 1),
+          );
+          return;
+        }
         if (isMulticlassFamily(f.family)) {
           const noise = noiseFrom(f);
           simulateMulticlassCommand(

@@ -22,7 +22,7 @@ export function addSpecOptions(cmd: Command): Command {
   return cmd
     .option(
       "--family <name>",
-      `metric family: ${[...BINARY_FAMILIES, ...MULTICLASS_FAMILIES].join(", ")}`,
+      `metric family: ${[...BINARY_FAMILIES, ...MULTICLASS_FAMILIES, "quadratic"].join(", ")}`,
       "binary-linear",
     )
     .option(

@@ -1,0 +1,158 @@
+import { writeFileSync } from "node:fs";
+import type { Command } from "commander";
+import {
+  parseQuadraticTruth,
+  type QuadraticRunReport,
+  randomSphereTruth,
+  simulateQuadratic,
+} from "../../elicit/quadratic/simulate.ts";
+import {
+  formatQuadraticReproduction,
+  type QuadraticSetting,
+  quadraticErrorSvg,
+  reproduceQuadratic,
+} from "../../experiments/reproduce-quadratic.ts";
+import { createRng } from "../../math/rng.ts";
+import type { NoiseModel } from "../../oracle/noise.ts";
+import { STRATEGIES, STRATEGY_NAMES, type StrategyName } from "../../search/strategy.ts";
+import { CliError, guarded } from "../errors.ts";
+import { fmt } from "../format.ts";
+import { errorStats, errorTable } from "../trial-summary.ts";
+
+/** Flags of `elicit simulate --family quadratic`. */
+export interface QuadraticFlags {
+  synthetic?: string;
+  space?: string;
+  classes?: string;
+  truth?: string;
+  randomTruth?: boolean;
+  tolerance?: string;
+  strategy?: string;
+  json?: boolean;
+  log?: string;
+}
+
+/** The quadratic branch of `elicit simulate` (the paper's synthetic sphere). */
+export function simulateQuadraticCommand(
+  f: QuadraticFlags,
+  noise: NoiseModel,
+  seed: number,
+  trials: number,
+): void {
+  if (f.synthetic !== "sphere") {
+    throw new CliError(
+      "--family quadratic runs on the paper's synthetic query space: add --synthetic sphere",
+    );
+  }
+  if (f.space !== undefined && f.space !== "diagonal-rates") {
+    throw new CliError("--space off-diagonal-rates is not implemented yet; use diagonal-rates");
+  }
+  const k = Number(f.classes ?? "3");
+  if (!Number.isInteger(k) || k < 2 || k > 10)
+    throw new CliError("--classes must be an integer from 2 to 10");
+  const strategy = (f.strategy ?? "lazy") as StrategyName;
+  if (!STRATEGY_NAMES.includes(strategy)) throw new CliError(`unknown --strategy "${f.strategy}"`);
+  const tolerance = f.tolerance === undefined ? 0.01 : Number(f.tolerance);
+  if (!(tolerance > 0 && tolerance < 1)) throw new CliError("--tolerance must be in (0, 1)");
+  let fixed: ReturnType<typeof parseQuadraticTruth> | undefined;
+  if (f.truth !== undefined) {
+    try {
+      fixed = parseQuadraticTruth(f.truth, k);
+    } catch (e) {
+      throw new CliError(`malformed --truth for quadratic with k = ${k}: ${(e as Error).message}`);
+    }
+  }
+  const rng = createRng(seed);
+  const runs: QuadraticRunReport[] = [];
+  for (let t = 0; t < trials; t++) {
+    const truth = fixed ?? randomSphereTruth(k, rng);
+    runs.push(
+      simulateQuadratic(truth, { tolerance, strategy: STRATEGIES[strategy] }, noise, seed + t),
+    );
+  }
+  if (f.log)
+    writeFileSync(
+      f.log,
+      `${JSON.stringify(
+        runs.map((r) => r.session),
+        null,
+        2,
+      )}\n`,
+    );
+  const strip = ({ session: _s, ...r }: QuadraticRunReport) => r;
+  if (trials === 1) {
+    const r = runs[0]!;
+    if (f.json) console.log(JSON.stringify(strip(r), null, 2));
+    else {
+      console.log(
+        `quadratic (QPME), k = ${k}, synthetic sphere rho = ${r.rho}, strategy ${strategy}, tolerance ${tolerance}`,
+      );
+      console.log(
+        `questions ${r.queries}; error ||a - a_hat|| ${fmt(r.error.a, 4)}, ||B - B_hat||_F ${fmt(r.error.B, 4)}`,
+      );
+      for (const w of r.warnings) console.log(`warning: ${w}`);
+    }
+    return;
+  }
+  const stats = errorStats(
+    runs.map((r) => r.error),
+    ["a", "B"],
+  );
+  const meanQ = runs.reduce((s, r) => s + r.queries, 0) / trials;
+  if (f.json)
+    console.log(
+      JSON.stringify(
+        { summary: { trials, queries: meanQ, error: stats }, runs: runs.map(strip) },
+        null,
+        2,
+      ),
+    );
+  else {
+    console.log(`${trials} QPME trials, k = ${k}, mean questions ${fmt(meanQ, 1)}`);
+    console.log(errorTable(stats));
+  }
+}
+
+/** `elicit reproduce quadratic`. */
+export function registerReproduceQuadratic(reproduce: Command): void {
+  reproduce
+    .command("quadratic")
+    .description("UAI 2022 Table 1 (QPME query counts) and Figure 4 (errors) for k = 2..5")
+    .option("--trials <n>", "random metrics per k", "100")
+    .option(
+      "--setting <name>",
+      "paper (rho 0.2 around 1/k) or code (the authors' code: rho 1 around 0)",
+      "paper",
+    )
+    .option(
+      "--least-squares",
+      "use the least-squares reconstruction instead of the corrected ratio formula",
+    )
+    .option("--svg <file>", "write Figure 4 (error box plots) as SVG")
+    .option("--json", "print JSON on stdout")
+    .action(
+      (f: {
+        trials: string;
+        setting: string;
+        leastSquares?: boolean;
+        svg?: string;
+        json?: boolean;
+      }) =>
+        guarded(() => {
+          const trials = Number(f.trials);
+          if (!Number.isInteger(trials) || trials < 1)
+            throw new CliError("--trials must be a positive integer");
+          if (f.setting !== "paper" && f.setting !== "code")
+            throw new CliError("--setting must be paper or code");
+          const result = reproduceQuadratic({
+            trials,
+            setting: f.setting as QuadraticSetting,
+            reconstruction: f.leastSquares ? "least-squares" : "ratios",
+          });
+          if (f.svg) writeFileSync(f.svg, quadraticErrorSvg(result));
+          console.log(
+            f.json ? JSON.stringify(result, null, 2) : formatQuadraticReproduction(result),
+          );
+        }),
+    );
+}

@@ -1,0 +1,44 @@
+import type { Command } from "commander";
+import { serve } from "../../server/serve.ts";
+import { guarded } from "../errors.ts";
+
+function portOf(v: string): number {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0 || n > 65535)
+    throw new Error(`--port must be 0-65535, not "${v}"`);
+  return n;
+}
+
+/** `elicit serve`: the web app (participants and researchers in the browser). */
+export function registerServe(program: Command): void {
+  program
+    .command("serve")
+    .description(
+      "start the web app: studies, participants answering in the browser, results and exports",
+    )
+    .option("--port <n>", "port to listen on (env PORT)", process.env.PORT ?? "8080")
+    .option("--host <h>", "address to listen on (env HOST)", process.env.HOST ?? "127.0.0.1")
+    .option(
+      "--data-dir <dir>",
+      "directory of the SQLite database (env DATA_DIR; ignored when DATABASE_URL is set)",
+      process.env.DATA_DIR ?? ".elicit-data",
+    )
+    .option("--quiet", "no request logs")
+    .action((f: { port: string; host: string; dataDir: string; quiet?: boolean }) =>
+      guarded(async () => {
+        const app = await serve({
+          port: portOf(f.port),
+          host: f.host,
+          dataDir: f.dataDir,
+          databaseUrl: process.env.DATABASE_URL || undefined,
+          log: !f.quiet,
+        });
+        const stop = async () => {
+          await app.close();
+          process.exit(0);
+        };
+        process.once("SIGINT", stop);
+        process.once("SIGTERM", stop);
+      }),
+    );
+}
