@@ -1,6 +1,11 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import {
+  type FractionalMetric,
+  fractionalAssumptionViolations,
+  impliedB0,
+} from "../elicit/multiclass/fractional-grid.ts";
+import {
   MULTICLASS_FAMILIES,
   type MulticlassFamily,
   type MulticlassSpec,
@@ -98,7 +103,7 @@ export function multiclassSpecFromFlags(f: MulticlassFlags): MulticlassSpec {
   const cycles = Number(f.cycles ?? "2");
   if (!Number.isInteger(cycles) || cycles < 1)
     throw new CliError("--cycles must be a positive integer");
-  return family === "diagonal-linear"
+  return family === "diagonal-linear" || family === "diagonal-linear-fractional"
     ? { family, tolerance, strategy, pivot }
     : { family, tolerance, strategy, cycles, order };
 }
@@ -106,7 +111,11 @@ export function multiclassSpecFromFlags(f: MulticlassFlags): MulticlassSpec {
 const truthSchema = z.object({ a: z.array(z.number().finite()) }).strict();
 
 /** Parse `--truth '{"a":[...]}'` for a multiclass family on k classes. */
-export function parseMulticlassTruth(text: string, family: MulticlassFamily, k: number): number[] {
+export function parseMulticlassTruth(
+  text: string,
+  family: "diagonal-linear" | "linear",
+  k: number,
+): number[] {
   const dim = family === "diagonal-linear" ? k : k * k - k;
   const example =
     family === "diagonal-linear"
@@ -140,4 +149,51 @@ export function parseMulticlassTruth(text: string, family: MulticlassFamily, k: 
     fail("LPM weights must be <= 0 (the utility decreases in every misclassification)");
   if (a.every((x) => x === 0)) fail("at least one weight must be non-zero");
   return a;
+}
+
+const fractionalSchema = z
+  .object({
+    a: z.array(z.number().finite()),
+    b: z.array(z.number().finite()),
+    b0: z.number().finite().optional(),
+  })
+  .strict();
+
+/**
+ * Parse `--truth '{"a":[...],"b":[...],"b0":x}'` for a fractional family. `b0` may be omitted:
+ * it is then implied by Assumption 3 (DLFPM, with the pool's priors) or 4 (LFPM, with the
+ * prior of each entry's true class). The metric must satisfy that assumption.
+ */
+export function parseFractionalTruth(
+  text: string,
+  family: "diagonal-linear-fractional" | "linear-fractional",
+  k: number,
+  zeta: ArrayLike<number>,
+): FractionalMetric {
+  const dim = family === "diagonal-linear-fractional" ? k : k * k - k;
+  const kind = family === "diagonal-linear-fractional" ? "dlfpm" : "lfpm";
+  const fail = (why: string): never => {
+    throw new CliError(
+      `malformed --truth for ${family} with k = ${k}: ${why}; give {"a":[${dim} numbers],"b":[${dim} numbers]} (b0 optional)`,
+    );
+  };
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    fail("not valid JSON");
+  }
+  const parsed = fractionalSchema.safeParse(json);
+  if (!parsed.success)
+    fail(
+      `${parsed.error.issues[0]!.path.join(".") || "value"}: ${parsed.error.issues[0]!.message}`,
+    );
+  const { a, b, b0 } = parsed.data!;
+  if (a.length !== dim || b.length !== dim)
+    fail(`"a" and "b" need ${dim} entries each, got ${a.length} and ${b.length}`);
+  const metric = { a, b, b0: b0 ?? impliedB0(kind, a, b, zeta) };
+  const violations = fractionalAssumptionViolations(kind, metric, zeta);
+  if (violations.length > 0)
+    fail(`${violations.join("; ")} (Assumption ${kind === "dlfpm" ? 3 : 4})`);
+  return metric;
 }

@@ -1,8 +1,14 @@
+import {
+  evaluateFractionalMetric,
+  type FractionalMetric,
+  ratioStats,
+} from "../elicit/multiclass/fractional-grid.ts";
 import type { MulticlassPoint } from "../elicit/multiclass/point.ts";
 import {
   type MulticlassResult,
   type MulticlassSpec,
   multiclassProcedure,
+  usesSphere,
 } from "../elicit/multiclass/spec.ts";
 import { runProcedure } from "../elicit/session.ts";
 import type { MulticlassPool } from "../geometry/multiclass/pool.ts";
@@ -19,10 +25,16 @@ export interface MulticlassRunReport {
   readonly strategy: MulticlassSpec["strategy"];
   readonly tolerance: number;
   readonly seed: number;
-  readonly truth: { readonly a: number[] };
-  readonly elicited: { readonly a: number[] };
+  readonly truth: { readonly a: number[]; readonly b?: number[]; readonly b0?: number };
+  readonly elicited: { readonly a: number[]; readonly b?: number[]; readonly b0?: number };
   readonly queries: number;
-  readonly error: { readonly linf: number; readonly l2: number };
+  /** `linf`/`l2` of the (numerator) weights; fractional families add the paper's alpha and sigma. */
+  readonly error: {
+    readonly linf: number;
+    readonly l2: number;
+    readonly alphaMean?: number;
+    readonly alphaStd?: number;
+  };
   readonly sphere?: { readonly radius: number; readonly rho: number };
   readonly classifier: MulticlassResult["classifier"];
   readonly questions: readonly Question<MulticlassPoint>[];
@@ -48,16 +60,27 @@ export function normalizeMulticlassTruth(
  */
 export function simulateMulticlass(
   spec: MulticlassSpec,
-  a: readonly number[],
+  a: readonly number[] | FractionalMetric,
   pool: MulticlassPool,
   sphere: Sphere | undefined,
   noise: NoiseModel,
   seed: number,
 ): MulticlassRunReport {
-  const truth = normalizeMulticlassTruth(spec.family, a);
-  const oracle = simulatedOracle((p: MulticlassPoint) => dot(truth, p.point), noise, seed);
+  const fractionalTruth = Array.isArray(a) ? undefined : (a as FractionalMetric);
+  const truth = fractionalTruth
+    ? fractionalTruth.a
+    : normalizeMulticlassTruth(spec.family, a as number[]);
+  const value = fractionalTruth
+    ? (p: MulticlassPoint) => evaluateFractionalMetric(fractionalTruth, p.point)
+    : (p: MulticlassPoint) => dot(truth, p.point);
+  const oracle = simulatedOracle(value, noise, seed);
   const run = runProcedure(multiclassProcedure(spec, pool, sphere), oracle.ask);
   const elicited = run.result.metric;
+  const fractional = run.result.fractional;
+  const stats =
+    fractionalTruth && fractional
+      ? ratioStats(fractional.metric, fractionalTruth, fractional.samples)
+      : undefined;
   let linf = 0;
   let sq = 0;
   for (let i = 0; i < truth.length; i++) {
@@ -70,11 +93,15 @@ export function simulateMulticlass(
     strategy: spec.strategy,
     tolerance: spec.tolerance,
     seed,
-    truth: { a: truth },
-    elicited: { a: elicited },
+    truth: fractionalTruth ? { ...fractionalTruth } : { a: truth },
+    elicited: fractional ? { ...fractional.metric } : { a: elicited },
     queries: oracle.count(),
-    error: { linf, l2: Math.sqrt(sq) },
-    ...(spec.family === "linear" && sphere
+    error: {
+      linf,
+      l2: Math.sqrt(sq),
+      ...(stats ? { alphaMean: stats.alpha, alphaStd: stats.sigma } : {}),
+    },
+    ...(usesSphere(spec.family) && sphere
       ? { sphere: { radius: sphere.radius, rho: sphere.rho } }
       : {}),
     classifier: run.result.classifier,

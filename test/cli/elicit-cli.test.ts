@@ -163,3 +163,107 @@ describe("elicit fit, ask and reproduce", () => {
     expect(out.table2).toHaveLength(2);
   });
 });
+
+describe("elicit simulate, multiclass families (contract)", () => {
+  const wine = fileURLToPath(new URL("../../data/wine.csv", import.meta.url));
+  it("diagonal-linear on a CSV", () => {
+    const r = elicit(
+      "simulate",
+      "--data",
+      wine,
+      "--target",
+      "target",
+      "--family",
+      "diagonal-linear",
+      "--truth",
+      '{"a":[0.2,0.5,0.3]}',
+      "--json",
+    );
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.family).toBe("diagonal-linear");
+    expect(out.queries).toBe(56);
+    expect(out.elicited.a.reduce((s: number, x: number) => s + x, 0)).toBeCloseTo(1, 12);
+    expect(out.error.linf).toBeGreaterThanOrEqual(0);
+    expect(out.classifier.kind).toBe("plugin");
+  });
+  it("linear on the synthetic population reports the sphere", () => {
+    const r = elicit(
+      "simulate",
+      "--synthetic",
+      "paper-multiclass",
+      "--family",
+      "linear",
+      "--random-truth",
+      "--json",
+    );
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.queries).toBe(320);
+    expect(out.sphere.radius).toBeGreaterThan(0);
+    expect(Math.hypot(...out.elicited.a)).toBeCloseTo(1, 9);
+    expect(out.error.linf).toBeLessThanOrEqual(0.01);
+  });
+  it("diagonal-linear-fractional reports alpha and sigma", () => {
+    const r = elicit(
+      "simulate",
+      "--synthetic",
+      "paper-multiclass",
+      "--family",
+      "diagonal-linear-fractional",
+      "--truth",
+      '{"a":[0.21,0.59,0.2],"b":[0.2,-0.1,0.1]}',
+      "--json",
+    );
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.elicited.b).toHaveLength(3);
+    expect(out.error.alphaStd).toBeLessThan(0.05);
+  });
+  const cases: [string, string[], RegExp][] = [
+    [
+      "two classes",
+      ["--data", data, "--target", "target", "--family", "diagonal-linear", "--random-truth"],
+      /at least 3/,
+    ],
+    [
+      "wrong length",
+      ["--data", wine, "--target", "target", "--family", "linear", "--truth", '{"a":[-1,-2]}'],
+      /needs 6 weights/,
+    ],
+    [
+      "wrong sign",
+      [
+        "--data",
+        wine,
+        "--target",
+        "target",
+        "--family",
+        "diagonal-linear",
+        "--truth",
+        '{"a":[-1,2,1]}',
+      ],
+      /non-negative/,
+    ],
+    [
+      "assumption",
+      [
+        "--synthetic",
+        "paper-multiclass",
+        "--family",
+        "diagonal-linear-fractional",
+        "--truth",
+        '{"a":[0.2,0.5,0.3],"b":[0.9,0,0]}',
+      ],
+      /Assumption 3/,
+    ],
+  ];
+  for (const [name, args, pattern] of cases) {
+    it(`bad input: ${name}`, () => {
+      const r = elicit("simulate", ...args, "--json");
+      expect(r.code).not.toBe(0);
+      expect(r.stderr).toMatch(pattern);
+      expect(r.stderr.trim().split("\n")).toHaveLength(1);
+    });
+  }
+});

@@ -1,4 +1,7 @@
 import { writeFileSync } from "node:fs";
+import type { FractionalMetric } from "../../elicit/multiclass/fractional-grid.ts";
+import { offDiagonalPriors } from "../../elicit/multiclass/lfpm.ts";
+import { usesSphere } from "../../elicit/multiclass/spec.ts";
 import {
   type MulticlassRunReport,
   randomMulticlassTruth,
@@ -15,6 +18,7 @@ import {
   loadMulticlassPool,
   type MulticlassFlags,
   multiclassSpecFromFlags,
+  parseFractionalTruth,
   parseMulticlassTruth,
 } from "../multiclass-options.ts";
 import { progressBar } from "../progress.ts";
@@ -29,10 +33,8 @@ export function simulateMulticlassCommand(
 ): void {
   const spec = multiclassSpecFromFlags(f);
   const { pool, source } = loadMulticlassPool(f);
-  const fixed =
-    f.truth === undefined ? undefined : parseMulticlassTruth(f.truth, spec.family, pool.k);
   let sphere: Sphere | undefined;
-  if (spec.family === "linear") {
+  if (usesSphere(spec.family)) {
     sphere = findSphere(createSpace("offdiag-confusion", pool));
     if (!(sphere.rho > 0)) {
       throw new CliError(
@@ -40,11 +42,25 @@ export function simulateMulticlassCommand(
       );
     }
   }
+  let fixed: number[] | FractionalMetric | undefined;
+  if (spec.family === "diagonal-linear-fractional" || spec.family === "linear-fractional") {
+    if (f.truth === undefined) {
+      throw new CliError(
+        `${spec.family} needs --truth '{"a":[...],"b":[...]}' (random truths are not drawn for it)`,
+      );
+    }
+    const zeta =
+      spec.family === "diagonal-linear-fractional" ? pool.priors : offDiagonalPriors(sphere!);
+    fixed = parseFractionalTruth(f.truth, spec.family, pool.k, zeta);
+  } else if (f.truth !== undefined) {
+    fixed = parseMulticlassTruth(f.truth, spec.family, pool.k);
+  }
+  const randomFamily = spec.family === "linear" ? "linear" : "diagonal-linear";
   const rng = createRng(seed);
   const bar = progressBar(trials, "simulating");
   const runs: MulticlassRunReport[] = [];
   for (let t = 0; t < trials; t++) {
-    const a = fixed ?? randomMulticlassTruth(spec.family, pool.k, rng);
+    const a = fixed ?? randomMulticlassTruth(randomFamily, pool.k, rng);
     runs.push(simulateMulticlass(spec, a, pool, sphere, noise, seed + t));
     bar.tick();
   }
@@ -75,6 +91,13 @@ export function simulateMulticlassCommand(
       );
     console.log(`stakeholder a = ${v(r.truth.a)} with ${describeNoise(noise)}`);
     console.log(`elicited    a = ${v(r.elicited.a)}`);
+    if (r.elicited.b)
+      console.log(`            b = ${v(r.elicited.b)}, b0 = ${fmt(r.elicited.b0!, 3)}`);
+    if (r.error.alphaMean !== undefined) {
+      console.log(
+        `            elicited/true: alpha ${fmt(r.error.alphaMean, 3)}, sigma ${fmt(r.error.alphaStd!, 3)}`,
+      );
+    }
     console.log(`questions   ${r.queries}`);
     console.log(`error       linf ${fmt(r.error.linf, 4)}, l2 ${fmt(r.error.l2, 4)}`);
     return;

@@ -3,14 +3,31 @@ import type { MulticlassPool } from "../../geometry/multiclass/pool.ts";
 import type { Sphere } from "../../geometry/multiclass/sphere.ts";
 import { STRATEGIES, type StrategyName } from "../../search/strategy.ts";
 import type { Procedure } from "../session.ts";
+import { elicitDlfpm } from "./dlfpm.ts";
 import { elicitDlpm } from "./dlpm.ts";
+import type { FractionalMetric } from "./fractional-grid.ts";
+import { elicitLfpm } from "./lfpm.ts";
 import type { MulticlassPoint } from "./point.ts";
 import { elicitSphereLpm } from "./sphere-lpm.ts";
 
-/** Multiclass metric families implemented so far. */
-export type MulticlassFamily = "diagonal-linear" | "linear";
+/** Multiclass metric families. */
+export type MulticlassFamily =
+  | "diagonal-linear"
+  | "linear"
+  | "diagonal-linear-fractional"
+  | "linear-fractional";
 
-export const MULTICLASS_FAMILIES: readonly MulticlassFamily[] = ["diagonal-linear", "linear"];
+export const MULTICLASS_FAMILIES: readonly MulticlassFamily[] = [
+  "diagonal-linear",
+  "linear",
+  "diagonal-linear-fractional",
+  "linear-fractional",
+];
+
+/** Families that query points of the sphere (and need it). */
+export function usesSphere(family: MulticlassFamily): boolean {
+  return family === "linear" || family === "linear-fractional";
+}
 
 /** Everything that determines a multiclass elicitation apart from the pool, sphere and answers. */
 export interface MulticlassSpec {
@@ -27,8 +44,16 @@ export interface MulticlassSpec {
 
 export interface MulticlassResult {
   readonly family: MulticlassFamily;
-  /** DLPM weights (sum 1, >= 0) or LPM weights over off-diagonal confusions (unit L2, <= 0). */
+  /**
+   * DLPM weights (sum 1, >= 0), LPM weights over off-diagonal confusions (unit L2, <= 0), or
+   * the numerator `a` of a fractional metric (sum 1 / sum -1, the appendix's normalisation).
+   */
   readonly metric: number[];
+  /** Fractional families: the whole elicited metric and the points Algorithm 5 / 7 compared on. */
+  readonly fractional?: {
+    readonly metric: FractionalMetric;
+    readonly samples: readonly ArrayLike<number>[];
+  };
   /** The optimal classifier for the elicited metric: a plug-in (DLPM) or a sphere mixture (LPM). */
   readonly classifier: Classifier;
   readonly questions: number;
@@ -60,7 +85,40 @@ export function multiclassProcedure(
       };
     };
   }
-  if (!sphere) throw new RangeError("the linear family needs the sphere of Algorithm 3");
+  if (spec.family === "diagonal-linear-fractional") {
+    return (ask) => {
+      const r = elicitDlfpm(ask, pool, {
+        tolerance: spec.tolerance,
+        strategy,
+        pivot: spec.pivot ?? "first",
+      });
+      return {
+        family: spec.family,
+        metric: r.metric.a,
+        fractional: { metric: r.metric, samples: r.samples },
+        classifier: r.classifier,
+        questions: r.questions,
+      };
+    };
+  }
+  if (!sphere) throw new RangeError(`the ${spec.family} family needs the sphere of Algorithm 3`);
+  if (spec.family === "linear-fractional") {
+    return (ask) => {
+      const r = elicitLfpm(ask, sphere, {
+        tolerance: spec.tolerance,
+        strategy,
+        cycles: spec.cycles ?? 2,
+        order: spec.order ?? "forward",
+      });
+      return {
+        family: spec.family,
+        metric: r.metric.a,
+        fractional: { metric: r.metric, samples: r.samples },
+        classifier: r.classifier,
+        questions: r.questions,
+      };
+    };
+  }
   return (ask) => {
     const r = elicitSphereLpm(ask, sphere, {
       tolerance: spec.tolerance,
