@@ -1,0 +1,205 @@
+import { z } from "zod";
+
+/**
+ * The zod schemas of docs/web-api.md: request bodies are validated with them and responses
+ * serialised through them; `/openapi.json` is generated from them.
+ */
+
+export const ErrorBody = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+
+export const Phase = z.enum([
+  "consent",
+  "questionnaire",
+  "story",
+  "comprehension",
+  "guess",
+  "elicitation",
+  "evaluation",
+  "post",
+  "debrief",
+  "withdrawn",
+]);
+export type Phase = z.infer<typeof Phase>;
+
+export const StudyWords = z.object({
+  positive: z.string(),
+  negative: z.string(),
+  predictedPositive: z.string(),
+  predictedNegative: z.string(),
+  missed: z.string(),
+  falseAlarm: z.string(),
+  question: z.string(),
+  systemNoun: z.string(),
+});
+
+export const Field = z.object({
+  id: z.string(),
+  label: z.string(),
+  kind: z.enum(["single", "text", "number"]),
+  options: z.array(z.string()).optional(),
+  required: z.boolean(),
+});
+
+export const SystemView = z.object({
+  tp: z.number(),
+  fp: z.number(),
+  fn: z.number(),
+  tn: z.number(),
+  tpr: z.number(),
+  tnr: z.number(),
+  threshold: z.number(),
+});
+export type SystemView = z.infer<typeof SystemView>;
+
+export const Comparison = z.object({ id: z.number().int(), left: SystemView, right: SystemView });
+export type Comparison = z.infer<typeof Comparison>;
+
+export const Metric = z.union([
+  z.object({ a0: z.number() }),
+  z.object({ tp: z.number(), tn: z.number() }),
+]);
+
+export const ParticipantState = z.object({
+  phase: Phase,
+  study: z.object({ title: z.string(), words: StudyWords }),
+  consent: z.object({ text: z.string() }).optional(),
+  questionnaire: z.object({ fields: z.array(Field) }).optional(),
+  story: z
+    .object({
+      paragraphs: z.array(z.string()),
+      costs: z.object({ missed: z.string(), falseAlarm: z.string() }),
+    })
+    .optional(),
+  comprehension: z
+    .object({
+      question: z.object({ id: z.string(), prompt: z.string(), options: z.array(z.string()) }),
+      index: z.number().int(),
+      total: z.number().int(),
+      systems: z.tuple([SystemView, SystemView]).optional(),
+      attemptsLeft: z.number().int(),
+    })
+    .optional(),
+  guess: z.object({ prompt: z.string() }).optional(),
+  elicitation: z
+    .object({
+      question: Comparison,
+      progress: z.object({ answered: z.number().int(), estimatedRemaining: z.number().int() }),
+      canUndo: z.boolean(),
+    })
+    .optional(),
+  evaluation: z
+    .object({
+      question: Comparison,
+      progress: z.object({ answered: z.number().int(), total: z.number().int() }),
+    })
+    .optional(),
+  post: z.object({ fields: z.array(Field) }).optional(),
+  debrief: z
+    .object({
+      summary: z.string(),
+      metric: Metric,
+      ratio: z.number().nullable(),
+      agreement: z.number().nullable(),
+      completionCode: z.string(),
+    })
+    .optional(),
+  /** Set when a submission was stale or repeated and stored nothing. */
+  duplicate: z.boolean().optional(),
+});
+export type ParticipantState = z.infer<typeof ParticipantState>;
+
+export const TokenParams = z.object({ token: z.string().min(1).max(200) });
+export const IdParams = z.object({ id: z.coerce.number().int().positive() });
+
+export const Choice = z.enum(["left", "right", "same"]);
+export const AnswerBody = z.object({ questionId: z.number().int().min(0), choice: Choice });
+export const UndoBody = z.object({ questionId: z.number().int().min(0) });
+export const ConsentBody = z.object({ agree: z.boolean() });
+export const FormBody = z.object({
+  answers: z.record(z.string().max(100), z.string().max(10_000)),
+});
+export const ComprehensionBody = z.object({
+  questionId: z.string().max(100),
+  answer: z.string().max(1000),
+});
+export const ComprehensionReply = z.object({
+  correct: z.boolean(),
+  feedback: z.string(),
+  state: ParticipantState,
+});
+export const GuessBody = z.object({ ratio: z.number().positive().max(1e6).nullable() });
+
+export const LoginBody = z.object({
+  email: z.string().min(3).max(320),
+  password: z.string().min(1).max(1000),
+});
+export const Researcher = z.object({ id: z.number().int(), email: z.string() });
+export const ResearcherReply = z.object({ researcher: Researcher });
+
+export const StudySummary = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  status: z.enum(["draft", "pilot", "live"]),
+  template: z.string().nullable(),
+  family: z.string(),
+  tolerance: z.number(),
+  strategy: z.string(),
+  evaluationPairs: z.number().int(),
+  configHash: z.string(),
+  createdAt: z.string(),
+  openedAt: z.string().nullable(),
+  /** Number of participants (test runs included). */
+  participants: z.number().int(),
+  counts: z.object({
+    invited: z.number().int(),
+    started: z.number().int(),
+    done: z.number().int(),
+    withdrawn: z.number().int(),
+  }),
+  /** Where the candidate classifiers come from, e.g. "breast_cancer_wisconsin_original.csv". */
+  data: z.string(),
+  words: StudyWords,
+});
+export type StudySummary = z.infer<typeof StudySummary>;
+
+/** Upper bound of an uploaded predictions CSV. */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+export const CreateStudyBody = z.object({
+  name: z.string().trim().min(1).max(200),
+  template: z.literal("cancer-diagnosis").optional(),
+  predictionsCsv: z
+    .string()
+    .max(MAX_UPLOAD_BYTES, "the predictions CSV is larger than 5 MB")
+    .optional(),
+  positive: z.string().max(200).optional(),
+  words: StudyWords.partial().optional(),
+  family: z.enum(["binary-threshold", "binary-linear"]).optional(),
+  tolerance: z.number().positive().max(0.5).optional(),
+  strategy: z.enum(["paper", "lazy", "bisect"]).optional(),
+  evaluationPairs: z.number().int().min(0).max(100).optional(),
+  consentText: z.string().max(20_000).optional(),
+});
+export type CreateStudyBody = z.infer<typeof CreateStudyBody>;
+
+export const OpenBody = z.object({ mode: z.enum(["pilot", "live"]) });
+export const InvitesBody = z.object({ count: z.number().int().min(1).max(1000) });
+
+export const ParticipantRow = z.object({
+  id: z.number().int(),
+  status: z.enum(["invited", "started", "done", "withdrawn"]),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  metric: Metric.nullable(),
+  ratio: z.number().nullable(),
+  guess: z.number().nullable(),
+  agreement: z.number().nullable(),
+  seconds: z.number().nullable(),
+  test: z.boolean(),
+  /** Invited while the study was in pilot mode (analyse separately). */
+  pilot: z.boolean(),
+  /** Phase II answers stored so far (live progress). */
+  answered: z.number().int(),
+  phase: Phase,
+});
+export type ParticipantRow = z.infer<typeof ParticipantRow>;

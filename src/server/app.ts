@@ -1,0 +1,185 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import fastifyCookie from "@fastify/cookie";
+import fastifyStatic from "@fastify/static";
+import fastifySwagger from "@fastify/swagger";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import { z } from "zod";
+import { VERSION } from "../cli/version.ts";
+import { DataError } from "../data/errors.ts";
+import type { Db, DbKind } from "./db/schema.ts";
+import { ApiError } from "./errors.ts";
+import { participantRoutes } from "./routes/participant.ts";
+import { researcherRoutes } from "./routes/researcher.ts";
+import { createRateLimiter, type RateLimiter } from "./security/rate-limit.ts";
+import { newToken } from "./security/tokens.ts";
+import { missingUiPage } from "./ui-missing.ts";
+
+export interface AppOptions {
+  readonly db: Db;
+  readonly kind: DbKind;
+  /** Fastify's logger option (false in tests; pino JSON lines when serving). */
+  readonly logger?: FastifyServerOptions["logger"];
+  /** The built browser UI (default `web/dist` of this package); null disables it. */
+  readonly webDist?: string | null;
+  readonly secureCookies?: boolean;
+  /** Override the rate limits (tests and benchmarks). */
+  readonly limits?: {
+    readonly login?: RateLimiter;
+    readonly answers?: RateLimiter;
+    readonly misses?: RateLimiter;
+  };
+}
+
+/** The default location of the built UI. */
+export const DEFAULT_WEB_DIST = fileURLToPath(new URL("../../web/dist", import.meta.url));
+
+/** The secret that signs researcher cookies: stored in the database, created once. */
+async function cookieSecret(db: Db): Promise<string> {
+  const get = () =>
+    db.selectFrom("settings").select("value").where("key", "=", "cookie_secret").executeTakeFirst();
+  const found = await get();
+  if (found) return found.value;
+  await db
+    .insertInto("settings")
+    .values({ key: "cookie_secret", value: newToken() })
+    .onConflict((oc) => oc.column("key").doNothing())
+    .execute();
+  return (await get())!.value;
+}
+
+function errorMessageOf(err: unknown): string {
+  const issues = (err as { validation?: { message?: string; instancePath?: string }[] }).validation;
+  if (Array.isArray(issues) && issues.length > 0) {
+    return issues
+      .map((i) => {
+        const where = (i as { params?: { issue?: { path?: unknown[] } } }).params?.issue?.path;
+        const path = Array.isArray(where) && where.length > 0 ? `${where.join(".")}: ` : "";
+        return `${path}${i.message ?? "invalid"}`;
+      })
+      .join("; ");
+  }
+  return (err as Error).message;
+}
+
+/**
+ * Build the web app (not listening): participant and researcher APIs, `/healthz`,
+ * `/openapi.json` and the browser UI. Call `app.close()` to release it (the database stays
+ * open; the caller owns it).
+ * @example const app = await buildApp({ db, kind: "sqlite", logger: false }); await app.inject("/healthz");
+ */
+export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: o.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.setErrorHandler((err, req, reply) => {
+    if (err instanceof ApiError) {
+      return reply.code(err.status).send({ error: { code: err.code, message: err.message } });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      return reply
+        .code(400)
+        .send({ error: { code: "invalid_request", message: errorMessageOf(err) } });
+    }
+    if (err instanceof DataError) {
+      return reply.code(400).send({ error: { code: "invalid_data", message: err.message } });
+    }
+    const status = (err as { statusCode?: number }).statusCode ?? 500;
+    if (status === 413) {
+      return reply.code(413).send({
+        error: { code: "too_large", message: "the upload is too large (at most 5 MB of CSV)" },
+      });
+    }
+    if (status >= 400 && status < 500) {
+      return reply
+        .code(status)
+        .send({ error: { code: "bad_request", message: (err as Error).message } });
+    }
+    req.log.error({ err }, "request failed");
+    return reply
+      .code(500)
+      .send({ error: { code: "internal", message: "something went wrong on the server" } });
+  });
+
+  // Security headers on every response. Participant tokens travel in the URL path, so no
+  // Referer may carry them to another site; the UI loads only its own files.
+  app.addHook("onSend", async (_req, reply, payload) => {
+    reply.header("x-content-type-options", "nosniff");
+    reply.header("referrer-policy", "no-referrer");
+    reply.header("x-frame-options", "DENY");
+    reply.header(
+      "content-security-policy",
+      "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+    );
+    return payload;
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: "metric-elicitation web app",
+        description: "The HTTP API of `elicit serve` (see docs/web-api.md).",
+        version: VERSION,
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifyCookie, { secret: await cookieSecret(o.db) });
+
+  app.get(
+    "/healthz",
+    {
+      schema: {
+        response: { 200: z.object({ ok: z.boolean(), db: z.enum(["sqlite", "postgres"]) }) },
+      },
+    },
+    async () => ({ ok: true, db: o.kind }),
+  );
+  app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(participantRoutes, {
+    db: o.db,
+    answerLimiter: o.limits?.answers ?? createRateLimiter(30, 10),
+    missLimiter: o.limits?.misses ?? createRateLimiter(30, 0.5),
+  });
+  await app.register(researcherRoutes, {
+    db: o.db,
+    loginLimiter: o.limits?.login ?? createRateLimiter(10, 10 / 60),
+    secureCookies: o.secureCookies ?? false,
+  });
+
+  const dist = o.webDist === undefined ? DEFAULT_WEB_DIST : o.webDist;
+  const index = dist ? join(dist, "index.html") : null;
+  const hasUi = index !== null && existsSync(index);
+  if (hasUi) {
+    await app.register(fastifyStatic, { root: dist!, prefix: "/", wildcard: false, index: false });
+  }
+  const page = () => (hasUi ? readFileSync(index!, "utf8") : missingUiPage());
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split("?")[0] ?? "";
+    if (req.method === "GET" && !path.startsWith("/api/")) {
+      return reply
+        .code(200)
+        .header("content-type", "text/html; charset=utf-8")
+        .header("cache-control", "no-store")
+        .send(page());
+    }
+    return reply
+      .code(404)
+      .send({ error: { code: "not_found", message: `no route ${req.method} ${path}` } });
+  });
+  return app;
+}

@@ -1,0 +1,93 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import SqliteDatabase from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import { migrateToLatest } from "./migrations.ts";
+import type { Database, Db, DbKind } from "./schema.ts";
+
+/** Where the data lives: a SQLite file under `dataDir`, or PostgreSQL at `databaseUrl`. */
+export interface DbOptions {
+  readonly dataDir?: string;
+  readonly databaseUrl?: string;
+  /** SQLite file name inside the data dir (default `elicit.sqlite`). */
+  readonly fileName?: string;
+}
+
+export interface OpenedDb {
+  readonly db: Db;
+  readonly kind: DbKind;
+  /** Human-readable location (file path or URL without password). */
+  readonly location: string;
+}
+
+// pg returns int8 (bigint, e.g. counts and seeds) as strings; every bigint we store fits in
+// a double, so parse them as numbers.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+function redact(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = "***";
+    return u.toString();
+  } catch {
+    return "postgres";
+  }
+}
+
+/**
+ * Open the database and apply migrations. PostgreSQL when `databaseUrl` is set, else a SQLite
+ * file under `dataDir` (default `./.elicit-data`, created when missing).
+ * @example const { db, kind } = await openDb({ dataDir: ".elicit-data" });
+ */
+export async function openDb(o: DbOptions): Promise<OpenedDb> {
+  if (o.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: o.databaseUrl, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    try {
+      await migrateToLatest(db, "postgres");
+    } catch (e) {
+      await db.destroy();
+      throw new Error(
+        `cannot use the PostgreSQL database at ${redact(o.databaseUrl)}: ${(e as Error).message}`,
+      );
+    }
+    return { db, kind: "postgres", location: redact(o.databaseUrl) };
+  }
+  const dir = o.dataDir ?? ".elicit-data";
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, o.fileName ?? "elicit.sqlite");
+  const sqlite = new SqliteDatabase(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("foreign_keys = ON");
+  // Kysely prepares every statement anew; better-sqlite3 statements are reusable, so cache them
+  // by SQL text (the query builder produces a small fixed set of statements).
+  const statements = new Map<string, ReturnType<typeof sqlite.prepare>>();
+  const database = {
+    close: () => sqlite.close(),
+    prepare: (text: string) => {
+      let st = statements.get(text);
+      if (!st) {
+        st = sqlite.prepare(text);
+        if (statements.size > 500) statements.clear();
+        statements.set(text, st);
+      }
+      return st;
+    },
+  };
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  await migrateToLatest(db, "sqlite");
+  return { db, kind: "sqlite", location: file };
+}
+
+/** True when `e` is a unique-constraint violation on either back end. */
+export function isUniqueViolation(e: unknown): boolean {
+  const code = (e as { code?: unknown } | null)?.code;
+  return (
+    code === "23505" ||
+    code === "SQLITE_CONSTRAINT_UNIQUE" ||
+    code === "SQLITE_CONSTRAINT_PRIMARYKEY"
+  );
+}

@@ -1,0 +1,67 @@
+import type { BinaryPoint } from "../../elicit/binary/point.ts";
+import { type BinaryResult, type BinarySpec, binaryProcedure } from "../../elicit/binary/spec.ts";
+import { type Procedure, type ReplayState, replay } from "../../elicit/session.ts";
+import type { BinaryPopulation } from "../../geometry/binary/population.ts";
+import { createRng } from "../../math/rng.ts";
+import type { Answer } from "../../search/question.ts";
+import { halvingsNeeded } from "../../search/unimodal-search.ts";
+
+/** Where Phase II stands after replaying the stored answers, with an honest estimate. */
+export interface ElicitationReplay {
+  readonly state: ReplayState<BinaryPoint, BinaryResult>;
+  /** Upper bound of the questions still to come (exact for the `paper` strategy). */
+  readonly estimatedRemaining: number;
+}
+
+const MAX_PER_HALVING = { paper: 4, lazy: 3, bisect: 2 } as const;
+
+/**
+ * Replay (spec, answers) through the same engine the CLI uses; no state is kept between
+ * requests. Counts halvings on the way to estimate the questions left.
+ */
+export function replayElicitation(
+  spec: BinarySpec,
+  population: BinaryPopulation,
+  answers: readonly Answer[],
+): ElicitationReplay {
+  let asked = 0;
+  let shrinks = 0;
+  let askedAtShrink = 0;
+  const inner = binaryProcedure(spec, population, () => {
+    shrinks++;
+    askedAtShrink = asked;
+  });
+  const procedure: Procedure<BinaryPoint, BinaryResult> = (ask) =>
+    inner((q) => {
+      const a = ask(q);
+      asked++;
+      return a;
+    });
+  const state = replay(procedure, answers);
+  if (state.status === "done") return { state, estimatedRemaining: 0 };
+  const range = spec.family === "binary-threshold" ? 1 : Math.PI / 2;
+  const searches = spec.family === "binary-linear-fractional" ? 2 : 1;
+  const halvings = halvingsNeeded(range, spec.tolerance) * searches;
+  const per = MAX_PER_HALVING[spec.strategy];
+  const remaining = (halvings - shrinks) * per - (asked - askedAtShrink);
+  return { state, estimatedRemaining: Math.max(1, remaining) };
+}
+
+/** Left/right placement of question `index` of a phase: a pure function of the seed. */
+export function placementOf(
+  seed: number,
+  phase: "elicitation" | "evaluation",
+  index: number,
+): "first-left" | "first-right" {
+  return createRng(`${seed}:${phase}:${index}`).next() < 0.5 ? "first-left" : "first-right";
+}
+
+/** Map a shown choice back to the engine's answer. */
+export function answerOf(
+  choice: "left" | "right" | "same",
+  placement: "first-left" | "first-right",
+): Answer {
+  if (choice === "same") return "tie";
+  const leftIsFirst = placement === "first-left";
+  return (choice === "left") === leftIsFirst ? "first" : "second";
+}

@@ -1,0 +1,89 @@
+import type { BinaryPoint } from "../../elicit/binary/point.ts";
+import type { BinaryResult } from "../../elicit/binary/spec.ts";
+import type { BinaryConfusion } from "../../metrics/binary-confusion.ts";
+import { evaluateFractional } from "../../metrics/binary-fractional.ts";
+import { normalizeLinear } from "../../metrics/binary-linear.ts";
+
+/** The elicited metric as sent to clients: `{ a0 }` or unit-norm `{ tp, tn }`. */
+export type MetricRecord = { a0: number } | { tp: number; tn: number };
+
+export function metricOf(r: BinaryResult): MetricRecord {
+  switch (r.family) {
+    case "binary-threshold":
+      return { a0: r.a0 };
+    case "binary-linear": {
+      const m = normalizeLinear(r.metric);
+      return { tp: m.tp, tn: m.tn };
+    }
+    case "binary-linear-fractional":
+      throw new Error("the web app does not run linear-fractional studies");
+  }
+}
+
+/** The elicited utility of a confusion point (larger is better). */
+export function utilityOf(r: BinaryResult): (c: BinaryConfusion) => number {
+  switch (r.family) {
+    case "binary-threshold":
+      return (c) => r.a0 * c.tn + (1 - r.a0) * c.tp;
+    case "binary-linear":
+      return (c) => r.metric.tp * c.tp + r.metric.tn * c.tn;
+    case "binary-linear-fractional":
+      return (c) => evaluateFractional(r.metric, c);
+  }
+}
+
+/**
+ * How many times as bad a missed positive is as a false alarm under the elicited metric:
+ * for `a0 TN + (1 - a0) TP` moving one patient from TP to FN costs `1 - a0` and from TN to FP
+ * costs `a0`, so the ratio is `(1 - a0) / a0`; for `tp TP + tn TN` it is `tp / tn`.
+ * Null when undefined (a zero weight).
+ */
+export function costRatio(r: BinaryResult): number | null {
+  const m = metricOf(r);
+  const [num, den] = "a0" in m ? [1 - m.a0, m.a0] : [m.tp, m.tn];
+  if (!(den > 0) || !(num >= 0)) return null;
+  return num / den;
+}
+
+function formatTimes(x: number): string {
+  if (x >= 10) return String(Math.round(x));
+  const s = x.toFixed(1);
+  return s.endsWith(".0") ? s.slice(0, -2) : s;
+}
+
+/**
+ * The result in plain words, in the study's own terms.
+ * @example plainSummary(7, { missed: "missed cancers", falseAlarm: "false alarms" })
+ * // "For you, missed cancers are about 7 times as bad as false alarms."
+ */
+export function plainSummary(
+  ratio: number | null,
+  words: { missed: string; falseAlarm: string },
+): string {
+  if (ratio === null) {
+    return `Your answers suggest you care almost only about one kind of mistake.`;
+  }
+  if (ratio >= 0.95 && ratio <= 1.05) {
+    return `For you, ${words.missed} and ${words.falseAlarm} are about equally bad.`;
+  }
+  if (ratio > 1) {
+    return `For you, ${words.missed} are about ${formatTimes(ratio)} times as bad as ${words.falseAlarm}.`;
+  }
+  return `For you, ${words.falseAlarm} are about ${formatTimes(1 / ratio)} times as bad as ${words.missed}.`;
+}
+
+/** Is `p` at least as good as `q` on both counts (so the pair tells nothing)? */
+export function dominates(p: BinaryPoint, q: BinaryPoint): boolean {
+  return p.confusion.tp >= q.confusion.tp && p.confusion.tn >= q.confusion.tn;
+}
+
+/**
+ * The `a` of `a TN + (1 - a) TP` equivalent to the elicited metric (for `tp TP + tn TN`,
+ * `tn / (tp + tn)`); for the fractional family, the optimal threshold.
+ */
+export function equivalentA0(r: BinaryResult): number {
+  const m = r.family === "binary-linear-fractional" ? null : metricOf(r);
+  if (m === null) return r.classifier.threshold;
+  if ("a0" in m) return m.a0;
+  return m.tn / (m.tp + m.tn);
+}

@@ -1,0 +1,645 @@
+import type { Selectable } from "kysely";
+import type { BinaryPoint } from "../../elicit/binary/point.ts";
+import type { BinaryResult } from "../../elicit/binary/spec.ts";
+import type { ReplayState } from "../../elicit/session.ts";
+import type { PreparedBinary } from "../../experiments/binary-population.ts";
+import type { ParticipantState, Phase } from "../api-schemas.ts";
+import { isUniqueViolation } from "../db/connect.ts";
+import type { AnswersTable, Db, ParticipantsTable } from "../db/schema.ts";
+import { ApiError, notFound } from "../errors.ts";
+import { looksLikeToken, newCompletionCode, sha256 } from "../security/tokens.ts";
+import type { Field, StudyConfig } from "../study/config.ts";
+import { studyData } from "../study/population.ts";
+import { loadConfig } from "../study/store.ts";
+import { nowIso } from "../time.ts";
+import { answerOf, placementOf, replayElicitation } from "./elicitation.ts";
+import { cachedEvaluationPairs, type EvaluationPair } from "./evaluation-pairs.ts";
+import { costRatio, equivalentA0, metricOf, plainSummary, utilityOf } from "./metric.ts";
+import { fixedSystemView, systemView } from "./views.ts";
+
+export type ParticipantRow = Selectable<ParticipantsTable>;
+export type AnswerRow = Selectable<AnswersTable>;
+
+/** The columns of the answer log that replay needs (the shown points are loaded on demand). */
+export const LOG_COLUMNS = [
+  "id",
+  "phase",
+  "question_index",
+  "answer",
+  "answered_at",
+  "undone_at",
+] as const;
+export type LogRow = Pick<AnswerRow, (typeof LOG_COLUMNS)[number]>;
+
+/** Everything a participant's state is derived from (loaded fresh on every request). */
+export interface Context {
+  readonly participant: ParticipantRow;
+  readonly studyId: number;
+  readonly studyStatus: string;
+  readonly configHash: string;
+  readonly config: StudyConfig;
+  readonly data: PreparedBinary;
+  /** Every answer-log row, undone ones included, in insertion order. */
+  readonly rows: LogRow[];
+}
+
+/** Where the participant stands, derived from the context. */
+export interface Position {
+  readonly phase: Phase;
+  readonly elicitation: ReplayState<BinaryPoint, BinaryResult>;
+  readonly estimatedRemaining: number;
+  readonly elicitationRows: LogRow[];
+  readonly evaluationRows: LogRow[];
+  /** Phase III pairs (empty until Phase II is done). */
+  readonly pairs: EvaluationPair[];
+}
+
+/**
+ * Effective (not undone) rows of a phase: the answers to questions 0, 1, 2, ... in order, each
+ * stored after the one before it (a larger id). A row stored before the answer to an earlier
+ * question (possible only when an undo races an answer) answered a question that is no longer
+ * asked, so it ends the log.
+ */
+export function effectiveRows<R extends LogRow>(rows: readonly R[], phase: LogRow["phase"]): R[] {
+  const live = rows
+    .filter((r) => r.phase === phase && r.undone_at === null)
+    .sort((a, b) => a.question_index - b.question_index || a.id - b.id);
+  const out: R[] = [];
+  for (const r of live) {
+    if (r.question_index !== out.length) break;
+    if (out.length > 0 && r.id < out[out.length - 1]!.id) break;
+    out.push(r);
+  }
+  return out;
+}
+
+/** Load a participant by link token; unknown and malformed tokens are both 404. */
+export async function loadContext(db: Db, token: string): Promise<Context> {
+  if (!looksLikeToken(token)) throw notFound("this link is not valid");
+  const row = await db
+    .selectFrom("participants")
+    .innerJoin("studies", "studies.id", "participants.study_id")
+    .selectAll("participants")
+    .select(["studies.config_hash as study_hash", "studies.status as study_status"])
+    .where("participants.token_hash", "=", sha256(token))
+    .executeTakeFirst();
+  if (!row) throw notFound("this link is not valid");
+  const { study_hash, study_status, ...participant } = row;
+  const config = await loadConfig(db, participant.study_id, study_hash);
+  const rows = await db
+    .selectFrom("answers")
+    .select(LOG_COLUMNS)
+    .where("participant_id", "=", participant.id)
+    .orderBy("id")
+    .execute();
+  return {
+    participant,
+    studyId: participant.study_id,
+    studyStatus: study_status,
+    configHash: study_hash,
+    config,
+    data: studyData(study_hash, config),
+    rows,
+  };
+}
+
+/** Derive the phase and the pending question of either search phase. */
+export function position(ctx: Context): Position {
+  const p = ctx.participant;
+  const elicitationRows = effectiveRows(ctx.rows, "elicitation");
+  const evaluationRows = effectiveRows(ctx.rows, "evaluation");
+  const replayed = replayElicitation(
+    ctx.config.spec,
+    ctx.data.pool,
+    elicitationRows.map((r) => r.answer),
+  );
+  const elicitation = replayed.state;
+  const pairs =
+    elicitation.status === "done"
+      ? cachedEvaluationPairs(
+          ctx.configHash,
+          ctx.data.pool,
+          equivalentA0(elicitation.result),
+          ctx.config.spec.family === "binary-threshold" ? ctx.config.spec.tolerance : 0.05,
+          ctx.config.evaluationPairs,
+          p.seed,
+        )
+      : [];
+  let phase: Phase;
+  if (p.status === "withdrawn") phase = "withdrawn";
+  else if (!p.consented_at) phase = "consent";
+  else if (!p.questionnaire_at) phase = "questionnaire";
+  else if (!p.story_at) phase = "story";
+  else if (!p.comprehension_at) phase = "comprehension";
+  else if (ctx.config.guessPrompt !== null && !p.guess_at) phase = "guess";
+  else if (elicitation.status === "pending") phase = "elicitation";
+  else if (evaluationRows.length < pairs.length) phase = "evaluation";
+  else if (!p.post_at) phase = "post";
+  else phase = "debrief";
+  return {
+    phase,
+    elicitation,
+    estimatedRemaining: replayed.estimatedRemaining,
+    elicitationRows,
+    evaluationRows,
+    pairs,
+  };
+}
+
+function comparison(
+  ctx: Context,
+  phase: "elicitation" | "evaluation",
+  index: number,
+  first: BinaryPoint,
+  second: BinaryPoint,
+) {
+  const placement = placementOf(ctx.participant.seed, phase, index);
+  const zeta = ctx.data.pool.zeta;
+  const [left, right] = placement === "first-left" ? [first, second] : [second, first];
+  return { id: index, left: systemView(left, zeta), right: systemView(right, zeta) };
+}
+
+/** Comprehension progress: the first question not yet answered right nor out of attempts. */
+export async function comprehensionProgress(db: Db, ctx: Context) {
+  const attempts = await db
+    .selectFrom("comprehension")
+    .select(["question_id", "attempt", "correct"])
+    .where("participant_id", "=", ctx.participant.id)
+    .execute();
+  const { questions, maxAttempts } = ctx.config.comprehension;
+  for (let i = 0; i < questions.length; i++) {
+    const q = questions[i]!;
+    const mine = attempts.filter((a) => a.question_id === q.id);
+    const solved = mine.some((a) => a.correct === 1);
+    if (!solved && mine.length < maxAttempts) {
+      return { index: i, question: q, attempts: mine.length, done: false as const };
+    }
+  }
+  return { index: questions.length, question: null, attempts: 0, done: true as const };
+}
+
+/** Agreement M: the share of Phase III answers that the elicited metric would also give. */
+export function agreement(
+  result: BinaryResult,
+  rows: readonly Pick<AnswerRow, "answer" | "first_point" | "second_point">[],
+): number | null {
+  const u = utilityOf(result);
+  let counted = 0;
+  let matches = 0;
+  for (const r of rows) {
+    if (r.answer === "tie") continue; // "about the same" says nothing about the order
+    const first = JSON.parse(r.first_point) as BinaryPoint;
+    const second = JSON.parse(r.second_point) as BinaryPoint;
+    const d = u(first.confusion) - u(second.confusion);
+    if (Math.abs(d) < 1e-12) continue;
+    counted++;
+    if (d > 0 === (r.answer === "first")) matches++;
+  }
+  return counted === 0 ? null : matches / counted;
+}
+
+/** The participant's state as the browser sees it. */
+export async function renderState(
+  db: Db,
+  ctx: Context,
+  pos = position(ctx),
+): Promise<ParticipantState> {
+  const c = ctx.config;
+  const state: ParticipantState = {
+    phase: pos.phase,
+    study: { title: c.title, words: { ...c.words } },
+  };
+  switch (pos.phase) {
+    case "consent":
+      state.consent = { text: c.consentText };
+      break;
+    case "questionnaire":
+      state.questionnaire = { fields: c.questionnaire.map(copyField) };
+      break;
+    case "story":
+      state.story = { paragraphs: [...c.story.paragraphs], costs: { ...c.story.costs } };
+      break;
+    case "comprehension": {
+      const prog = await comprehensionProgress(db, ctx);
+      if (prog.question) {
+        const [a, b] = c.comprehension.systems;
+        state.comprehension = {
+          question: {
+            id: prog.question.id,
+            prompt: prog.question.prompt,
+            options: [...prog.question.options],
+          },
+          index: prog.index,
+          total: c.comprehension.questions.length,
+          systems: [fixedSystemView(a, 0.3), fixedSystemView(b, 0.6)],
+          attemptsLeft: c.comprehension.maxAttempts - prog.attempts,
+        };
+      }
+      break;
+    }
+    case "guess":
+      state.guess = { prompt: c.guessPrompt ?? "" };
+      break;
+    case "elicitation": {
+      const e = pos.elicitation;
+      if (e.status === "pending") {
+        const q = e.question;
+        state.elicitation = {
+          question: comparison(ctx, "elicitation", q.index, q.first, q.second),
+          progress: { answered: q.index, estimatedRemaining: pos.estimatedRemaining },
+          canUndo: q.index > 0,
+        };
+      }
+      break;
+    }
+    case "evaluation": {
+      const i = pos.evaluationRows.length;
+      const pair = pos.pairs[i]!;
+      state.evaluation = {
+        question: comparison(ctx, "evaluation", i, pair.first, pair.second),
+        progress: { answered: i, total: pos.pairs.length },
+      };
+      break;
+    }
+    case "post":
+      state.post = { fields: c.post.map(copyField) };
+      break;
+    case "debrief": {
+      if (pos.elicitation.status !== "done") break;
+      const result = pos.elicitation.result;
+      const ratio = costRatio(result);
+      state.debrief = {
+        summary: plainSummary(ratio, c.words),
+        metric: metricOf(result),
+        ratio,
+        agreement: agreement(result, await shownPoints(db, pos.evaluationRows)),
+        completionCode: ctx.participant.completion_code ?? "",
+      };
+      break;
+    }
+    case "withdrawn":
+      break;
+  }
+  return state;
+}
+
+/** The stored points and answers of some log rows (for the agreement at the debrief). */
+async function shownPoints(db: Db, rows: readonly LogRow[]) {
+  if (rows.length === 0) return [];
+  return db
+    .selectFrom("answers")
+    .select(["answer", "first_point", "second_point"])
+    .where(
+      "id",
+      "in",
+      rows.map((r) => r.id),
+    )
+    .execute();
+}
+
+function copyField(f: Field) {
+  return { ...f, options: f.options ? [...f.options] : undefined };
+}
+
+function requirePhase(pos: Position, phase: Phase): void {
+  if (pos.phase !== phase) {
+    throw new ApiError(409, "wrong_phase", `this step is done; the current step is "${pos.phase}"`);
+  }
+}
+
+async function touch(db: Db, ctx: Context, set: Partial<ParticipantRow>): Promise<void> {
+  await db.updateTable("participants").set(set).where("id", "=", ctx.participant.id).execute();
+  Object.assign(ctx.participant, set);
+}
+
+export async function consent(db: Db, ctx: Context, agree: boolean): Promise<ParticipantState> {
+  const pos = position(ctx);
+  if (pos.phase !== "consent") return { ...(await renderState(db, ctx, pos)), duplicate: true };
+  const now = nowIso();
+  await touch(
+    db,
+    ctx,
+    agree
+      ? { consented_at: now, started_at: now, status: "started" }
+      : { withdrawn_at: now, status: "withdrawn" },
+  );
+  return renderState(db, ctx);
+}
+
+/** Withdraw at any point before the debrief; everything stored so far is kept (and marked). */
+export async function withdraw(db: Db, ctx: Context): Promise<ParticipantState> {
+  const pos = position(ctx);
+  if (pos.phase === "withdrawn" || pos.phase === "debrief") {
+    return { ...(await renderState(db, ctx, pos)), duplicate: true };
+  }
+  await touch(db, ctx, { withdrawn_at: nowIso(), status: "withdrawn" });
+  return renderState(db, ctx);
+}
+
+/** Validate form answers against the fields; a clear message per problem. */
+export function validateForm(
+  fields: readonly Field[],
+  answers: Record<string, string>,
+): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const f of fields) {
+    const v = (answers[f.id] ?? "").trim();
+    if (v === "") {
+      if (f.required) throw new ApiError(400, "invalid_answers", `please answer "${f.label}"`);
+      continue;
+    }
+    if (f.kind === "single" && f.options && !f.options.includes(v)) {
+      throw new ApiError(400, "invalid_answers", `"${v}" is not an option of "${f.label}"`);
+    }
+    if (f.kind === "number" && !Number.isFinite(Number(v))) {
+      throw new ApiError(400, "invalid_answers", `"${f.label}" needs a number`);
+    }
+    out.set(f.id, v);
+  }
+  const known = new Set(fields.map((f) => f.id));
+  for (const k of Object.keys(answers)) {
+    if (!known.has(k)) throw new ApiError(400, "invalid_answers", `unknown question "${k}"`);
+  }
+  return out;
+}
+
+async function saveForm(
+  db: Db,
+  ctx: Context,
+  form: "questionnaire" | "post",
+  values: Map<string, string>,
+  set: Partial<ParticipantRow>,
+): Promise<void> {
+  const now = nowIso();
+  await db.transaction().execute(async (tx) => {
+    if (values.size > 0) {
+      await tx
+        .insertInto("responses")
+        .values(
+          [...values].map(([field_id, value]) => ({
+            participant_id: ctx.participant.id,
+            form,
+            field_id,
+            value,
+            created_at: now,
+          })),
+        )
+        .execute();
+    }
+    await tx.updateTable("participants").set(set).where("id", "=", ctx.participant.id).execute();
+  });
+  Object.assign(ctx.participant, set);
+}
+
+async function once(
+  db: Db,
+  ctx: Context,
+  phase: Phase,
+  run: () => Promise<void>,
+): Promise<ParticipantState> {
+  const pos = position(ctx);
+  if (pos.phase !== phase) return { ...(await renderState(db, ctx, pos)), duplicate: true };
+  try {
+    await run();
+  } catch (e) {
+    if (isUniqueViolation(e)) return { ...(await renderState(db, ctx)), duplicate: true };
+    throw e;
+  }
+  return renderState(db, ctx);
+}
+
+export function questionnaire(db: Db, ctx: Context, answers: Record<string, string>) {
+  return once(db, ctx, "questionnaire", async () => {
+    const values = validateForm(ctx.config.questionnaire, answers);
+    await saveForm(db, ctx, "questionnaire", values, { questionnaire_at: nowIso() });
+  });
+}
+
+export function story(db: Db, ctx: Context) {
+  return once(db, ctx, "story", () => touch(db, ctx, { story_at: nowIso() }));
+}
+
+export function guess(db: Db, ctx: Context, ratio: number | null) {
+  return once(db, ctx, "guess", async () => {
+    const now = nowIso();
+    await db.transaction().execute(async (tx) => {
+      await tx
+        .insertInto("guesses")
+        .values({ participant_id: ctx.participant.id, ratio, created_at: now })
+        .execute();
+      await tx
+        .updateTable("participants")
+        .set({ guess_at: now })
+        .where("id", "=", ctx.participant.id)
+        .execute();
+    });
+    ctx.participant.guess_at = now;
+  });
+}
+
+export function post(db: Db, ctx: Context, answers: Record<string, string>) {
+  return once(db, ctx, "post", async () => {
+    const values = validateForm(ctx.config.post, answers);
+    const now = nowIso();
+    await saveForm(db, ctx, "post", values, {
+      post_at: now,
+      finished_at: now,
+      status: "done",
+      completion_code: newCompletionCode(),
+    });
+  });
+}
+
+export async function comprehension(
+  db: Db,
+  ctx: Context,
+  questionId: string,
+  answer: string,
+): Promise<{ correct: boolean; feedback: string; state: ParticipantState }> {
+  const pos = position(ctx);
+  requirePhase(pos, "comprehension");
+  const prog = await comprehensionProgress(db, ctx);
+  const q = prog.question;
+  if (!q || q.id !== questionId) {
+    return {
+      correct: false,
+      feedback: "That question was already answered; here is the current one.",
+      state: { ...(await renderState(db, ctx, pos)), duplicate: true },
+    };
+  }
+  if (!q.options.includes(answer)) {
+    throw new ApiError(400, "invalid_answer", `"${answer}" is not one of the options`);
+  }
+  const correct = answer === q.correct;
+  const attempt = prog.attempts + 1;
+  const now = nowIso();
+  try {
+    await db
+      .insertInto("comprehension")
+      .values({
+        participant_id: ctx.participant.id,
+        question_id: q.id,
+        attempt,
+        answer,
+        correct: correct ? 1 : 0,
+        created_at: now,
+      })
+      .execute();
+  } catch (e) {
+    if (!isUniqueViolation(e)) throw e;
+    return {
+      correct: false,
+      feedback: "That answer was already recorded.",
+      state: { ...(await renderState(db, ctx, pos)), duplicate: true },
+    };
+  }
+  const after = await comprehensionProgress(db, ctx);
+  if (after.done) await touch(db, ctx, { comprehension_at: now });
+  const left = ctx.config.comprehension.maxAttempts - attempt;
+  const feedback = correct
+    ? `Correct. ${q.explanation}`
+    : left > 0
+      ? `Not quite; please try again (${left} ${left === 1 ? "try" : "tries"} left). ${hint(q.explanation)}`
+      : `Not quite. The answer is "${q.correct}". ${q.explanation}`;
+  return { correct, feedback, state: await renderState(db, ctx) };
+}
+
+/** On a wrong answer with tries left, give the reading instruction without the number. */
+function hint(explanation: string): string {
+  const first = explanation.split(":")[0] ?? explanation;
+  return first.endsWith(".") ? first : `${first}.`;
+}
+
+/** The time the current question of a phase was first shown: the last step before it. */
+function shownAt(ctx: Context, phase: "elicitation" | "evaluation"): string {
+  const p = ctx.participant;
+  let t =
+    phase === "elicitation"
+      ? (p.guess_at ?? p.comprehension_at ?? p.story_at ?? nowIso())
+      : (p.comprehension_at ?? "");
+  const later = (x: string | null) => {
+    if (x !== null && x > t) t = x;
+  };
+  for (const r of ctx.rows) {
+    if (phase === "evaluation" && r.phase === "elicitation") later(r.answered_at);
+    if (r.phase !== phase) continue;
+    later(r.answered_at);
+    later(r.undone_at);
+  }
+  return t;
+}
+
+/**
+ * Store one Phase II or Phase III answer. The row is committed before the next question is
+ * computed; a stale or repeated question id stores nothing and returns the current state
+ * with `duplicate: true` (a concurrent double submit collides on the unique key).
+ */
+export async function answer(
+  db: Db,
+  ctx: Context,
+  phase: "elicitation" | "evaluation",
+  questionId: number,
+  choice: "left" | "right" | "same",
+): Promise<ParticipantState> {
+  const pos = position(ctx);
+  let first: BinaryPoint;
+  let second: BinaryPoint;
+  let stage: string;
+  if (pos.phase !== phase) return { ...(await renderState(db, ctx, pos)), duplicate: true };
+  if (phase === "elicitation") {
+    if (pos.elicitation.status !== "pending") throw new Error("unreachable");
+    const q = pos.elicitation.question;
+    if (q.index !== questionId) return { ...(await renderState(db, ctx, pos)), duplicate: true };
+    first = q.first;
+    second = q.second;
+    stage = q.stage;
+  } else {
+    const i = pos.evaluationRows.length;
+    if (i !== questionId) return { ...(await renderState(db, ctx, pos)), duplicate: true };
+    first = pos.pairs[i]!.first;
+    second = pos.pairs[i]!.second;
+    stage = "evaluation";
+  }
+  const placement = placementOf(ctx.participant.seed, phase, questionId);
+  const revision = ctx.rows.filter(
+    (r) => r.phase === phase && r.question_index === questionId,
+  ).length;
+  const now = nowIso();
+  const row = {
+    participant_id: ctx.participant.id,
+    phase,
+    question_index: questionId,
+    revision,
+    stage,
+    first_point: JSON.stringify(first),
+    second_point: JSON.stringify(second),
+    placement,
+    choice,
+    answer: answerOf(choice, placement),
+    config_hash: ctx.configHash,
+    shown_at: shownAt(ctx, phase),
+    answered_at: now,
+    undone_at: null,
+  } as const;
+  try {
+    const inserted = await db
+      .insertInto("answers")
+      .values(row)
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    ctx.rows.push({ ...row, id: inserted.id });
+  } catch (e) {
+    if (!isUniqueViolation(e)) throw e;
+    const fresh = await db
+      .selectFrom("answers")
+      .select(LOG_COLUMNS)
+      .where("participant_id", "=", ctx.participant.id)
+      .orderBy("id")
+      .execute();
+    ctx.rows.splice(0, ctx.rows.length, ...fresh);
+    return { ...(await renderState(db, ctx)), duplicate: true };
+  }
+  return renderState(db, ctx);
+}
+
+/**
+ * Undo the Phase II answer before the question currently shown (`questionId`). The row is
+ * kept and marked `undone_at`; replay then asks that question again.
+ */
+export async function undo(db: Db, ctx: Context, questionId: number): Promise<ParticipantState> {
+  const pos = position(ctx);
+  if (
+    pos.phase !== "elicitation" ||
+    pos.elicitation.status !== "pending" ||
+    pos.elicitation.question.index !== questionId ||
+    questionId === 0
+  ) {
+    return { ...(await renderState(db, ctx, pos)), duplicate: true };
+  }
+  const target = pos.elicitationRows[questionId - 1]!;
+  const now = nowIso();
+  const r = await db
+    .updateTable("answers")
+    .set({ undone_at: now })
+    .where("id", "=", target.id)
+    .where("undone_at", "is", null)
+    .executeTakeFirst();
+  if (Number(r.numUpdatedRows) === 0) {
+    return { ...(await renderState(db, ctx)), duplicate: true };
+  }
+  // Also retire any later answer that raced this undo (it answered a question no longer asked).
+  await db
+    .updateTable("answers")
+    .set({ undone_at: now })
+    .where("participant_id", "=", ctx.participant.id)
+    .where("phase", "=", "elicitation")
+    .where("question_index", ">", target.question_index)
+    .where("undone_at", "is", null)
+    .execute();
+  for (const x of ctx.rows) {
+    if (x.phase === "elicitation" && x.question_index >= target.question_index && !x.undone_at) {
+      x.undone_at = now;
+    }
+  }
+  return renderState(db, ctx);
+}

@@ -1,0 +1,329 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  CreateStudyBody,
+  ErrorBody,
+  IdParams,
+  InvitesBody,
+  LoginBody,
+  OpenBody,
+  ParticipantRow,
+  ResearcherReply,
+  StudySummary,
+} from "../api-schemas.ts";
+import { endSession, requireResearcher, startSession } from "../auth.ts";
+import type { Db } from "../db/schema.ts";
+import { ApiError, notFound } from "../errors.ts";
+import { normalizeEmail } from "../researchers.ts";
+import { verifyPassword } from "../security/password.ts";
+import type { RateLimiter } from "../security/rate-limit.ts";
+import { newSeed, newToken, sha256 } from "../security/tokens.ts";
+import type { StudyConfig } from "../study/config.ts";
+import { buildStudyConfig } from "../study/create.ts";
+import { answersCsv, participantsCsv, studyJson } from "../study/export.ts";
+import { loadStudyRecords, participantSummary } from "../study/results.ts";
+import { loadConfig } from "../study/store.ts";
+import { nowIso } from "../time.ts";
+
+export interface ResearcherRouteOptions {
+  readonly db: Db;
+  readonly loginLimiter: RateLimiter;
+  /** Set the cookie's Secure flag (behind HTTPS). */
+  readonly secureCookies: boolean;
+}
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
+
+/** A password hash to compare against when the e-mail is unknown (same timing). */
+const DUMMY_HASH =
+  "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
+
+export async function studySummary(db: Db, id: number): Promise<StudySummary> {
+  const s = await db.selectFrom("studies").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!s) throw notFound("study not found");
+  const config: StudyConfig = await loadConfig(db, s.id, s.config_hash);
+  const rows = await db
+    .selectFrom("participants")
+    .select(["status"])
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("study_id", "=", id)
+    .groupBy("status")
+    .execute();
+  const counts = { invited: 0, started: 0, done: 0, withdrawn: 0 };
+  for (const r of rows) counts[r.status] = Number(r.n);
+  return {
+    id: s.id,
+    name: s.name,
+    status: s.status,
+    template: config.template,
+    family: config.spec.family,
+    tolerance: config.spec.tolerance,
+    strategy: config.spec.strategy,
+    evaluationPairs: config.evaluationPairs,
+    configHash: s.config_hash,
+    createdAt: s.created_at,
+    openedAt: s.opened_at,
+    participants: counts.invited + counts.started + counts.done + counts.withdrawn,
+    counts,
+    data: config.source.kind === "dataset" ? config.source.file : "uploaded predictions",
+    words: { ...config.words },
+  };
+}
+
+/** Insert a study row from a validated configuration. */
+export async function insertStudy(
+  db: Db,
+  name: string,
+  ownerId: number | null,
+  built: { config: StudyConfig; hash: string },
+  status: "draft" | "pilot" | "live" = "draft",
+): Promise<number> {
+  const now = nowIso();
+  const row = await db
+    .insertInto("studies")
+    .values({
+      name,
+      owner_id: ownerId,
+      status,
+      config: JSON.stringify(built.config),
+      config_hash: built.hash,
+      created_at: now,
+      opened_at: status === "draft" ? null : now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Create participants with fresh tokens; returns the tokens (only ever shown here). */
+export async function createParticipants(
+  db: Db,
+  studyId: number,
+  count: number,
+  test: boolean,
+  pilot = false,
+): Promise<string[]> {
+  const tokens = Array.from({ length: count }, () => newToken());
+  const now = nowIso();
+  await db
+    .insertInto("participants")
+    .values(
+      tokens.map((t) => ({
+        study_id: studyId,
+        token_hash: sha256(t),
+        status: "invited" as const,
+        seed: newSeed(),
+        test: test ? 1 : 0,
+        pilot: pilot ? 1 : 0,
+        created_at: now,
+        started_at: null,
+        consented_at: null,
+        questionnaire_at: null,
+        story_at: null,
+        comprehension_at: null,
+        guess_at: null,
+        post_at: null,
+        finished_at: null,
+        withdrawn_at: null,
+        completion_code: null,
+      })),
+    )
+    .execute();
+  return tokens;
+}
+
+/** Researcher routes: sign-in, studies, invites, results and exports. */
+export const researcherRoutes: FastifyPluginAsyncZod<ResearcherRouteOptions> = async (
+  app,
+  { db, loginLimiter, secureCookies },
+) => {
+  const auth = (req: Parameters<typeof requireResearcher>[1]) => requireResearcher(db, req);
+  const linkBase = (req: { protocol: string; host: string }) => `${req.protocol}://${req.host}`;
+
+  app.post(
+    "/api/auth/login",
+    { schema: { tags: ["auth"], body: LoginBody, response: { 200: ResearcherReply, ...errors } } },
+    async (req, reply) => {
+      if (!loginLimiter.take(req.ip)) {
+        throw new ApiError(429, "rate_limited", "too many sign-in attempts; wait a minute");
+      }
+      const email = normalizeEmail(req.body.email);
+      const r = await db
+        .selectFrom("researchers")
+        .select(["id", "email", "password_hash"])
+        .where("email", "=", email)
+        .executeTakeFirst();
+      const ok = await verifyPassword(req.body.password, r?.password_hash ?? DUMMY_HASH);
+      if (!r || !ok) throw new ApiError(401, "bad_credentials", "wrong e-mail or password");
+      await startSession(db, reply, r.id, secureCookies);
+      return { researcher: { id: r.id, email: r.email } };
+    },
+  );
+  app.post(
+    "/api/auth/logout",
+    { schema: { tags: ["auth"], response: { 200: z.object({ ok: z.boolean() }) } } },
+    async (req, reply) => {
+      await endSession(db, req, reply);
+      return { ok: true };
+    },
+  );
+  app.get(
+    "/api/auth/me",
+    { schema: { tags: ["auth"], response: { 200: ResearcherReply, ...errors } } },
+    async (req) => ({ researcher: await auth(req) }),
+  );
+
+  app.get(
+    "/api/studies",
+    {
+      schema: {
+        tags: ["studies"],
+        response: { 200: z.object({ studies: z.array(StudySummary) }), ...errors },
+      },
+    },
+    async (req) => {
+      await auth(req);
+      const ids = await db.selectFrom("studies").select("id").orderBy("id").execute();
+      return { studies: await Promise.all(ids.map((r) => studySummary(db, r.id))) };
+    },
+  );
+  app.post(
+    "/api/studies",
+    {
+      bodyLimit: 8 * 1024 * 1024,
+      schema: {
+        tags: ["studies"],
+        body: CreateStudyBody,
+        response: { 200: z.object({ study: StudySummary }), ...errors },
+      },
+    },
+    async (req) => {
+      const me = await auth(req);
+      const built = buildStudyConfig(req.body);
+      const id = await insertStudy(db, req.body.name, me.id, built);
+      return { study: await studySummary(db, id) };
+    },
+  );
+  app.get(
+    "/api/studies/:id",
+    {
+      schema: {
+        tags: ["studies"],
+        params: IdParams,
+        response: { 200: z.object({ study: StudySummary }), ...errors },
+      },
+    },
+    async (req) => {
+      await auth(req);
+      return { study: await studySummary(db, req.params.id) };
+    },
+  );
+  app.post(
+    "/api/studies/:id/open",
+    {
+      schema: {
+        tags: ["studies"],
+        params: IdParams,
+        body: OpenBody,
+        response: { 200: z.object({ study: StudySummary }), ...errors },
+      },
+    },
+    async (req) => {
+      await auth(req);
+      const s = await studySummary(db, req.params.id);
+      await db
+        .updateTable("studies")
+        .set({ status: req.body.mode, opened_at: s.openedAt ?? nowIso() })
+        .where("id", "=", req.params.id)
+        .execute();
+      return { study: await studySummary(db, req.params.id) };
+    },
+  );
+  app.post(
+    "/api/studies/:id/invites",
+    {
+      schema: {
+        tags: ["studies"],
+        params: IdParams,
+        body: InvitesBody,
+        response: { 200: z.object({ links: z.array(z.string()) }), ...errors },
+      },
+    },
+    async (req) => {
+      await auth(req);
+      const s = await studySummary(db, req.params.id);
+      if (s.status === "draft") {
+        throw new ApiError(409, "study_not_open", "open the study (pilot or live) before inviting");
+      }
+      const tokens = await createParticipants(
+        db,
+        s.id,
+        req.body.count,
+        false,
+        s.status === "pilot",
+      );
+      return { links: tokens.map((t) => `${linkBase(req)}/p/${t}`) };
+    },
+  );
+  app.post(
+    "/api/studies/:id/test-run",
+    {
+      schema: {
+        tags: ["studies"],
+        params: IdParams,
+        response: { 200: z.object({ link: z.string() }), ...errors },
+      },
+    },
+    async (req) => {
+      await auth(req);
+      const s = await studySummary(db, req.params.id);
+      const [t] = await createParticipants(db, s.id, 1, true);
+      return { link: `${linkBase(req)}/p/${t}` };
+    },
+  );
+  app.get(
+    "/api/studies/:id/participants",
+    {
+      schema: {
+        tags: ["studies"],
+        params: IdParams,
+        response: { 200: z.object({ participants: z.array(ParticipantRow) }), ...errors },
+      },
+    },
+    async (req) => {
+      await auth(req);
+      const rec = await loadStudyRecords(db, req.params.id);
+      if (!rec) throw notFound("study not found");
+      return {
+        participants: rec.participants.map((p) => {
+          const { questions: _q, ...row } = participantSummary(rec, p);
+          return row;
+        }),
+      };
+    },
+  );
+
+  const exportRoute = (
+    file: string,
+    type: string,
+    render: (rec: NonNullable<Awaited<ReturnType<typeof loadStudyRecords>>>) => string,
+  ) =>
+    app.get(
+      `/api/studies/:id/export/${file}`,
+      { schema: { tags: ["exports"], params: IdParams } },
+      async (req, reply) => {
+        await auth(req);
+        const rec = await loadStudyRecords(db, req.params.id);
+        if (!rec) throw notFound("study not found");
+        reply
+          .header("content-type", type)
+          .header("content-disposition", `attachment; filename="study-${rec.study.id}-${file}"`);
+        return render(rec);
+      },
+    );
+  exportRoute("answers.csv", "text/csv; charset=utf-8", answersCsv);
+  exportRoute("participants.csv", "text/csv; charset=utf-8", participantsCsv);
+  exportRoute("study.json", "application/json; charset=utf-8", (rec) =>
+    JSON.stringify(studyJson(rec), null, 2),
+  );
+};

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "./app.ts";
+import { ensureTemplateStudy } from "./bootstrap.ts";
+import { openDb } from "./db/connect.ts";
+import { researcherCount } from "./researchers.ts";
+import { createParticipants } from "./routes/researcher.ts";
+
+export interface ServeOptions {
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  readonly databaseUrl?: string;
+  /** Write pino JSON logs to stdout (default true). */
+  readonly log?: boolean;
+}
+
+/**
+ * Open the database (migrating it), create the built-in study on first start, and listen.
+ * Prints the URL and, with no researcher yet, how to create one.
+ */
+export async function serve(o: ServeOptions): Promise<FastifyInstance> {
+  const { db, kind, location } = await openDb({ dataDir: o.dataDir, databaseUrl: o.databaseUrl });
+  const created = await ensureTemplateStudy(db);
+  const app = await buildApp({ db, kind, logger: o.log === false ? false : { level: "info" } });
+  app.addHook("onClose", async () => {
+    await db.destroy();
+  });
+  await app.listen({ port: o.port, host: o.host });
+  const shownHost = o.host === "0.0.0.0" || o.host === "::" ? "127.0.0.1" : o.host;
+  const url = `http://${shownHost.includes(":") ? `[${shownHost}]` : shownHost}:${o.port}/`;
+  const lines = [`elicit serve: listening on ${url} (database: ${kind} ${location})`];
+  if (created !== null) {
+    const [token] = await createParticipants(db, created, 1, true);
+    lines.push(
+      `created the built-in study "Cancer diagnosis" (id ${created}, live)`,
+      `try it as a participant (a test run): ${url}p/${token}`,
+    );
+  }
+  if ((await researcherCount(db)) === 0) {
+    lines.push(
+      "no researcher account yet; create one, then sign in at the URL above:",
+      `  elicit admin create-user --email you@example.org --password-file FILE${
+        o.databaseUrl ? "" : ` --data-dir ${o.dataDir}`
+      }`,
+      "  (FILE holds the password on its first line; with npm: npm run elicit -- admin create-user ...)",
+    );
+  }
+  process.stderr.write(`${lines.join("\n")}\n`);
+  return app;
+}

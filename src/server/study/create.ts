@@ -1,0 +1,64 @@
+import { DataError } from "../../data/errors.ts";
+import { DEFAULT_TOLERANCE } from "../../elicit/binary/spec.ts";
+import type { CreateStudyBody } from "../api-schemas.ts";
+import { ApiError } from "../errors.ts";
+import { sha256 } from "../security/tokens.ts";
+import { canonicalJson, type StudyConfig } from "./config.ts";
+import { prepareStudyData } from "./population.ts";
+import { cancerDiagnosisConfig } from "./template.ts";
+
+/**
+ * Build and validate a study configuration from a create request. The data are prepared once
+ * here, so a bad upload fails with the parser's message before anything is stored.
+ */
+export function buildStudyConfig(body: CreateStudyBody): { config: StudyConfig; hash: string } {
+  if (body.template && body.predictionsCsv !== undefined) {
+    throw new ApiError(
+      400,
+      "invalid_study",
+      "give either a template or a predictions CSV, not both",
+    );
+  }
+  const base = cancerDiagnosisConfig(body.name);
+  const family = body.family ?? "binary-threshold";
+  let config: StudyConfig = {
+    ...base,
+    template: body.predictionsCsv === undefined ? "cancer-diagnosis" : null,
+    words: { ...base.words, ...stripUndefined(body.words ?? {}) },
+    consentText: body.consentText ?? base.consentText,
+    evaluationPairs: body.evaluationPairs ?? base.evaluationPairs,
+    spec: {
+      family,
+      tolerance: body.tolerance ?? DEFAULT_TOLERANCE[family],
+      strategy: body.strategy ?? "paper",
+      ...(family === "binary-threshold" ? { grid: 1e-4 } : {}),
+    },
+  };
+  if (body.predictionsCsv !== undefined) {
+    if (body.predictionsCsv.trim() === "") {
+      throw new ApiError(400, "invalid_csv", "the predictions CSV is empty");
+    }
+    config = {
+      ...config,
+      source: {
+        kind: "predictions",
+        csv: body.predictionsCsv,
+        ...(body.positive ? { positive: body.positive } : {}),
+      },
+    };
+  }
+  try {
+    const prepared = prepareStudyData(config);
+    if (prepared.pool.size < 2) throw new DataError("the predictions need at least two rows");
+  } catch (e) {
+    if (e instanceof DataError || e instanceof RangeError) {
+      throw new ApiError(400, "invalid_csv", e.message);
+    }
+    throw e;
+  }
+  return { config, hash: sha256(canonicalJson(config)) };
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

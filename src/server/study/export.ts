@@ -1,0 +1,183 @@
+import { VERSION } from "../../cli/version.ts";
+import type { BinaryPoint } from "../../elicit/binary/point.ts";
+import { fullConfusion } from "../../metrics/binary-confusion.ts";
+import { studyData } from "./population.ts";
+import { participantSummary, type StudyRecords } from "./results.ts";
+
+/** One CSV field: quoted when it holds a comma, quote or line break. */
+export function csvField(v: unknown): string {
+  if (v === null || v === undefined) return "";
+  const s = typeof v === "number" ? (Number.isFinite(v) ? String(v) : "") : String(v);
+  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+}
+
+function csv(header: readonly string[], rows: readonly unknown[][]): string {
+  return `${[header, ...rows].map((r) => r.map(csvField).join(",")).join("\n")}\n`;
+}
+
+/** The tidy long export: one row per stored answer (undone answers included and marked). */
+export function answersCsv(rec: StudyRecords): string {
+  const zeta = studyData(rec.study.hash, rec.config).pool.zeta;
+  const header = [
+    "study_id",
+    "config_hash",
+    "participant_id",
+    "test",
+    "pilot",
+    "phase",
+    "question_index",
+    "revision",
+    "stage",
+    "placement",
+    "choice",
+    "answer",
+    "undone",
+    "first_threshold",
+    "first_tp",
+    "first_fp",
+    "first_fn",
+    "first_tn",
+    "second_threshold",
+    "second_tp",
+    "second_fp",
+    "second_fn",
+    "second_tn",
+    "shown_at",
+    "answered_at",
+    "response_ms",
+    "undone_at",
+  ];
+  const rows: unknown[][] = [];
+  for (const p of rec.participants) {
+    for (const a of rec.answers.get(p.id) ?? []) {
+      const cells = (json: string) => {
+        const pt = JSON.parse(json) as BinaryPoint;
+        const f = fullConfusion(pt.confusion, zeta);
+        return [pt.classifier.threshold, f.tp, f.fp, f.fn, f.tn];
+      };
+      rows.push([
+        rec.study.id,
+        a.config_hash,
+        p.id,
+        p.test,
+        p.pilot,
+        a.phase,
+        a.question_index,
+        a.revision,
+        a.stage,
+        a.placement,
+        a.choice,
+        a.answer,
+        a.undone_at ? 1 : 0,
+        ...cells(a.first_point),
+        ...cells(a.second_point),
+        a.shown_at,
+        a.answered_at,
+        Date.parse(a.answered_at) - Date.parse(a.shown_at),
+        a.undone_at,
+      ]);
+    }
+  }
+  return csv(header, rows);
+}
+
+/** The wide export: one row per participant. */
+export function participantsCsv(rec: StudyRecords): string {
+  const q = rec.config.questionnaire.map((f) => f.id);
+  const post = rec.config.post.map((f) => f.id);
+  const compIds = rec.config.comprehension.questions.map((c) => c.id);
+  const header = [
+    "participant_id",
+    "status",
+    "test",
+    "pilot",
+    "seed",
+    "config_hash",
+    "started_at",
+    "finished_at",
+    "seconds",
+    ...q.map((id) => `questionnaire_${id}`),
+    ...compIds.map((id) => `comprehension_${id}_attempts`),
+    ...compIds.map((id) => `comprehension_${id}_correct`),
+    "guess_ratio",
+    "elicited_a0",
+    "elicited_tp",
+    "elicited_tn",
+    "elicited_ratio",
+    "elicitation_questions",
+    "agreement",
+    ...post.map((id) => `post_${id}`),
+    "completion_code",
+  ];
+  const rows = rec.participants.map((p) => {
+    const s = participantSummary(rec, p);
+    const resp = rec.responses.get(p.id) ?? [];
+    const value = (form: string, id: string) =>
+      resp.find((r) => r.form === form && r.field_id === id)?.value ?? "";
+    const comp = rec.comprehension.get(p.id) ?? [];
+    const m = s.metric as { a0?: number; tp?: number; tn?: number } | null;
+    return [
+      p.id,
+      p.status,
+      p.test,
+      p.pilot,
+      p.seed,
+      rec.study.hash,
+      p.started_at,
+      p.finished_at,
+      s.seconds,
+      ...q.map((id) => value("questionnaire", id)),
+      ...compIds.map((id) => comp.filter((c) => c.question_id === id).length),
+      ...compIds.map((id) => (comp.some((c) => c.question_id === id && c.correct === 1) ? 1 : 0)),
+      s.guess,
+      m?.a0,
+      m?.tp,
+      m?.tn,
+      s.ratio,
+      s.questions,
+      s.agreement,
+      ...post.map((id) => value("post", id)),
+      p.completion_code,
+    ];
+  });
+  return csv(header, rows);
+}
+
+/** Everything: configuration, hash, software version, and per participant every record. */
+export function studyJson(rec: StudyRecords): unknown {
+  return {
+    software: { name: "metric-elicitation", version: VERSION },
+    exportedAt: new Date().toISOString(),
+    study: { ...rec.study, config: rec.config },
+    codebook: {
+      answers:
+        "phase elicitation = Phase II, evaluation = Phase III; placement first-left means the procedure's first point was shown on the left; answer is the engine's first/second/tie; undone_at marks an undone answer (never deleted); counts are fractions of the population (multiply by 100 for 'out of 100')",
+      agreement:
+        "share of Phase III answers (excluding 'about the same') on which the elicited metric prefers the same system",
+      ratio:
+        "how many times as bad a missed positive is as a false alarm under the elicited metric",
+    },
+    participants: rec.participants.map((p) => ({
+      id: p.id,
+      status: p.status,
+      test: p.test === 1,
+      pilot: p.pilot === 1,
+      seed: p.seed,
+      createdAt: p.created_at,
+      startedAt: p.started_at,
+      consentedAt: p.consented_at,
+      finishedAt: p.finished_at,
+      withdrawnAt: p.withdrawn_at,
+      completionCode: p.completion_code,
+      summary: participantSummary(rec, p),
+      responses: rec.responses.get(p.id) ?? [],
+      comprehension: rec.comprehension.get(p.id) ?? [],
+      guess: rec.guesses.has(p.id) ? rec.guesses.get(p.id) : undefined,
+      answers: (rec.answers.get(p.id) ?? []).map((a) => ({
+        ...a,
+        first_point: JSON.parse(a.first_point),
+        second_point: JSON.parse(a.second_point),
+      })),
+    })),
+  };
+}

@@ -1,0 +1,228 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import type { BinarySpec } from "../../elicit/binary/spec.ts";
+import type { Field, FixedSystem, StudyConfig, StudyWords } from "./config.ts";
+
+/** The bundled dataset of the "Cancer diagnosis" template. */
+export const CANCER_DATA_FILE = "breast_cancer_wisconsin_original.csv";
+
+/** Absolute path of a bundled data file. */
+export function bundledDataPath(file: string): string {
+  return fileURLToPath(new URL(`../../../data/${file}`, import.meta.url));
+}
+
+export const CANCER_WORDS: StudyWords = {
+  positive: "had cancer",
+  negative: "did not have cancer",
+  predictedPositive: "predicted high risk",
+  predictedNegative: "predicted low risk",
+  missed: "missed cancers",
+  falseAlarm: "false alarms",
+  question: "Which system would you rather your doctor used?",
+  systemNoun: "system",
+};
+
+/** The user-study paper's demographic questionnaire, as required single-choice fields. */
+export const PAPER_QUESTIONNAIRE: readonly Field[] = [
+  {
+    id: "age",
+    label: "Your age",
+    kind: "single",
+    options: ["18-24", "25-34", "35-44", "45-54", "55-64", "65 or older", "Prefer not to say"],
+    required: true,
+  },
+  {
+    id: "gender",
+    label: "Your gender",
+    kind: "single",
+    options: ["Woman", "Man", "Non-binary", "Prefer to self-describe", "Prefer not to say"],
+    required: true,
+  },
+  {
+    id: "race",
+    label: "Your race or ethnicity",
+    kind: "single",
+    options: [
+      "Asian",
+      "Black or African American",
+      "Hispanic or Latino",
+      "Native American or Alaska Native",
+      "Native Hawaiian or Pacific Islander",
+      "White",
+      "More than one / other",
+      "Prefer not to say",
+    ],
+    required: true,
+  },
+  {
+    id: "education",
+    label: "Highest level of education completed",
+    kind: "single",
+    options: [
+      "High school or less",
+      "Some college",
+      "Bachelor's degree",
+      "Master's degree",
+      "Doctorate or professional degree",
+      "Prefer not to say",
+    ],
+    required: true,
+  },
+  {
+    id: "mlExpertise",
+    label: "Your experience with machine learning",
+    kind: "single",
+    options: ["None", "Beginner", "Intermediate", "Expert"],
+    required: true,
+  },
+  {
+    id: "healthcareExpertise",
+    label: "Your experience working in healthcare",
+    kind: "single",
+    options: ["None", "Some (e.g. training or volunteering)", "Professional"],
+    required: true,
+  },
+];
+
+/** The paper's post-task interview questions Q1-Q6, as free text. */
+export const PAPER_POST_QUESTIONS: readonly Field[] = [
+  {
+    id: "q1",
+    label: "Q1. Which mistake do you think is worse: missing a cancer or a false alarm? Why?",
+    kind: "text",
+    required: true,
+  },
+  {
+    id: "q2",
+    label: "Q2. How many times worse is it, as a number?",
+    kind: "text",
+    required: true,
+  },
+  {
+    id: "q3",
+    label: "Q3. How did you decide between the two systems?",
+    kind: "text",
+    required: true,
+  },
+  { id: "q4", label: "Q4. What was hard about the task?", kind: "text", required: false },
+  { id: "q5", label: "Q5. What would have helped you?", kind: "text", required: false },
+  { id: "q6", label: "Q6. Any other feedback?", kind: "text", required: false },
+];
+
+/** The two fixed systems of Phase I (counts out of 100 patients; 35 had cancer). */
+export const PHASE1_SYSTEMS: readonly [FixedSystem, FixedSystem] = [
+  { tp: 32, fn: 3, fp: 13, tn: 52 },
+  { tp: 26, fn: 9, fp: 4, tn: 61 },
+];
+
+export const DEFAULT_CONSENT =
+  "This is a research study about how people weigh the mistakes of medical screening systems. " +
+  "You will answer a short questionnaire, a few questions to check you can read the charts, and " +
+  "then about 35 comparisons of two systems. It takes about 15 minutes. Your answers are stored " +
+  "without your name and used only for research. You can stop at any time by closing the page. " +
+  "Do you agree to take part?";
+
+export const CANCER_SPEC: BinarySpec = {
+  family: "binary-threshold",
+  tolerance: 0.05,
+  strategy: "paper",
+  grid: 1e-4,
+};
+
+/** Phase I questions about the two fixed systems (answers checked, with feedback). */
+export function phase1Questions(): StudyConfig["comprehension"]["questions"] {
+  return [
+    {
+      id: "count-missed",
+      prompt:
+        "Look at System A. Of the 100 patients, how many who actually had cancer did it predict as low risk (missed cancers)?",
+      options: ["3", "13", "32", "52"],
+      correct: "3",
+      explanation:
+        "Follow the arrow from the box 'Actually had cancer (35)' to 'Predicted low risk': 3 patients. 32 were caught, 3 were missed.",
+    },
+    {
+      id: "more-false-alarms",
+      prompt:
+        "Which system gives more false alarms (predicts high risk for patients who did not have cancer)?",
+      options: ["System A", "System B", "Both give the same number"],
+      correct: "System A",
+      explanation:
+        "False alarms are the arrows from 'Did not have cancer' to 'Predicted high risk': 13 for System A and 4 for System B.",
+    },
+    {
+      id: "conditional-rate",
+      prompt:
+        "If a patient actually has cancer, how likely is System B to predict high risk for them?",
+      options: [
+        "26 out of 35 (74%)",
+        "26 out of 100 (26%)",
+        "26 out of 30 (87%)",
+        "9 out of 35 (26%)",
+      ],
+      correct: "26 out of 35 (74%)",
+      explanation:
+        "Start from the 35 patients who actually had cancer; System B predicts high risk for 26 of them, 74%.",
+    },
+    {
+      id: "trade-off",
+      prompt: "Compared with System B, what does System A do?",
+      options: [
+        "It catches more cancers and gives more false alarms",
+        "It catches more cancers and gives fewer false alarms",
+        "It catches fewer cancers and gives more false alarms",
+        "It catches fewer cancers and gives fewer false alarms",
+      ],
+      correct: "It catches more cancers and gives more false alarms",
+      explanation:
+        "System A catches 32 cancers (B: 26) but raises 13 false alarms (B: 4): better on one mistake, worse on the other. This trade-off is what the comparisons ask about.",
+    },
+  ];
+}
+
+/**
+ * The built-in "Cancer diagnosis" study: the user-study paper's setup on Breast Cancer
+ * Wisconsin (Original): logistic regression on half the data, candidate threshold classifiers
+ * on the other half (held-out labels), threshold search with tolerance 0.05 on a 1e-4 grid.
+ */
+export function cancerDiagnosisConfig(title = "Cancer diagnosis"): StudyConfig {
+  const text = readFileSync(bundledDataPath(CANCER_DATA_FILE), "utf8");
+  return {
+    version: 1,
+    title,
+    template: "cancer-diagnosis",
+    source: {
+      kind: "dataset",
+      file: CANCER_DATA_FILE,
+      sha256: createHash("sha256").update(text).digest("hex"),
+      target: "Class",
+      positive: "malignant",
+      dropColumns: ["Id"],
+      splitSeed: 1,
+    },
+    pool: "labelled",
+    spec: CANCER_SPEC,
+    words: CANCER_WORDS,
+    consentText: DEFAULT_CONSENT,
+    questionnaire: PAPER_QUESTIONNAIRE,
+    story: {
+      paragraphs: [
+        "Imagine a clinic that screens 100 patients for breast cancer. About 35 of them actually have cancer.",
+        "A computer system looks at each patient's tests and predicts 'high risk' or 'low risk'. High-risk patients are sent for further tests; low-risk patients go home.",
+        "No system is perfect. Every system makes two kinds of mistakes, and systems differ in how many of each they make. You will compare pairs of systems and tell us which one you would rather your doctor used.",
+      ],
+      costs: {
+        missed:
+          "A missed cancer: a patient who has cancer is told they are low risk. Their treatment is delayed until symptoms appear, when the cancer may be harder to treat.",
+        falseAlarm:
+          "A false alarm: a patient without cancer is told they are high risk. They go through worry, more scans and often a biopsy before learning they are healthy.",
+      },
+    },
+    comprehension: { systems: PHASE1_SYSTEMS, questions: phase1Questions(), maxAttempts: 3 },
+    guessPrompt:
+      "In your opinion, how many times worse is missing a cancer than a false alarm? (For example 1 = equally bad, 5 = five times as bad, 0.5 = half as bad.)",
+    evaluationPairs: 15,
+    post: PAPER_POST_QUESTIONS,
+  };
+}

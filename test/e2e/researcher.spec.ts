@@ -1,0 +1,132 @@
+// The researcher side in a real browser: sign in, create a study from an uploaded predictions
+// CSV, open it, invite, see a finished participant's result, and download the three exports.
+
+import { mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { expect, test } from "@playwright/test";
+import { advanceTo, tokenOf } from "./api.ts";
+import { RESEARCHER, ROOT, SERVER_MISSING, TestServer, UI_MISSING } from "./server.ts";
+
+test.skip(SERVER_MISSING, "src/server is not there yet");
+test.skip(UI_MISSING, "web/dist is missing: run npm run build:web first");
+
+let server: TestServer;
+
+test.beforeAll(async () => {
+  server = await TestServer.start();
+});
+
+test.afterAll(async () => {
+  await server?.dispose();
+});
+
+/** A deterministic predictions file: 400 rows of label (0/1) and probability. */
+function predictionsCsv(): string {
+  let seed = 12345;
+  const rand = () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+  const rows = ["label,probability"];
+  for (let i = 0; i < 400; i++) {
+    const y = rand() < 0.35 ? 1 : 0;
+    const score = y === 1 ? 0.35 + 0.65 * rand() ** 0.7 : 0.65 * rand() ** 1.5;
+    rows.push(`${y},${score.toFixed(4)}`);
+  }
+  return `${rows.join("\n")}\n`;
+}
+
+test("a researcher creates a study from a CSV, invites, sees results and exports", async ({
+  page,
+}) => {
+  await page.goto(server.url);
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  await page.getByLabel("Email").fill(RESEARCHER.email);
+  await page.getByLabel("Password").fill("wrong password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toBeVisible();
+  await page.getByLabel("Password").fill(RESEARCHER.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Studies" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Cancer diagnosis" })).toBeVisible();
+
+  // Create from an upload; a bad file first gives the parser's message and creates nothing.
+  await page.getByRole("link", { name: "Create a study" }).click();
+  await page.getByLabel("Name", { exact: true }).fill("Uploaded spam filter");
+  await page.getByLabel(/Upload predictions/).check();
+  await page.locator("#csv-file").setInputFiles({
+    name: "bad.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from("label,probability\n1,0.9\n0,1.7\n1,0.4\n"),
+  });
+  await page.getByRole("button", { name: "Create study" }).click();
+  await expect(page.getByRole("alert")).toBeVisible();
+  expect(page.url()).not.toContain("#/study/");
+
+  await page.locator("#csv-file").setInputFiles({
+    name: "predictions.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(predictionsCsv()),
+  });
+  await expect(page.getByText("predictions.csv: 401 lines")).toBeVisible();
+  await page.getByLabel("Positive class (after “Actually …”)").fill("was spam");
+  await page.getByLabel("Negative class").fill("was not spam");
+  await page.getByLabel("Tolerance").fill("0.05");
+  await page.getByLabel("Evaluation pairs (Phase III)").fill("5");
+  await page.getByRole("button", { name: "Create study" }).click();
+  await expect(page).toHaveURL(/#\/study\/[^/]+$/);
+  await expect(page.getByRole("heading", { name: "Uploaded spam filter" })).toBeVisible();
+  await expect(page.getByTestId("study-status")).toContainText("draft");
+
+  await page.getByRole("button", { name: "Open live" }).click();
+  await expect(page.getByTestId("study-status")).toContainText("live");
+
+  await page.getByLabel("Number of single-use links").fill("2");
+  await page.getByRole("button", { name: "Create links" }).click();
+  const links = page.getByTestId("invite-links").getByRole("link");
+  await expect(links).toHaveCount(2);
+  const link = (await links.first().getAttribute("href"))!;
+  expect(link).toMatch(/\/p\/[A-Za-z0-9_-]{22,}$/);
+
+  await page.getByRole("button", { name: /Test run/ }).click();
+  await expect(page.getByTestId("test-link")).toHaveAttribute("href", /\/p\//);
+
+  // One participant finishes (over HTTP, answering "left" throughout).
+  await advanceTo(server.url, tokenOf(link), "debrief");
+
+  await page.reload();
+  const table = page.getByTestId("participants");
+  await expect(table).toContainText("done");
+  await expect(table).toContainText("TP +");
+  await expect(page.locator("svg.a0-plot circle")).toHaveCount(1);
+  mkdirSync(join(ROOT, "test-results", "screenshots"), { recursive: true });
+  await page.screenshot({
+    path: join(ROOT, "test-results", "screenshots", "researcher-dashboard.png"),
+    fullPage: true,
+  });
+
+  const dir = join(ROOT, "test-results", "downloads");
+  mkdirSync(dir, { recursive: true });
+  const files: Record<string, string> = {};
+  for (const name of [
+    "Every answer (long CSV)",
+    "One row per participant (wide CSV)",
+    /Everything/,
+  ]) {
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name }).click(),
+    ]);
+    const path = join(dir, download.suggestedFilename());
+    await download.saveAs(path);
+    files[download.suggestedFilename()] = readFileSync(path, "utf8");
+  }
+  const names = Object.keys(files);
+  const answers = files[names.find((n) => n.includes("answers"))!]!;
+  const participants = files[names.find((n) => n.includes("participants"))!]!;
+  const study = files[names.find((n) => n.endsWith(".json"))!]!;
+  expect(answers.trim().split("\n").length).toBeGreaterThan(5);
+  expect(participants.trim().split("\n").length).toBeGreaterThanOrEqual(2);
+  expect(typeof JSON.parse(study)).toBe("object");
+  expect(study).toContain("Uploaded spam filter");
+});

@@ -1,0 +1,136 @@
+// Starts a real `elicit serve` on a free port with a temporary data directory, for the
+// browser tests. Stop and start again on the same directory to test a restart.
+
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const BIN = join(ROOT, "bin", "elicit.js");
+
+/** The browser tests need the server (src/server) and the built UI (npm run build:web). */
+export const SERVER_MISSING = !existsSync(join(ROOT, "src", "server", "serve.ts"));
+export const UI_MISSING = !existsSync(join(ROOT, "web", "dist", "index.html"));
+
+export const RESEARCHER = { email: "researcher@example.org", password: "correct horse battery" };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const addr = s.address();
+      const port = typeof addr === "object" && addr !== null ? addr.port : 0;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export class TestServer {
+  private proc: ChildProcess | null = null;
+  private log = "";
+
+  private constructor(
+    readonly dataDir: string,
+    readonly port: number,
+  ) {}
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** A fresh data directory with one researcher account, and a running server. */
+  static async start(): Promise<TestServer> {
+    const dataDir = mkdtempSync(join(tmpdir(), "elicit-e2e-"));
+    const pw = join(dataDir, "password.txt");
+    writeFileSync(pw, `${RESEARCHER.password}\n`);
+    execFileSync(
+      process.execPath,
+      [
+        BIN,
+        "admin",
+        "create-user",
+        "--email",
+        RESEARCHER.email,
+        "--password-file",
+        pw,
+        "--data-dir",
+        dataDir,
+      ],
+      { cwd: ROOT, stdio: "pipe", env: { ...process.env, DATABASE_URL: "" } },
+    );
+    const server = new TestServer(dataDir, await freePort());
+    await server.boot();
+    return server;
+  }
+
+  private async boot(): Promise<void> {
+    const env = { ...process.env, DATABASE_URL: "", PORT: "", HOST: "" };
+    const proc = spawn(
+      process.execPath,
+      [
+        BIN,
+        "serve",
+        "--port",
+        String(this.port),
+        "--host",
+        "127.0.0.1",
+        "--data-dir",
+        this.dataDir,
+        "--quiet",
+      ],
+      { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] },
+    );
+    this.proc = proc;
+    proc.stdout?.on("data", (d) => {
+      this.log += String(d);
+    });
+    proc.stderr?.on("data", (d) => {
+      this.log += String(d);
+    });
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      if (proc.exitCode !== null) throw new Error(`elicit serve exited early:\n${this.log}`);
+      try {
+        const r = await fetch(`${this.url}/healthz`);
+        if (r.ok) return;
+      } catch {
+        /* not up yet */
+      }
+      await new Promise((res) => setTimeout(res, 150));
+    }
+    throw new Error(`elicit serve did not become healthy:\n${this.log}`);
+  }
+
+  /** Stop the process (SIGTERM, then SIGKILL after 10 s). */
+  async stop(): Promise<void> {
+    const proc = this.proc;
+    this.proc = null;
+    if (proc === null || proc.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => proc.kill("SIGKILL"), 10_000);
+      proc.once("exit", () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      proc.kill("SIGTERM");
+    });
+  }
+
+  async restart(): Promise<void> {
+    await this.stop();
+    await this.boot();
+  }
+
+  async dispose(): Promise<void> {
+    await this.stop();
+    rmSync(this.dataDir, { recursive: true, force: true });
+  }
+
+  output(): string {
+    return this.log;
+  }
+}

@@ -1,0 +1,36 @@
+// Page helpers for the participant flow.
+
+import { expect, type Page } from "@playwright/test";
+
+export async function phaseOf(page: Page): Promise<string | null> {
+  return page.locator("main[data-phase]").getAttribute("data-phase");
+}
+
+/** Where the participant is: phase, question id and progress text (changes after every answer). */
+export async function position(page: Page): Promise<string> {
+  const phase = await phaseOf(page);
+  const pair = page.locator(".pair[data-question-id]");
+  if ((await pair.count()) === 0) return `${phase}`;
+  const id = await pair.getAttribute("data-question-id");
+  const progress = await page.locator(".progress").textContent();
+  return `${phase}|${id}|${progress}`;
+}
+
+/** Answer the comparison on screen and wait until the next page is shown. */
+export async function answer(
+  page: Page,
+  how: "A" | "B" | "same" | "ArrowLeft" | "ArrowRight" | "0",
+) {
+  await expect(page.locator(".pair[data-question-id]")).toBeVisible();
+  const before = await position(page);
+  if (how === "A") await page.getByRole("button", { name: "I prefer A" }).click();
+  else if (how === "B") await page.getByRole("button", { name: "I prefer B" }).click();
+  else if (how === "same")
+    await page.getByRole("button", { name: "They seem about the same" }).click();
+  else await page.keyboard.press(how);
+  await expect.poll(() => position(page), { timeout: 15_000 }).not.toBe(before);
+}
+
+export async function waitForPhase(page: Page, phase: string) {
+  await expect(page.locator("main[data-phase]")).toHaveAttribute("data-phase", phase);
+}

@@ -1,0 +1,103 @@
+import { thresholdPoint } from "../../src/elicit/binary/point.ts";
+import type { BinaryPopulation } from "../../src/geometry/binary/population.ts";
+import { truthfulAnswer } from "../../src/oracle/noise.ts";
+import type { ParticipantState, SystemView } from "../../src/server/api-schemas.ts";
+import {
+  PAPER_POST_QUESTIONS,
+  PAPER_QUESTIONNAIRE,
+  phase1Questions,
+} from "../../src/server/study/template.ts";
+import { call, type TestApp } from "./helpers.ts";
+
+export const questionnaireAnswers = Object.fromEntries(
+  PAPER_QUESTIONNAIRE.map((f) => [f.id, f.options![0]!]),
+);
+export const postAnswers = Object.fromEntries(
+  PAPER_POST_QUESTIONS.map((f) => [f.id, `answer to ${f.id}`]),
+);
+
+/** A simulated participant with metric a0 TN + (1 - a0) TP, deciding on the exact points. */
+export function chooser(population: BinaryPopulation, a0: number, grid = 1e-4) {
+  const value = (v: SystemView) => {
+    const c = thresholdPoint(population, v.threshold, grid).confusion;
+    return a0 * c.tn + (1 - a0) * c.tp;
+  };
+  return (left: SystemView, right: SystemView): "left" | "right" | "same" => {
+    const a = truthfulAnswer(value(left), value(right));
+    return a === "first" ? "left" : a === "second" ? "right" : "same";
+  };
+}
+
+/** Drive a participant from the consent page to the first Phase II question. */
+export async function walkToElicitation(t: TestApp, token: string): Promise<ParticipantState> {
+  const base = `/api/p/${token}`;
+  let s = (await call<ParticipantState>(t, "GET", base)).body;
+  if (s.phase !== "consent") throw new Error(`expected consent, got ${s.phase}`);
+  s = (await call(t, "POST", `${base}/consent`, { agree: true })).body;
+  s = (await call(t, "POST", `${base}/questionnaire`, { answers: questionnaireAnswers })).body;
+  s = (await call(t, "POST", `${base}/story`, {})).body;
+  const qs = phase1Questions();
+  while (s.phase === "comprehension") {
+    const q = qs.find((x) => x.id === s.comprehension!.question.id)!;
+    const r = await call(t, "POST", `${base}/comprehension`, {
+      questionId: q.id,
+      answer: q.correct,
+    });
+    s = r.body.state;
+  }
+  s = (await call(t, "POST", `${base}/guess`, { ratio: 4 })).body;
+  return s;
+}
+
+/** Answer Phase II with `choose` until it ends; returns the shown threshold pairs and state. */
+export async function answerElicitation(
+  t: TestApp,
+  token: string,
+  s: ParticipantState,
+  choose: (l: SystemView, r: SystemView) => "left" | "right" | "same",
+  stopAfter = Number.POSITIVE_INFINITY,
+) {
+  const shown: [number, number][] = [];
+  while (s.phase === "elicitation" && shown.length < stopAfter) {
+    const q = s.elicitation!.question;
+    shown.push([q.left.threshold, q.right.threshold]);
+    s = (
+      await call(t, "POST", `/api/p/${token}/answer`, {
+        questionId: q.id,
+        choice: choose(q.left, q.right),
+      })
+    ).body;
+  }
+  return { shown, state: s };
+}
+
+/** Answer Phase III and the post-task questions. */
+export async function finish(
+  t: TestApp,
+  token: string,
+  s: ParticipantState,
+  choose: (l: SystemView, r: SystemView) => "left" | "right" | "same",
+) {
+  while (s.phase === "evaluation") {
+    const q = s.evaluation!.question;
+    s = (
+      await call(t, "POST", `/api/p/${token}/evaluation`, {
+        questionId: q.id,
+        choice: choose(q.left, q.right),
+      })
+    ).body;
+  }
+  s = (await call(t, "POST", `/api/p/${token}/post`, { answers: postAnswers })).body;
+  return s;
+}
+
+/** 200 probability levels, 10 rows each, with round(10 p) positives: a fine labelled pool. */
+export function finePredictionsCsv(): string {
+  const lines = ["label,probability"];
+  for (let i = 0; i < 200; i++) {
+    const p = (i + 0.5) / 200;
+    const positives = Math.round(10 * p);
+    for (let j = 0; j < 10; j++) lines.push(`${j < positives ? "yes" : "no"},${p}`);
+  }
+  return `${lines.join("\n")}\n`;
+}

@@ -1,0 +1,118 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+import { buildApp } from "../../src/server/app.ts";
+import { ensureTemplateStudy } from "../../src/server/bootstrap.ts";
+import { openDb } from "../../src/server/db/connect.ts";
+import type { Db, DbKind } from "../../src/server/db/schema.ts";
+import { createResearcher } from "../../src/server/researchers.ts";
+import { createRateLimiter } from "../../src/server/security/rate-limit.ts";
+
+/** The back ends the server suite runs on: SQLite always, PostgreSQL with TEST_DATABASE_URL. */
+export const BACKENDS: DbKind[] = process.env.TEST_DATABASE_URL
+  ? ["sqlite", "postgres"]
+  : ["sqlite"];
+
+let schemaCounter = 0;
+
+/** A fresh, empty database of the given kind; `open()` connects (again) to the same data. */
+export async function freshStore(
+  kind: DbKind,
+): Promise<{ open: () => Promise<{ db: Db; kind: DbKind }> }> {
+  if (kind === "sqlite") {
+    const dir = mkdtempSync(join(tmpdir(), "elicit-test-"));
+    return { open: () => openDb({ dataDir: dir }) };
+  }
+  const base = process.env.TEST_DATABASE_URL!;
+  const schema = `t_${process.pid}_${Date.now()}_${schemaCounter++}`;
+  const client = new pg.Client({ connectionString: base });
+  await client.connect();
+  await client.query(`create schema ${schema}`);
+  await client.end();
+  const url = new URL(base);
+  url.searchParams.set("options", `-c search_path=${schema}`);
+  return { open: () => openDb({ databaseUrl: url.toString() }) };
+}
+
+export interface TestApp {
+  readonly app: FastifyInstance;
+  readonly db: Db;
+  readonly kind: DbKind;
+  /** Close app and database. */
+  close(): Promise<void>;
+}
+
+/** Build an app on an opened store (generous rate limits unless given). */
+export async function startApp(
+  store: { open: () => Promise<{ db: Db; kind: DbKind }> },
+  o: {
+    template?: boolean;
+    /** The production rate limits instead of generous ones. */
+    strictLimits?: boolean;
+    limits?: Parameters<typeof buildApp>[0]["limits"];
+  } = {},
+): Promise<TestApp> {
+  const { db, kind } = await store.open();
+  if (o.template !== false) await ensureTemplateStudy(db);
+  const loose = () => createRateLimiter(100_000, 100_000);
+  const app = await buildApp({
+    db,
+    kind,
+    logger: false,
+    webDist: null,
+    limits:
+      o.limits ??
+      (o.strictLimits ? undefined : { login: loose(), answers: loose(), misses: loose() }),
+  });
+  return {
+    app,
+    db,
+    kind,
+    async close() {
+      await app.close();
+      await db.destroy();
+    },
+  };
+}
+
+export const PASSWORD = "a long enough password";
+
+/** Create a researcher and sign in; returns the cookie header value. */
+export async function signIn(t: TestApp, email = "r@example.org"): Promise<string> {
+  await createResearcher(t.db, email, PASSWORD);
+  const res = await t.app.inject({
+    method: "POST",
+    url: "/api/auth/login",
+    payload: { email, password: PASSWORD },
+  });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
+  const c = res.cookies.find((x) => x.name === "elicit_session");
+  if (!c) throw new Error("no session cookie");
+  return `elicit_session=${c.value}`;
+}
+
+/** Token of a participant link. */
+export function tokenOf(link: string): string {
+  return link.slice(link.lastIndexOf("/p/") + 3);
+}
+
+/** A JSON call through `inject`; returns the status and the parsed body. */
+// biome-ignore lint/suspicious/noExplicitAny: tests read loosely typed JSON
+export async function call<T = any>(
+  t: TestApp,
+  method: "GET" | "POST",
+  url: string,
+  payload?: unknown,
+  cookie?: string,
+): Promise<{ status: number; body: T }> {
+  const res = await t.app.inject({
+    method,
+    url,
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+    headers: cookie ? { cookie } : {},
+  });
+  const body = res.headers["content-type"]?.toString().includes("json") ? res.json() : res.body;
+  return { status: res.statusCode, body: body as T };
+}

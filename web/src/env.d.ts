@@ -1,0 +1,2 @@
+// Vite handles CSS imports in the bundle.
+declare module "*.css";

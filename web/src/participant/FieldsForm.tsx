@@ -1,0 +1,108 @@
+// A form of study-defined fields (questionnaire, post-task questions). Single-choice fields are
+// radio groups in a fieldset; required fields are marked and enforced.
+
+import { useState } from "preact/hooks";
+import type { Field } from "../api/types.ts";
+
+export interface FieldsFormProps {
+  fields: Field[];
+  submitLabel: string;
+  busy: boolean;
+  onSubmit: (answers: Record<string, string>) => void;
+  /** Free-text fields as multi-line text areas (post-task questions). */
+  longText?: boolean;
+}
+
+export function FieldsForm({ fields, submitLabel, busy, onSubmit, longText }: FieldsFormProps) {
+  const [answers, setAnswers] = useState<Record<string, string>>({});
+  const [missing, setMissing] = useState<string[]>([]);
+  const set = (id: string, v: string) => setAnswers((a) => ({ ...a, [id]: v }));
+
+  const submit = (e: Event) => {
+    e.preventDefault();
+    const miss = fields
+      .filter((f) => f.required && (answers[f.id] ?? "").trim() === "")
+      .map((f) => f.label);
+    setMissing(miss);
+    if (miss.length > 0) return;
+    const out: Record<string, string> = {};
+    for (const f of fields) out[f.id] = (answers[f.id] ?? "").trim();
+    onSubmit(out);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <p class="muted">
+        Questions marked <span class="required">*</span> are required.
+      </p>
+      {fields.map((f) => {
+        const mark = f.required ? (
+          <span class="required" aria-hidden="true">
+            {" *"}
+          </span>
+        ) : null;
+        if (f.kind === "single") {
+          return (
+            <fieldset key={f.id}>
+              <legend>
+                {f.label}
+                {mark}
+              </legend>
+              {(f.options ?? []).map((o) => (
+                <label class="choice" key={o}>
+                  <input
+                    type="radio"
+                    name={f.id}
+                    value={o}
+                    required={f.required}
+                    checked={answers[f.id] === o}
+                    onChange={() => set(f.id, o)}
+                  />
+                  <span>{o}</span>
+                </label>
+              ))}
+            </fieldset>
+          );
+        }
+        const id = `field-${f.id}`;
+        return (
+          <div class="field" key={f.id}>
+            <label for={id}>
+              {f.label}
+              {mark}
+            </label>
+            {f.kind === "text" && longText ? (
+              <textarea
+                id={id}
+                name={f.id}
+                required={f.required}
+                value={answers[f.id] ?? ""}
+                onInput={(e) => set(f.id, (e.currentTarget as HTMLTextAreaElement).value)}
+              />
+            ) : (
+              <input
+                id={id}
+                name={f.id}
+                type={f.kind === "number" ? "number" : "text"}
+                step={f.kind === "number" ? "any" : undefined}
+                required={f.required}
+                value={answers[f.id] ?? ""}
+                onInput={(e) => set(f.id, (e.currentTarget as HTMLInputElement).value)}
+              />
+            )}
+          </div>
+        );
+      })}
+      {missing.length > 0 && (
+        <div class="error" role="alert">
+          Please answer: {missing.join("; ")}.
+        </div>
+      )}
+      <div class="actions">
+        <button type="submit" disabled={busy}>
+          {submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,401 @@
+// The participant flow at /p/:token. The server holds all state; this page shows whatever
+// phase `GET /api/p/:token` reports and posts one answer at a time (never two at once).
+
+import { useCallback, useEffect, useRef, useState } from "preact/hooks";
+import { api, errorMessage, stateFrom } from "../api/client.ts";
+import type { Choice, ComprehensionResult, ParticipantState } from "../api/types.ts";
+import { ResponsiveFlowChart } from "../chart/ResponsiveFlowChart.tsx";
+import { ComparisonView } from "./ComparisonView.tsx";
+import { FieldsForm } from "./FieldsForm.tsx";
+
+export function ParticipantApp({ token }: { token: string }) {
+  const base = `/api/p/${encodeURIComponent(token)}`;
+  const [state, setState] = useState<ParticipantState | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const inFlight = useRef(false);
+
+  const load = useCallback(async () => {
+    try {
+      setState(await api<ParticipantState>("GET", base));
+      setError(null);
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  }, [base]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  /** Post once; ignore further calls until the answer is back (double clicks send one). */
+  const post = useCallback(
+    async (path: string, body: unknown): Promise<unknown> => {
+      if (inFlight.current) return undefined;
+      inFlight.current = true;
+      setBusy(true);
+      try {
+        const res = await api<unknown>("POST", `${base}/${path}`, body);
+        const next = stateFrom(res);
+        if (next !== null) setState(next);
+        else setState(await api<ParticipantState>("GET", base));
+        setError(null);
+        return res;
+      } catch (e) {
+        setError(errorMessage(e));
+        // Whatever happened, show what the server now holds.
+        try {
+          setState(await api<ParticipantState>("GET", base));
+        } catch {
+          /* keep the error shown */
+        }
+        return undefined;
+      } finally {
+        inFlight.current = false;
+        setBusy(false);
+      }
+    },
+    [base],
+  );
+
+  useEffect(() => {
+    if (state !== null) document.title = `${state.study.title} — study`;
+  }, [state?.study.title]);
+
+  if (state === null) {
+    return (
+      <main class="narrow">
+        {error !== null ? (
+          <div class="error" role="alert">
+            {error}
+          </div>
+        ) : (
+          <p>Loading…</p>
+        )}
+      </main>
+    );
+  }
+
+  const errorBox =
+    error !== null ? (
+      <div class="error" role="alert">
+        {error}
+      </div>
+    ) : null;
+
+  const wide =
+    state.phase === "elicitation" ||
+    state.phase === "evaluation" ||
+    (state.phase === "comprehension" && state.comprehension?.systems !== undefined);
+  return (
+    <main class={wide ? "" : "narrow"} data-phase={state.phase}>
+      {!wide && <p class="muted">{state.study.title}</p>}
+      {errorBox}
+      <PhasePage state={state} busy={busy} post={post} />
+    </main>
+  );
+}
+
+interface PageProps {
+  state: ParticipantState;
+  busy: boolean;
+  post: (path: string, body: unknown) => Promise<unknown>;
+}
+
+function Paragraphs({ text }: { text: string }) {
+  return (
+    <>
+      {text
+        .split(/\n\s*\n/)
+        .filter((p) => p.trim() !== "")
+        .map((p) => (
+          <p key={p}>{p}</p>
+        ))}
+    </>
+  );
+}
+
+function PhasePage({ state, busy, post }: PageProps) {
+  const words = state.study.words;
+  switch (state.phase) {
+    case "consent":
+      return (
+        <section>
+          <h1>Taking part in this study</h1>
+          <Paragraphs text={state.consent?.text ?? ""} />
+          <div class="actions">
+            <button type="button" disabled={busy} onClick={() => post("consent", { agree: true })}>
+              I agree to take part
+            </button>
+            <button
+              type="button"
+              class="secondary"
+              disabled={busy}
+              onClick={() => post("consent", { agree: false })}
+            >
+              I do not agree
+            </button>
+          </div>
+        </section>
+      );
+    case "questionnaire":
+      return (
+        <section>
+          <h1>About you</h1>
+          <FieldsForm
+            fields={state.questionnaire?.fields ?? []}
+            submitLabel="Continue"
+            busy={busy}
+            onSubmit={(answers) => post("questionnaire", { answers })}
+          />
+        </section>
+      );
+    case "story":
+      return (
+        <section>
+          <h1>The task</h1>
+          {(state.story?.paragraphs ?? []).map((p) => (
+            <p key={p}>{p}</p>
+          ))}
+          <div class="costs">
+            <section>
+              <h2>{`What ${words.missed} mean`}</h2>
+              <p>{state.story?.costs.missed}</p>
+            </section>
+            <section>
+              <h2>{`What ${words.falseAlarm} mean`}</h2>
+              <p>{state.story?.costs.falseAlarm}</p>
+            </section>
+          </div>
+          <div class="actions">
+            <button type="button" disabled={busy} onClick={() => post("story", {})}>
+              I have read this, continue
+            </button>
+          </div>
+        </section>
+      );
+    case "comprehension":
+      return <ComprehensionPage state={state} busy={busy} post={post} />;
+    case "guess":
+      return <GuessPage state={state} busy={busy} post={post} />;
+    case "elicitation": {
+      const e = state.elicitation!;
+      const done = e.progress.answered;
+      const left = Math.max(0, Math.round(e.progress.estimatedRemaining));
+      return (
+        <ComparisonView
+          words={words}
+          question={e.question}
+          stage="Part 2 of 3: your preferences"
+          progressText={`Question ${done + 1} · about ${left} more after this one`}
+          progressValue={(done + 1) / Math.max(1, done + 1 + left)}
+          busy={busy}
+          onChoose={(choice: Choice) => post("answer", { questionId: e.question.id, choice })}
+          canUndo={e.canUndo}
+          onUndo={() => post("undo", { questionId: e.question.id })}
+        />
+      );
+    }
+    case "evaluation": {
+      const e = state.evaluation!;
+      return (
+        <ComparisonView
+          words={words}
+          question={e.question}
+          stage="Part 3 of 3: a few more comparisons"
+          progressText={`Question ${e.progress.answered + 1} of ${e.progress.total}`}
+          progressValue={(e.progress.answered + 1) / Math.max(1, e.progress.total)}
+          busy={busy}
+          onChoose={(choice: Choice) => post("evaluation", { questionId: e.question.id, choice })}
+        />
+      );
+    }
+    case "post":
+      return (
+        <section>
+          <h1>Almost done: a few questions about the task</h1>
+          <FieldsForm
+            fields={state.post?.fields ?? []}
+            submitLabel="Finish"
+            busy={busy}
+            longText
+            onSubmit={(answers) => post("post", { answers })}
+          />
+        </section>
+      );
+    case "debrief":
+      return <Debrief state={state} />;
+    case "withdrawn":
+      return (
+        <section>
+          <h1>You are not taking part</h1>
+          <p>Nothing more will be recorded. Thank you for your time; you can close this page.</p>
+        </section>
+      );
+    default:
+      return <p>Unknown step.</p>;
+  }
+}
+
+function ComprehensionPage({ state, busy, post }: PageProps) {
+  const c = state.comprehension!;
+  const [answer, setAnswer] = useState<string>("");
+  const [feedback, setFeedback] = useState<{ correct: boolean; text: string; qid: string } | null>(
+    null,
+  );
+  const words = state.study.words;
+  const noun = words.systemNoun.charAt(0).toUpperCase() + words.systemNoun.slice(1);
+
+  // A new question clears the chosen answer (feedback on the previous one stays visible).
+  useEffect(() => setAnswer(""), [c.question.id]);
+
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    if (answer === "") return;
+    const res = (await post("comprehension", {
+      questionId: c.question.id,
+      answer,
+    })) as ComprehensionResult | undefined;
+    if (res !== undefined && typeof res === "object" && "correct" in res) {
+      setFeedback({ correct: res.correct, text: res.feedback, qid: c.question.id });
+    }
+  };
+
+  return (
+    <section>
+      <p class="muted">{`Part 1 of 3: checking the pictures make sense · question ${c.index + 1} of ${c.total}`}</p>
+      {feedback !== null && (
+        <div
+          class={`feedback ${feedback.correct ? "correct" : "incorrect"}`}
+          role="status"
+          aria-live="polite"
+        >
+          {feedback.qid !== c.question.id && <span class="muted">About your last answer: </span>}
+          {/^(correct|not quite|incorrect|wrong)/i.test(feedback.text.trim()) ? (
+            feedback.text
+          ) : (
+            <>
+              <strong>{feedback.correct ? "Correct. " : "Not quite. "}</strong>
+              {feedback.text}
+            </>
+          )}
+        </div>
+      )}
+      {c.systems !== undefined && (
+        <div class="pair">
+          {c.systems.map((s, i) => (
+            <div class="system" key={i === 0 ? "a" : "b"}>
+              <h2>{`${noun} ${i === 0 ? "A" : "B"}`}</h2>
+              <ResponsiveFlowChart
+                system={s}
+                words={words}
+                name={`${noun} ${i === 0 ? "A" : "B"}`}
+                id={`c${c.index}-${i}`}
+              />
+            </div>
+          ))}
+        </div>
+      )}
+      <form onSubmit={submit}>
+        <fieldset>
+          <legend>{c.question.prompt}</legend>
+          {c.question.options.map((o) => (
+            <label class="choice" key={o}>
+              <input
+                type="radio"
+                name="comprehension"
+                value={o}
+                required
+                checked={answer === o}
+                onChange={() => setAnswer(o)}
+              />
+              <span>{o}</span>
+            </label>
+          ))}
+        </fieldset>
+        <p class="muted">{`Attempts left for this question: ${c.attemptsLeft}`}</p>
+        <div class="actions">
+          <button type="submit" disabled={busy || answer === ""}>
+            Check my answer
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function GuessPage({ state, busy, post }: PageProps) {
+  const [value, setValue] = useState("");
+  const [invalid, setInvalid] = useState(false);
+  const submit = (e: Event) => {
+    e.preventDefault();
+    const n = Number(value);
+    if (value.trim() === "" || !Number.isFinite(n) || n <= 0) {
+      setInvalid(true);
+      return;
+    }
+    void post("guess", { ratio: n });
+  };
+  return (
+    <section>
+      <h1>Your own estimate</h1>
+      <form onSubmit={submit} noValidate>
+        <div class="field">
+          <label for="guess">{state.guess?.prompt}</label>
+          <input
+            id="guess"
+            type="number"
+            min="0"
+            step="any"
+            inputMode="decimal"
+            value={value}
+            aria-invalid={invalid}
+            aria-describedby="guess-help"
+            onInput={(e) => {
+              setValue((e.currentTarget as HTMLInputElement).value);
+              setInvalid(false);
+            }}
+          />
+          <p id="guess-help" class="muted">
+            A positive number, for example 5 for “five times as bad”. You may skip this question.
+          </p>
+        </div>
+        {invalid && (
+          <div class="error" role="alert">
+            Please enter a positive number, or skip.
+          </div>
+        )}
+        <div class="actions">
+          <button type="submit" disabled={busy}>
+            Continue
+          </button>
+          <button
+            type="button"
+            class="secondary"
+            disabled={busy}
+            onClick={() => post("guess", { ratio: null })}
+          >
+            Skip this question
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function Debrief({ state }: { state: ParticipantState }) {
+  const d = state.debrief!;
+  return (
+    <section>
+      <h1>Thank you!</h1>
+      <p class="question">{d.summary}</p>
+      {d.agreement !== null && (
+        <p>{`Your result agrees with ${Math.round(d.agreement * 100)}% of your own choices in the last part.`}</p>
+      )}
+      <p>
+        Your completion code: <strong data-testid="completion-code">{d.completionCode}</strong>
+      </p>
+      <p class="muted">You can close this page now.</p>
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+// A dot plot of elicited a0 (weight on true positives) across participants, on [0, 1].
+
+import { formatMetric } from "./metric.ts";
+
+export interface A0Point {
+  id: string;
+  a0: number;
+  test: boolean;
+}
+
+export function A0Plot({ points, width = 640 }: { points: A0Point[]; width?: number }) {
+  const left = 24;
+  const right = 24;
+  const inner = width - left - right;
+  const rowH = 20;
+  // Stack points that fall in the same 1/40 bin so they do not hide each other.
+  const bins = new Map<number, number>();
+  const placed = points.map((p) => {
+    const bin = Math.round(Math.min(1, Math.max(0, p.a0)) * 40);
+    const level = bins.get(bin) ?? 0;
+    bins.set(bin, level + 1);
+    return { ...p, level };
+  });
+  const levels = Math.max(1, ...placed.map((p) => p.level + 1));
+  const axisY = 16 + levels * rowH;
+  const height = axisY + 48;
+  const x = (v: number) => left + Math.min(1, Math.max(0, v)) * inner;
+  const ticks = [0, 0.25, 0.5, 0.75, 1];
+  const desc =
+    points.length === 0
+      ? "No elicited metrics yet."
+      : `Elicited a0 for ${points.length} participants: ${points.map((p) => p.a0.toFixed(2)).join(", ")}.`;
+  return (
+    <svg
+      class="a0-plot"
+      role="img"
+      aria-labelledby="a0-title"
+      aria-describedby="a0-desc"
+      width={width}
+      height={height}
+      viewBox={`0 0 ${width} ${height}`}
+      style={{ maxWidth: "100%", height: "auto" }}
+    >
+      <title id="a0-title">Elicited metrics across participants</title>
+      <desc id="a0-desc">{desc}</desc>
+      <line x1={left} x2={left + inner} y1={axisY} y2={axisY} stroke="#4a4a4a" />
+      {ticks.map((t) => (
+        <g key={t}>
+          <line x1={x(t)} x2={x(t)} y1={axisY} y2={axisY + 6} stroke="#4a4a4a" />
+          <text x={x(t)} y={axisY + 22} text-anchor="middle" font-size={14} fill="#1b1b1b">
+            {String(t)}
+          </text>
+        </g>
+      ))}
+      <text x={left + inner / 2} y={axisY + 42} text-anchor="middle" font-size={14} fill="#1b1b1b">
+        a0 = weight on true positives (1 − a0 on true negatives)
+      </text>
+      {placed.map((p) => (
+        <circle
+          key={p.id}
+          cx={x(p.a0)}
+          cy={axisY - 10 - p.level * rowH}
+          r={7}
+          fill={p.test ? "#ffffff" : "#0067A3"}
+          stroke="#0067A3"
+          stroke-width={2}
+        >
+          <title>{`Participant ${p.id}: ${formatMetric({ a0: p.a0 })}${p.test ? " (test run)" : ""}`}</title>
+        </circle>
+      ))}
+    </svg>
+  );
+}

@@ -1,0 +1,243 @@
+// Create a study: the built-in template or an uploaded predictions CSV (read in the browser and
+// sent as text), wording, tolerance, strategy, number of evaluation pairs, consent text.
+
+import { useState } from "preact/hooks";
+import { api, errorMessage } from "../api/client.ts";
+import type { CreateStudyBody, StudySummary, StudyWords } from "../api/types.ts";
+
+/** Largest CSV the browser will send (the server enforces its own limit too). */
+export const MAX_CSV_BYTES = 5 * 1024 * 1024;
+
+const WORD_FIELDS: { key: keyof StudyWords; label: string; example: string }[] = [
+  { key: "positive", label: "Positive class (after “Actually …”)", example: "had cancer" },
+  { key: "negative", label: "Negative class", example: "did not have cancer" },
+  { key: "predictedPositive", label: "Positive prediction", example: "Predicted high risk" },
+  { key: "predictedNegative", label: "Negative prediction", example: "Predicted low risk" },
+  { key: "missed", label: "Name for missed positives", example: "missed cancers" },
+  { key: "falseAlarm", label: "Name for false alarms", example: "false alarms" },
+  {
+    key: "question",
+    label: "Question on each comparison page",
+    example: "Which system would you rather your doctor used?",
+  },
+  { key: "systemNoun", label: "What a classifier is called", example: "system" },
+];
+
+export function CreateStudy() {
+  const [name, setName] = useState("");
+  const [source, setSource] = useState<"template" | "csv">("template");
+  const [csv, setCsv] = useState<{ name: string; text: string } | null>(null);
+  const [positive, setPositive] = useState("");
+  const [words, setWords] = useState<Partial<StudyWords>>({});
+  const [tolerance, setTolerance] = useState("0.05");
+  const [strategy, setStrategy] = useState<"paper" | "lazy" | "bisect">("paper");
+  const [pairs, setPairs] = useState("15");
+  const [consent, setConsent] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const onFile = async (e: Event) => {
+    setError(null);
+    const input = e.currentTarget as HTMLInputElement;
+    const file = input.files?.[0];
+    if (file === undefined) {
+      setCsv(null);
+      return;
+    }
+    if (file.size > MAX_CSV_BYTES) {
+      setError(`The file is ${(file.size / 1e6).toFixed(1)} MB; the limit is 5 MB.`);
+      setCsv(null);
+      input.value = "";
+      return;
+    }
+    setCsv({ name: file.name, text: await file.text() });
+  };
+
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    if (busy) return;
+    setError(null);
+    if (name.trim() === "") {
+      setError("Please give the study a name.");
+      return;
+    }
+    if (source === "csv" && csv === null) {
+      setError("Please choose a predictions CSV file.");
+      return;
+    }
+    const body: CreateStudyBody = { name: name.trim(), strategy };
+    if (source === "template") body.template = "cancer-diagnosis";
+    else {
+      body.predictionsCsv = csv!.text;
+      if (positive.trim() !== "") body.positive = positive.trim();
+    }
+    const w: Partial<StudyWords> = {};
+    for (const [k, v] of Object.entries(words)) {
+      if (typeof v === "string" && v.trim() !== "") w[k as keyof StudyWords] = v.trim();
+    }
+    if (Object.keys(w).length > 0) body.words = w;
+    const tol = Number(tolerance);
+    if (tolerance.trim() !== "") {
+      if (!Number.isFinite(tol) || tol <= 0 || tol >= 0.5) {
+        setError("Tolerance must be a number between 0 and 0.5.");
+        return;
+      }
+      body.tolerance = tol;
+    }
+    const n = Number(pairs);
+    if (pairs.trim() !== "") {
+      if (!Number.isInteger(n) || n < 0 || n > 100) {
+        setError("Evaluation pairs must be a whole number from 0 to 100.");
+        return;
+      }
+      body.evaluationPairs = n;
+    }
+    if (consent.trim() !== "") body.consentText = consent;
+    setBusy(true);
+    try {
+      const r = await api<{ study: StudySummary }>("POST", "/api/studies", body);
+      location.hash = `#/study/${encodeURIComponent(String(r.study.id))}`;
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section>
+      <h1>Create a study</h1>
+      <form onSubmit={submit} noValidate>
+        <div class="field">
+          <label for="study-name">Name</label>
+          <input
+            id="study-name"
+            required
+            value={name}
+            onInput={(e) => setName((e.currentTarget as HTMLInputElement).value)}
+          />
+        </div>
+        <fieldset>
+          <legend>Data</legend>
+          <label class="choice">
+            <input
+              type="radio"
+              name="source"
+              checked={source === "template"}
+              onChange={() => setSource("template")}
+            />
+            <span>Built-in: Cancer diagnosis (Breast Cancer Wisconsin, the paper’s study)</span>
+          </label>
+          <label class="choice">
+            <input
+              type="radio"
+              name="source"
+              checked={source === "csv"}
+              onChange={() => setSource("csv")}
+            />
+            <span>Upload predictions (CSV: true label, predicted probability)</span>
+          </label>
+          {source === "csv" && (
+            <div class="grid2">
+              <div class="field">
+                <label for="csv-file">Predictions CSV</label>
+                <input id="csv-file" type="file" accept=".csv,text/csv" onChange={onFile} />
+                {csv !== null && (
+                  <p class="muted">{`${csv.name}: ${csv.text.split(/\r?\n/).filter((l) => l.trim() !== "").length} lines`}</p>
+                )}
+              </div>
+              <div class="field">
+                <label for="positive">Positive label in the CSV (optional)</label>
+                <input
+                  id="positive"
+                  value={positive}
+                  onInput={(e) => setPositive((e.currentTarget as HTMLInputElement).value)}
+                />
+              </div>
+            </div>
+          )}
+        </fieldset>
+        <fieldset>
+          <legend>Wording (leave empty for the template’s words)</legend>
+          <div class="grid2">
+            {WORD_FIELDS.map((f) => (
+              <div class="field" key={f.key}>
+                <label for={`w-${f.key}`}>{f.label}</label>
+                <input
+                  id={`w-${f.key}`}
+                  placeholder={f.example}
+                  value={words[f.key] ?? ""}
+                  onInput={(e) =>
+                    setWords({ ...words, [f.key]: (e.currentTarget as HTMLInputElement).value })
+                  }
+                />
+              </div>
+            ))}
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend>Procedure</legend>
+          <div class="grid2">
+            <div class="field">
+              <label for="tolerance">Tolerance</label>
+              <input
+                id="tolerance"
+                type="number"
+                step="any"
+                min="0"
+                value={tolerance}
+                onInput={(e) => setTolerance((e.currentTarget as HTMLInputElement).value)}
+              />
+            </div>
+            <div class="field">
+              <label for="strategy">Search strategy</label>
+              <select
+                id="strategy"
+                value={strategy}
+                onChange={(e) =>
+                  setStrategy((e.currentTarget as HTMLSelectElement).value as typeof strategy)
+                }
+              >
+                <option value="paper">paper (as published)</option>
+                <option value="lazy">lazy (fewer questions)</option>
+                <option value="bisect">bisect</option>
+              </select>
+            </div>
+            <div class="field">
+              <label for="pairs">Evaluation pairs (Phase III)</label>
+              <input
+                id="pairs"
+                type="number"
+                min="0"
+                step="1"
+                value={pairs}
+                onInput={(e) => setPairs((e.currentTarget as HTMLInputElement).value)}
+              />
+            </div>
+          </div>
+        </fieldset>
+        <div class="field">
+          <label for="consent">Consent text (optional; the template’s text otherwise)</label>
+          <textarea
+            id="consent"
+            value={consent}
+            onInput={(e) => setConsent((e.currentTarget as HTMLTextAreaElement).value)}
+          />
+        </div>
+        {error !== null && (
+          <div class="error" role="alert">
+            {error}
+          </div>
+        )}
+        <div class="actions">
+          <button type="submit" disabled={busy}>
+            Create study
+          </button>
+          <a class="button secondary" href="#/">
+            Cancel
+          </a>
+        </div>
+      </form>
+    </section>
+  );
+}
