@@ -267,3 +267,32 @@ describe("elicit simulate, multiclass families (contract)", () => {
     });
   }
 });
+
+describe("elicit simulate --family quadratic (contract)", () => {
+  it("prints family, truth, elicited, queries and the a and B errors", () => {
+    const r = elicit(
+      "simulate",
+      "--family",
+      "quadratic",
+      "--synthetic",
+      "sphere",
+      "--classes",
+      "2",
+      "--truth",
+      '{"a":[0.6,0.4],"B":[[-0.5,0.1],[0.1,-0.4]]}',
+      "--json",
+    );
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.family).toBe("quadratic");
+    expect(out.elicited.B).toHaveLength(2);
+    expect(out.queries).toBeLessThanOrEqual(296); // at most 3 questions per halving
+    expect(out.error.a).toBeLessThan(0.02);
+    expect(out.error.B).toBeLessThan(0.06);
+  });
+  it("needs the synthetic sphere", () => {
+    const r = elicit("simulate", "--family", "quadratic", "--random-truth");
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toMatch(/--synthetic sphere/);
+  });
+});
