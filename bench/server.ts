@@ -17,6 +17,7 @@
  * Reports answers per second, p50/p99 latency of the answer routes, and lost or duplicated
  * answers found by auditing the database afterwards.
  * Target (issue 3): 200 participants, p99 under 50 ms with SQLite, nothing lost or duplicated.
+ * With BENCH_PROF=1 the server process writes a V8 CPU profile to /tmp/cpuprof.
  */
 import { fork } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";

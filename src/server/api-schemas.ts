@@ -198,6 +198,8 @@ export const ParticipantRow = z.object({
   test: z.boolean(),
   /** Invited while the study was in pilot mode (analyse separately). */
   pilot: z.boolean(),
+  /** Shown to the participant at the debrief (to check against a recruiting platform). */
+  completionCode: z.string().nullable(),
   /** Phase II answers stored so far (live progress). */
   answered: z.number().int(),
   phase: Phase,

@@ -1,8 +1,9 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
+import { afterAll } from "vitest";
 import { buildApp } from "../../src/server/app.ts";
 import { ensureTemplateStudy } from "../../src/server/bootstrap.ts";
 import { openDb } from "../../src/server/db/connect.ts";
@@ -16,6 +17,11 @@ export const BACKENDS: DbKind[] = process.env.TEST_DATABASE_URL
   : ["sqlite"];
 
 let schemaCounter = 0;
+const tempDirs: string[] = [];
+// Registered in every test file that imports these helpers.
+afterAll(() => {
+  for (const d of tempDirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
 
 /** A fresh, empty database of the given kind; `open()` connects (again) to the same data. */
 export async function freshStore(
@@ -23,6 +29,7 @@ export async function freshStore(
 ): Promise<{ open: () => Promise<{ db: Db; kind: DbKind }> }> {
   if (kind === "sqlite") {
     const dir = mkdtempSync(join(tmpdir(), "elicit-test-"));
+    tempDirs.push(dir);
     return { open: () => openDb({ dataDir: dir }) };
   }
   const base = process.env.TEST_DATABASE_URL!;

@@ -144,6 +144,7 @@ describe.each(BACKENDS)("participant flow (%s)", (kind) => {
       guess: 5,
       agreement: 1,
       test: false,
+      completionCode: d.completionCode,
     });
     expect(list.body.participants[0].metric.a0).toBeCloseTo((d.metric as { a0: number }).a0, 12);
   });

@@ -42,7 +42,11 @@ function redact(url: string): string {
  */
 export async function openDb(o: DbOptions): Promise<OpenedDb> {
   if (o.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: o.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: o.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: 10_000,
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     try {
       await migrateToLatest(db, "postgres");

@@ -155,7 +155,7 @@ export const researcherRoutes: FastifyPluginAsyncZod<ResearcherRouteOptions> = a
         .executeTakeFirst();
       const ok = await verifyPassword(req.body.password, r?.password_hash ?? DUMMY_HASH);
       if (!r || !ok) throw new ApiError(401, "bad_credentials", "wrong e-mail or password");
-      await startSession(db, reply, r.id, secureCookies);
+      await startSession(db, reply, r.id, secureCookies || req.protocol === "https");
       return { researcher: { id: r.id, email: r.email } };
     },
   );

@@ -138,6 +138,7 @@ export function participantSummary(
     seconds: start && end ? Math.round(msBetween(start, end) / 1000) : null,
     test: p.test === 1,
     pilot: p.pilot === 1,
+    completionCode: p.completion_code,
     answered: pos.elicitationRows.length,
     phase: pos.phase as Phase,
     questions: pos.elicitationRows.length,
