@@ -6,10 +6,12 @@
  * which certifies infeasibility: every feasible `c` satisfies
  * `<normal, c> >= <normal, target> + ||normal||^2 - gap`, with `gap < ||normal||^2` reported.
  *
- * Numerics: tolerances are relative to the scale of the points; the affine minimiser uses
- * QR; a new oracle point that is numerically in the affine hull of the current ones ends the
- * search (it cannot improve the distance), so near-degenerate systems terminate; iterations
- * are capped and the cap is reported.
+ * Numerics: tolerances are relative to the scale of the points; the affine minimiser comes
+ * from a QR factorisation of the lifted corral that is updated as points enter (one
+ * Gram–Schmidt step) and leave (Givens rotations), never recomputed (`AffineQR`); a new
+ * oracle point that is numerically in the affine hull of the current ones ends the search
+ * (it cannot improve the distance), so near-degenerate systems terminate; iterations are
+ * capped and the cap is reported.
  *
  * @example
  * const space = createSpace("offdiag-confusion", pool);
@@ -19,7 +21,7 @@
  */
 import type { Classifier, MixtureClassifier } from "./classifier.ts";
 import { mixtureClassifier } from "./classifier.ts";
-import { leastSquares } from "./linsolve.ts";
+import { AffineQR } from "./linsolve.ts";
 import type { LmoResult } from "./space.ts";
 
 /** A linear maximisation oracle: a feasible point maximising `<direction, point>`. */
@@ -82,23 +84,6 @@ function dotv(a: ArrayLike<number>, b: ArrayLike<number>): number {
   return s;
 }
 
-/** Affine minimiser of `||sum alpha_i s_i||` with `sum alpha_i = 1`, anchored at `s_0`. */
-function affineMinimiser(points: readonly Float64Array[]): { alpha: number[]; dependent: number } {
-  const m = points.length;
-  if (m === 1) return { alpha: [1], dependent: -1 };
-  const s0 = points[0];
-  const columns = [];
-  for (let i = 1; i < m; i++) columns.push(points[i].map((v, r) => v - s0[r]));
-  const { x, dependent } = leastSquares(
-    columns,
-    s0.map((v) => -v),
-  );
-  if (dependent >= 0) return { alpha: [], dependent: dependent + 1 };
-  let rest = 0;
-  for (const b of x) rest += b;
-  return { alpha: [1 - rest, ...x], dependent: -1 };
-}
-
 /**
  * Find the point of the feasible set nearest to `target` (Wolfe's min-norm point) and decide
  * feasibility; see the module comment.
@@ -123,6 +108,12 @@ export function minNormPoint(
   let lam: number[] = [];
   let lmoCalls = 0;
   let maxNorm = Math.sqrt(dotv(c0, c0));
+  // QR of the lifted corral [scale; s_i], updated as points enter and leave.
+  let qr: AffineQR | null = null;
+  const lift = (s: Float64Array): boolean => {
+    if (qr === null) qr = new AffineQR(dim, maxNorm > 0 ? maxNorm : Math.sqrt(dotv(s, s)) || 1);
+    return qr.add(s);
+  };
 
   const offsetOf = (r: LmoResult): Float64Array => {
     if (r.point.length !== dim)
@@ -131,6 +122,7 @@ export function minNormPoint(
     return r.point.map((v, i) => v - c0[i]);
   };
   const keep = (mask: (i: number) => boolean) => {
+    for (let i = lam.length - 1; i >= 0; i--) if (!mask(i)) qr?.remove(i);
     const idx = lam.map((_, i) => i).filter(mask);
     corral = idx.map((i) => corral[i]);
     offsets = idx.map((i) => offsets[i]);
@@ -140,19 +132,16 @@ export function minNormPoint(
   };
   /**
    * Wolfe's minor cycle: move the weights towards the affine minimiser of the corral,
-   * dropping points whose weight reaches 0. Returns false if the newest point cannot enter
-   * (numerically affinely dependent, or it would leave at once): the search has stalled.
+   * dropping points whose weight reaches 0. Returns false if the newest point would leave
+   * at once (or the system is too ill-conditioned to solve): the search has stalled.
    */
   const minorCycle = (newestPoint: LmoResult | null): boolean => {
     for (;;) {
       const newest = newestPoint === null ? -1 : corral.indexOf(newestPoint);
-      const { alpha, dependent } = affineMinimiser(offsets);
-      if (dependent >= 0) {
-        // The newest point cannot enter; an older one can only have become dependent
-        // through rounding: drop it and carry on.
-        keep((i) => i !== dependent);
-        if (dependent === newest) return false;
-        continue;
+      const alpha = (qr as AffineQR).affineMinimiser();
+      if (!alpha.every(Number.isFinite)) {
+        if (newest >= 0) keep((i) => i !== newest);
+        return false;
       }
       if (alpha.every((a) => a > 0)) {
         lam = alpha;
@@ -183,8 +172,7 @@ export function minNormPoint(
   // call towards the target.
   for (const r of options.start ?? []) {
     const s = offsetOf(r);
-    const trial = [...offsets, s];
-    if (affineMinimiser(trial).dependent >= 0) continue;
+    if (!lift(s)) continue;
     corral.push(r);
     offsets.push(s);
     if (offsets.length > dim) break;
@@ -192,8 +180,10 @@ export function minNormPoint(
   if (corral.length === 0) {
     const r = lmo(c0);
     lmoCalls++;
+    const s = offsetOf(r);
+    lift(s);
     corral.push(r);
-    offsets.push(offsetOf(r));
+    offsets.push(s);
   }
   lam = corral.map(() => 1 / corral.length);
   if (corral.length > 1) minorCycle(null);
@@ -248,6 +238,8 @@ export function minNormPoint(
     // margin), or below the rounding level of the inner products.
     const floor = 16 * EPS * Math.sqrt(xx) * maxNorm;
     if (gap <= Math.max(gapTol * xx, floor)) return finish(true, gap);
+    // A point in the affine hull of the corral cannot improve the distance: stalled.
+    if (!lift(s)) return finish(true, gap);
     corral.push(r);
     offsets.push(s);
     lam.push(0);

@@ -11,6 +11,7 @@ export * from "./centre.ts";
 export * from "./classifier.ts";
 export * from "./convert.ts";
 export * from "./expected-confusion.ts";
+export * from "./extent.ts";
 export * from "./feasibility.ts";
 export * from "./indexing.ts";
 export * from "./linsolve.ts";

@@ -73,3 +73,126 @@ export function leastSquares(
   }
   return { x, dependent: -1 };
 }
+
+/**
+ * A QR factorisation of the lifted point matrix `M = [scale * 1^T; S]` (points `s_t` as
+ * columns), updated as points enter and leave — the corral of the min-norm-point solver.
+ * Since `M^T M = scale^2 1 1^T + S^T S = R^T R`, the affine minimiser of `||S alpha||` with
+ * `sum alpha = 1` is `R^{-1} R^{-T} 1`, normalised to sum 1. Adding a point is one
+ * Gram–Schmidt step with reorthogonalisation (`O(dim * m)`); removing one restores the
+ * triangle with Givens rotations (`O(m * (dim + m))`); solving is two triangular solves
+ * (`O(m^2)`). A point whose lifted column is (numerically) in the span of the others — an
+ * affinely dependent point — is refused.
+ *
+ * @example
+ * const qr = new AffineQR(2, 1);
+ * qr.add([1, 0]); qr.add([0, 1]);
+ * qr.affineMinimiser(); // [0.5, 0.5]: the nearest point of the line to the origin
+ */
+export class AffineQR {
+  private readonly q: Float64Array[] = [];
+  /** Column j of R (rows 0..j). */
+  private readonly r: number[][] = [];
+
+  constructor(
+    readonly dim: number,
+    readonly scale: number,
+    readonly rankTolerance = 1e-11,
+  ) {
+    if (!(scale > 0 && Number.isFinite(scale))) throw new RangeError(`scale ${scale} must be > 0`);
+  }
+
+  /** Number of points held. */
+  get size(): number {
+    return this.r.length;
+  }
+
+  /** Append a point as the last column; false (and no change) if it is affinely dependent. */
+  add(point: ArrayLike<number>): boolean {
+    if (point.length !== this.dim) {
+      throw new RangeError(`point has ${point.length} entries, not ${this.dim}`);
+    }
+    const n = this.dim + 1;
+    const m = this.r.length;
+    const w = new Float64Array(n);
+    w[0] = this.scale;
+    for (let i = 0; i < this.dim; i++) w[i + 1] = point[i];
+    let norm = 0;
+    for (let i = 0; i < n; i++) norm += w[i] * w[i];
+    norm = Math.sqrt(norm);
+    const column = new Array<number>(m + 1).fill(0);
+    for (let pass = 0; pass < 2; pass++) {
+      for (let j = 0; j < m; j++) {
+        const qj = this.q[j];
+        let d = 0;
+        for (let i = 0; i < n; i++) d += qj[i] * w[i];
+        column[j] += d;
+        for (let i = 0; i < n; i++) w[i] -= d * qj[i];
+      }
+    }
+    let rho = 0;
+    for (let i = 0; i < n; i++) rho += w[i] * w[i];
+    rho = Math.sqrt(rho);
+    if (m >= n || !(rho > this.rankTolerance * norm)) return false;
+    for (let i = 0; i < n; i++) w[i] /= rho;
+    column[m] = rho;
+    this.q.push(w);
+    this.r.push(column);
+    return true;
+  }
+
+  /** Remove the point in column `index` (later columns shift down by one). */
+  remove(index: number): void {
+    const m = this.r.length;
+    if (!Number.isInteger(index) || index < 0 || index >= m) {
+      throw new RangeError(`column ${index} not in 0..${m - 1}`);
+    }
+    const { q, r } = this;
+    r.splice(index, 1);
+    const n = this.dim + 1;
+    for (let j = index; j < m - 1; j++) {
+      // Column j now reaches row j + 1 (Hessenberg); rotate rows j, j + 1 to zero it.
+      const a = r[j][j];
+      const b = r[j][j + 1];
+      const h = Math.hypot(a, b);
+      const c = h > 0 ? a / h : 1;
+      const s = h > 0 ? b / h : 0;
+      for (let l = j; l < m - 1; l++) {
+        const x = r[l][j];
+        const y = r[l][j + 1];
+        r[l][j] = c * x + s * y;
+        r[l][j + 1] = -s * x + c * y;
+      }
+      r[j].length = j + 1;
+      const qa = q[j];
+      const qb = q[j + 1];
+      for (let i = 0; i < n; i++) {
+        const x = qa[i];
+        const y = qb[i];
+        qa[i] = c * x + s * y;
+        qb[i] = -s * x + c * y;
+      }
+    }
+    q.pop();
+  }
+
+  /**
+   * Weights (summing to 1) of the point of the points' affine hull nearest the origin. They
+   * are proportional to the least-squares solution of `M beta = scale * e_0` (its normal
+   * equations are `R^T R beta = scale^2 1`), computed as `R^{-1} Q^T (scale * e_0)`: one
+   * triangular solve, so the accuracy is that of QR, not of the normal equations.
+   */
+  affineMinimiser(): number[] {
+    const m = this.r.length;
+    const { r, q } = this;
+    const beta = new Array<number>(m);
+    for (let j = m - 1; j >= 0; j--) {
+      let s = q[j][0];
+      for (let l = j + 1; l < m; l++) s -= r[l][j] * beta[l];
+      beta[j] = s / r[j][j];
+    }
+    let total = 0;
+    for (const b of beta) total += b;
+    return beta.map((b) => b / total);
+  }
+}

@@ -87,6 +87,63 @@ export function pluginClassifier(
   return Object.freeze({ ...base, labels: Object.freeze(labels.slice()) });
 }
 
+/**
+ * A pool pass for a plug-in over all k labels with a general gain, unrolled for one k (the
+ * gain's columns come in candidate order and `map` names their labels): the scores live in
+ * locals, summed over i in ascending order exactly as the generic loop does
+ * (so labels, including ties, are identical). Generated once per k (k <= 16); null where
+ * code generation is unavailable (e.g. a browser content-security policy), and the generic
+ * loop is used instead.
+ */
+type Kernel = (
+  eta: Float64Array,
+  weightedEta: Float64Array,
+  gain: Float64Array,
+  n: number,
+  labelsOut: Int32Array | null,
+  labelRows: Float64Array | null,
+  map: Int32Array,
+) => void;
+const kernels = new Map<number, Kernel | null>();
+function kernelFor(k: number): Kernel | null {
+  if (k > 16) return null;
+  let kernel = kernels.get(k);
+  if (kernel !== undefined) return kernel;
+  const lines: string[] = [];
+  for (let i = 0; i < k; i++)
+    for (let j = 0; j < k; j++) lines.push(`const g${i}_${j} = gain[${i * k + j}];`);
+  lines.push(`for (let p = 0, base = 0; p < n; p++, base += ${k}) {`);
+  for (let i = 0; i < k; i++) lines.push(`const e${i} = eta[base + ${i}];`);
+  for (let j = 0; j < k; j++) {
+    const terms = Array.from({ length: k }, (_, i) => `g${i}_${j} * e${i}`);
+    lines.push(`const s${j} = ${terms.join(" + ")};`);
+  }
+  lines.push("let best = 0;", "let bestScore = s0;");
+  for (let j = 1; j < k; j++)
+    lines.push(`if (s${j} > bestScore) { bestScore = s${j}; best = ${j}; }`);
+  lines.push("const label = map[best];");
+  lines.push("if (labelsOut !== null) labelsOut[p] = label;");
+  lines.push("if (labelRows !== null) {", `const o = label * ${k};`);
+  for (let i = 0; i < k; i++) lines.push(`labelRows[o + ${i}] += weightedEta[base + ${i}];`);
+  lines.push("}", "}");
+  try {
+    kernel = new Function(
+      "eta",
+      "weightedEta",
+      "gain",
+      "n",
+      "labelsOut",
+      "labelRows",
+      "map",
+      lines.join("\n"),
+    ) as Kernel;
+  } catch {
+    kernel = null;
+  }
+  kernels.set(k, kernel);
+  return kernel;
+}
+
 /** Pool pass shared by `pluginLabels` and `pluginConfusion`. */
 function evaluate(
   pool: MulticlassPool,
@@ -109,6 +166,22 @@ function evaluate(
       gt[t * k + i] = g;
       if (i !== j && g !== 0) diagonal = false;
     }
+  }
+  // All k labels (in any tie order) and a general gain: the unrolled kernel, on the gain's
+  // columns reordered into candidate order (so the first maximum is the same label).
+  const kernel = !diagonal && m === k ? kernelFor(k) : null;
+  if (kernel !== null) {
+    const ordered = new Float64Array(k * k);
+    for (let i = 0; i < k; i++)
+      for (let t = 0; t < k; t++) ordered[i * k + t] = classifier.gain[i * k + candidates[t]];
+    // labelRows[j * k + i] accumulates column j of the confusion matrix contiguously.
+    const labelRows = confusionOut === null ? null : new Float64Array(k * k);
+    kernel(eta, weightedEta, ordered, n, labelsOut, labelRows, candidates);
+    if (confusionOut !== null && labelRows !== null) {
+      for (let j = 0; j < k; j++)
+        for (let i = 0; i < k; i++) confusionOut[i * k + j] += labelRows[j * k + i];
+    }
+    return;
   }
   const diag = new Float64Array(k);
   for (let j = 0; j < k; j++) diag[j] = classifier.gain[j * k + j];

@@ -1,8 +1,12 @@
 /**
  * Algorithm 3 (ALGORITHMS.md B.5): a ball around the centre `o` inside the feasible set.
- * For every coordinate j and both directions, bisection with the exact feasibility test finds
- * the largest `l_j^±` with `o ± l_j^± e_j` feasible (brackets from the box constraints); the
- * cross-polytope `conv{o ± l_j e_j}`, `l_j = min(l_j^+, l_j^-)`, then contains the ball of
+ * For every coordinate j and both directions, find the largest `l_j^±` with `o ± l_j^± e_j`
+ * feasible — by default as the exact optimum of that extent's linear program, solved by
+ * column generation with the plug-in oracle as pricing (`axisExtent`, extent.ts: a certified
+ * gap below `tolerance * bracket`, far fewer oracle calls than bisection); as reference (and
+ * fallback when an LP hits its caps), by bisection with the min-norm-point feasibility test
+ * on the box-constraint brackets. Either way each `l_j^±` is realised by a mixture of
+ * plug-ins. The cross-polytope `conv{o ± l_j e_j}`, `l_j = min(l_j^+, l_j^-)`, then contains the ball of
  * radius `r = 1 / sqrt(sum_j 1 / l_j^2)`, and `rho = margin * r` is the radius to query on.
  *
  * Groups (fairness): pass one space per group; each `l_j^±` is the minimum over groups, so
@@ -16,8 +20,9 @@
  * sphere.axes[0].plusClassifiers;  // per group, realising o + l_0^+ e_0
  */
 import type { Classifier } from "./classifier.ts";
-import { mixtureClassifier, uniformClassifier } from "./classifier.ts";
-import type { FeasibilityOptions } from "./feasibility.ts";
+import { constantClassifier, mixtureClassifier, uniformClassifier } from "./classifier.ts";
+import { axisExtent, ColumnPool, type ExtentOptions } from "./extent.ts";
+import type { ActivePoint, FeasibilityOptions } from "./feasibility.ts";
 import { minNormPoint } from "./feasibility.ts";
 import { offDiagIndex } from "./indexing.ts";
 import { relabelClassifier } from "./relabel.ts";
@@ -28,7 +33,16 @@ import { isDiagonalSpace, type SpaceKind } from "./space-kind.ts";
 export interface SphereOptions {
   /** rho = margin * radius, so queried points keep a distance from the boundary. Default 0.95. */
   readonly margin?: number;
-  /** Bisection stops when the bracket is below this fraction of its initial width. Default 1e-6. */
+  /**
+   * How each extent is found: `"lp"` (default) solves the extent's linear program exactly by
+   * column generation (`axisExtent`); `"bisection"` is the reference path, bisection with
+   * the min-norm-point feasibility test. An LP that hits its caps falls back to bisection.
+   */
+  readonly method?: "lp" | "bisection";
+  /**
+   * Accuracy as a fraction of each axis bracket: bisection stops when the bracket is below
+   * it, the LP stops when its certified gap `upper - length` is. Default 1e-6.
+   */
   readonly tolerance?: number;
   /**
    * Off-diagonal spaces only: derive the 2(k-1) axis points of each row from one search by
@@ -36,6 +50,11 @@ export interface SphereOptions {
    * axis and direction separately.
    */
   readonly symmetry?: boolean;
+  /** Caps and smoothing of the extent LPs (`method: "lp"`). */
+  readonly lp?: Pick<
+    ExtentOptions,
+    "maxOracleCalls" | "maxPivots" | "smoothing" | "oracleCost" | "poolPivotsPerCall"
+  >;
   /** Passed to every feasibility test. */
   readonly feasibility?: Omit<FeasibilityOptions, "start">;
 }
@@ -80,8 +99,17 @@ export interface Sphere<K extends SpaceKind = SpaceKind> {
   readonly axes: readonly SphereAxis[];
   /** Why the radius is 0, or null when it is positive. */
   readonly reason: string | null;
-  /** Work done: feasibility tests, oracle calls, tests stopped by the iteration cap. */
-  readonly stats: { feasibilityChecks: number; lmoCalls: number; iterationCapHits: number };
+  /**
+   * Work done: feasibility tests (bisection), oracle calls (all), tests stopped by the
+   * iteration cap, extent LPs solved, and LPs that hit their caps and fell back to bisection.
+   */
+  readonly stats: {
+    feasibilityChecks: number;
+    lmoCalls: number;
+    iterationCapHits: number;
+    linearPrograms: number;
+    fallbacks: number;
+  };
 }
 
 interface Extent {
@@ -107,7 +135,13 @@ export function findSphere<K extends SpaceKind>(
   for (const [g, s] of list.entries()) {
     if (s.kind !== kind || s.k !== k) throw new RangeError(`group ${g} is a different space`);
   }
-  const stats = { feasibilityChecks: 0, lmoCalls: 0, iterationCapHits: 0 };
+  const stats = {
+    feasibilityChecks: 0,
+    lmoCalls: 0,
+    iterationCapHits: 0,
+    linearPrograms: 0,
+    fallbacks: 0,
+  };
   const empty = zeroPrior(list);
   if (empty !== null) {
     const centre = Float64Array.from(list[0].centre);
@@ -124,17 +158,63 @@ export function findSphere<K extends SpaceKind>(
       }
     }
   }
+  const method = options.method ?? "lp";
   const relTol = options.tolerance ?? 1e-6;
   const uniform = uniformClassifier(k);
 
+  // Column generation: one column pool per space (shared by its extents), started from the
+  // constant classifiers, whose uniform mixture is the centre.
+  const lpState = new Map<Space<K>, { pool: ColumnPool; start: ActivePoint[] }>();
+  const lpExtent = (space: Space<K>, axis: number, sign: 1 | -1): Extent | null => {
+    let state = lpState.get(space);
+    if (state === undefined) {
+      const start = Array.from({ length: k }, (_, j) => ({
+        point: space.vertex(j),
+        classifier: constantClassifier(k, j),
+        weight: 1 / k,
+      }));
+      state = { pool: new ColumnPool(centre), start };
+      lpState.set(space, state);
+    }
+    // Work balance: an oracle call costs ~N * (k or k^2); a pivot ~(dim + 1) * (2 (dim + 1)
+    // + scanned columns). Scan at most an eighth of an oracle call per pricing step, and
+    // allow as many pool pivots between oracle calls as a quarter of a call pays for.
+    const m = dim + 1;
+    const oracleWork = space.pool.n * (isDiagonalSpace(kind) ? k : k * k);
+    const scan = Math.max(m, Math.floor(oracleWork / (8 * m)));
+    const scanned = Math.min(scan, state.pool.size + 4 * m);
+    const res = axisExtent(centre, axis, sign, space.lmo, {
+      oracleCost: scan,
+      poolPivotsPerCall: Math.max(1, Math.floor(oracleWork / (4 * m * (2 * m + scanned)))),
+      ...options.lp,
+      start: state.start,
+      pool: state.pool,
+      tolerance: relTol * space.bracket(axis, sign),
+    });
+    stats.linearPrograms++;
+    stats.lmoCalls += res.oracleCalls;
+    if (!res.converged) return null;
+    return { length: res.length, classifier: res.length > 0 ? res.mixture : uniform };
+  };
+
+  /** Largest feasible step from o along sign * e_axis in one space (LP, else bisection). */
+  const extent = (space: Space<K>, axis: number, sign: 1 | -1): Extent => {
+    if (method === "lp") {
+      const found = lpExtent(space, axis, sign);
+      if (found !== null) return found;
+      stats.fallbacks++;
+    }
+    return bisect(space, axis, sign);
+  };
+
   /**
-   * Largest feasible step from o along sign * e_axis in one space. Bisection on [0, bracket],
+   * The reference path: largest feasible step by bisection on [0, bracket],
    * accelerated by the infeasibility certificates: a certificate at step t gives a
    * supporting hyperplane, and where the ray meets it is an upper bound that is exact once
    * the hyperplane supports the face the ray leaves through. So the next probe is that cut
    * point; plain halving takes over whenever two probes fail to halve the interval.
    */
-  const extent = (space: Space<K>, axis: number, sign: 1 | -1): Extent => {
+  const bisect = (space: Space<K>, axis: number, sign: 1 | -1): Extent => {
     let lo = 0;
     let hi = space.bracket(axis, sign);
     let best: Extent = { length: 0, classifier: uniform };
