@@ -187,7 +187,6 @@ describe("real multiclass datasets", () => {
         }
       }
     });
-    if (file === "digits") continue; // k = 10: the LPM sphere is benchmarked, not tested here
     it(`${file}: 100 random LPMs are recovered within the tolerance, every queried point realised`, {
       timeout: 300_000,
     }, () => {
