@@ -6,14 +6,19 @@ export async function phaseOf(page: Page): Promise<string | null> {
   return page.locator("main[data-phase]").getAttribute("data-phase");
 }
 
-/** Where the participant is: phase, question id and progress text (changes after every answer). */
+/**
+ * Where the participant is: phase, question id and progress text (changes after every answer).
+ * Read in one step inside the page: reading the parts one by one races the re-render after an
+ * answer (the pair can disappear between two reads, and the second read then waits for it).
+ */
 export async function position(page: Page): Promise<string> {
-  const phase = await phaseOf(page);
-  const pair = page.locator(".pair[data-question-id]");
-  if ((await pair.count()) === 0) return `${phase}`;
-  const id = await pair.getAttribute("data-question-id");
-  const progress = await page.locator(".progress").textContent();
-  return `${phase}|${id}|${progress}`;
+  return page.evaluate(() => {
+    const phase = document.querySelector("main[data-phase]")?.getAttribute("data-phase") ?? null;
+    const pair = document.querySelector(".pair[data-question-id]");
+    if (!pair) return `${phase}`;
+    const progress = document.querySelector(".progress")?.textContent ?? "";
+    return `${phase}|${pair.getAttribute("data-question-id")}|${progress}`;
+  });
 }
 
 /** Answer the comparison on screen and wait until the next page is shown. */
