@@ -159,7 +159,7 @@ describe("real multiclass datasets", () => {
   for (const [file, target] of datasets) {
     const pool = load(file, target);
     const diagSpace = createSpace("diag-confusion", pool);
-    it(`${file}: 100 random DLPMs are recovered within the tolerance plus the finite-sample resolution`, () => {
+    it(`${file}: 100 random DLPMs are recovered within the tolerance plus the finite-sample resolution, every queried point realised`, () => {
       const rng = createRng(100);
       const eps = 0.01;
       for (let t = 0; t < 100; t++) {
@@ -176,15 +176,14 @@ describe("real multiclass datasets", () => {
           expect(b.m).toBeGreaterThanOrEqual(lo - eps);
           expect(b.m).toBeLessThanOrEqual(hi + eps);
         }
-        if (t < 3) {
-          for (const q of oracle.log) {
-            for (const pt of [q.question.first, q.question.second]) {
-              expect(
-                checkRealisation(diagSpace, pt.classifier, pt.point).error,
-              ).toBeLessThanOrEqual(1e-9);
-            }
+        // Every queried point is realised by its classifier on the pool.
+        let worst = 0;
+        for (const q of oracle.log) {
+          for (const pt of [q.question.first, q.question.second]) {
+            worst = Math.max(worst, checkRealisation(diagSpace, pt.classifier, pt.point).error);
           }
         }
+        expect(worst).toBeLessThanOrEqual(1e-9);
       }
     });
     it(`${file}: 100 random LPMs are recovered within the tolerance, every queried point realised`, {
@@ -205,15 +204,13 @@ describe("real multiclass datasets", () => {
           t,
         );
         expect(r.error.linf).toBeLessThanOrEqual(0.01);
-        if (t === 0) {
-          for (const q of r.questions) {
-            for (const pt of [q.first, q.second]) {
-              expect(checkRealisation(space, pt.classifier, pt.point).error).toBeLessThanOrEqual(
-                1e-9,
-              );
-            }
+        let worst = 0;
+        for (const q of r.questions) {
+          for (const pt of [q.first, q.second]) {
+            worst = Math.max(worst, checkRealisation(space, pt.classifier, pt.point).error);
           }
         }
+        expect(worst).toBeLessThanOrEqual(1e-9);
       }
     });
   }

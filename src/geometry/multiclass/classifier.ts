@@ -79,11 +79,20 @@ export function constantClassifier(k: number, j: number): PluginClassifier {
  * uniformClassifier(4).components.length; // 4
  */
 export function uniformClassifier(k: number): MixtureClassifier {
-  const components = [];
-  for (let j = 0; j < k; j++)
-    components.push({ classifier: constantClassifier(k, j), weight: 1 / k });
-  return mixtureClassifier(components);
+  // One frozen value per k, so that its confusion is computed once per pool (see
+  // `expectedConfusion`): every sphere point mixes it in.
+  let u = uniformByK.get(k);
+  if (!u) {
+    const components = [];
+    for (let j = 0; j < k; j++)
+      components.push({ classifier: constantClassifier(k, j), weight: 1 / k });
+    u = mixtureClassifier(components);
+    uniformByK.set(k, u);
+  }
+  return u;
 }
+
+const uniformByK = new Map<number, MixtureClassifier>();
 
 /**
  * Build a mixture. Weights must be non-negative and sum to 1 (within 1e-9); they are
