@@ -296,3 +296,25 @@ describe("elicit simulate --family quadratic (contract)", () => {
     expect(r.stderr).toMatch(/--synthetic sphere/);
   });
 });
+
+describe("elicit simulate --family quadratic --space off-diagonal-rates", () => {
+  it("elicits over the k^2 - k general rates (Appendix E)", () => {
+    const r = elicit(
+      "simulate",
+      "--family",
+      "quadratic",
+      "--synthetic",
+      "sphere",
+      "--classes",
+      "2",
+      "--space",
+      "off-diagonal-rates",
+      "--random-truth",
+      "--json",
+    );
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.elicited.a).toHaveLength(2);
+    expect(out.error.a).toBeLessThan(0.05);
+  });
+});
