@@ -5,39 +5,13 @@ import {
   elicitCubic,
   evaluateCubic,
   normalizeCubic,
+  randomCubicMetric,
   reconstructCubic,
 } from "../../src/elicit/quadratic/cubic.ts";
 import type { RatePoint } from "../../src/elicit/quadratic/lpme.ts";
 import { createRng, type Rng } from "../../src/math/rng.ts";
 import { simulatedOracle } from "../../src/oracle/simulated-oracle.ts";
 import { STRATEGIES } from "../../src/search/strategy.ts";
-
-function randomCubic(k: number, rng: Rng, cScale = 0.3): CubicMetric {
-  const a = Array.from({ length: k }, () => 0.5 + rng.next());
-  const B = Array.from({ length: k }, () => new Array<number>(k).fill(0));
-  for (let i = 0; i < k; i++) {
-    B[i]![i] = -(0.5 + rng.next());
-    for (let j = 0; j < i; j++) B[i]![j] = B[j]![i] = 0.2 * (rng.next() - 0.5);
-  }
-  const raw = Array.from({ length: k }, () =>
-    Array.from({ length: k }, () => new Array<number>(k).fill(0)),
-  );
-  for (let i = 0; i < k; i++)
-    for (let j = i; j < k; j++)
-      for (let l = j; l < k; l++) {
-        const v = cScale * (rng.next() - 0.5);
-        for (const [x, y, z] of [
-          [i, j, l],
-          [i, l, j],
-          [j, i, l],
-          [j, l, i],
-          [l, i, j],
-          [l, j, i],
-        ] as const)
-          raw[x]![y]![z] = v;
-      }
-  return normalizeCubic({ a, B, C: raw });
-}
 
 const gradient = (m: CubicMetric, r: readonly number[]) =>
   m.a.map((ai, i) => {
@@ -55,7 +29,7 @@ describe("cubic metrics (UAI 2022, Section 8)", () => {
   it("the reconstruction is exact from exact local fits with unknown positive scales", () => {
     const rng = createRng(8);
     for (const k of [2, 3, 4]) {
-      const m = randomCubic(k, rng);
+      const m = randomCubicMetric(k, rng);
       const o = new Array<number>(k).fill(1 / k);
       const delta = 0.1;
       const localFit = (c: number[]) => {

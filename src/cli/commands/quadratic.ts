@@ -1,5 +1,15 @@
 import { writeFileSync } from "node:fs";
 import type { Command } from "commander";
+import { z } from "zod";
+import {
+  type CubicMetric,
+  cubicError,
+  elicitCubic,
+  evaluateCubic,
+  normalizeCubic,
+  randomCubicMetric,
+} from "../../elicit/quadratic/cubic.ts";
+import type { RatePoint } from "../../elicit/quadratic/lpme.ts";
 import { randomQuadraticMetric } from "../../elicit/quadratic/metric.ts";
 import { defaultVarrho, PAPER_RHO } from "../../elicit/quadratic/qpme.ts";
 import {
@@ -8,6 +18,7 @@ import {
   randomSphereTruth,
   simulateQuadratic,
 } from "../../elicit/quadratic/simulate.ts";
+import { runProcedure } from "../../elicit/session.ts";
 import {
   formatQuadraticReproduction,
   type QuadraticSetting,
@@ -16,6 +27,7 @@ import {
 } from "../../experiments/reproduce-quadratic.ts";
 import { createRng } from "../../math/rng.ts";
 import type { NoiseModel } from "../../oracle/noise.ts";
+import { simulatedOracle } from "../../oracle/simulated-oracle.ts";
 import { STRATEGIES, STRATEGY_NAMES, type StrategyName } from "../../search/strategy.ts";
 import { CliError, guarded } from "../errors.ts";
 import { fmt } from "../format.ts";
@@ -185,4 +197,96 @@ export function registerReproduceQuadratic(reproduce: Command): void {
           );
         }),
     );
+}
+
+/** The cubic branch of `elicit simulate` (UAI 2022 Section 8, on the synthetic sphere). */
+export function simulateCubicCommand(
+  f: QuadraticFlags,
+  noise: NoiseModel,
+  seed: number,
+  trials: number,
+): void {
+  if (f.synthetic !== "sphere") {
+    throw new CliError(
+      "--family cubic runs on the paper's synthetic query space: add --synthetic sphere",
+    );
+  }
+  const k = Number(f.classes ?? "2");
+  if (!Number.isInteger(k) || k < 2 || k > 5)
+    throw new CliError("--classes must be an integer from 2 to 5");
+  const tolerance = f.tolerance === undefined ? 0.001 : Number(f.tolerance);
+  if (!(tolerance > 0 && tolerance < 1)) throw new CliError("--tolerance must be in (0, 1)");
+  const strategy = (f.strategy ?? "lazy") as StrategyName;
+  if (!STRATEGY_NAMES.includes(strategy)) throw new CliError(`unknown --strategy "${f.strategy}"`);
+  let fixed: CubicMetric | undefined;
+  if (f.truth !== undefined) {
+    const schema = z
+      .object({
+        a: z.array(z.number()).length(k),
+        B: z.array(z.array(z.number()).length(k)).length(k),
+        C: z.array(z.array(z.array(z.number()).length(k)).length(k)).length(k),
+      })
+      .strict();
+    let parsed: ReturnType<typeof schema.safeParse>;
+    try {
+      parsed = schema.safeParse(JSON.parse(f.truth));
+    } catch {
+      throw new CliError(`malformed --truth for cubic with k = ${k}: not valid JSON`);
+    }
+    if (!parsed.success) {
+      throw new CliError(
+        `malformed --truth for cubic with k = ${k}: give {"a":[k],"B":[k x k],"C":[k x k x k]}`,
+      );
+    }
+    fixed = normalizeCubic(parsed.data);
+  }
+  const rng = createRng(seed);
+  const reports = [];
+  for (let t = 0; t < trials; t++) {
+    const truth = fixed ?? randomCubicMetric(k, rng);
+    const oracle = simulatedOracle(
+      (p: RatePoint) => evaluateCubic(truth, p.point),
+      noise,
+      seed + t,
+    );
+    const effective = strategy === "paper" ? STRATEGIES.lazy : STRATEGIES[strategy];
+    const run = runProcedure(
+      (ask) => elicitCubic(ask, k, { tolerance, strategy: effective }),
+      oracle.ask,
+    );
+    reports.push({
+      family: "cubic",
+      synthetic: "sphere",
+      k,
+      tolerance,
+      truth,
+      elicited: run.result.metric,
+      queries: oracle.count(),
+      error: cubicError(truth, run.result.metric),
+      warnings: [...new Set(run.result.warnings)],
+    });
+  }
+  if (trials === 1) {
+    const r = reports[0]!;
+    if (f.json) console.log(JSON.stringify(r, null, 2));
+    else {
+      console.log(
+        `cubic (k + 1 local QPME runs), k = ${k}, synthetic sphere, tolerance ${tolerance}`,
+      );
+      console.log(
+        `questions ${r.queries}; error a ${fmt(r.error.a, 4)}, B ${fmt(r.error.B, 4)}, C ${fmt(r.error.C, 4)}`,
+      );
+    }
+    return;
+  }
+  const stats = errorStats(
+    reports.map((r) => r.error),
+    ["a", "B", "C"],
+  );
+  if (f.json)
+    console.log(JSON.stringify({ summary: { trials, error: stats }, runs: reports }, null, 2));
+  else {
+    console.log(`${trials} cubic trials, k = ${k}`);
+    console.log(errorTable(stats));
+  }
 }

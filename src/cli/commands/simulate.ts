@@ -21,7 +21,7 @@ import {
 } from "../population-options.ts";
 import { progressBar } from "../progress.ts";
 import { errorStats, errorTable } from "../trial-summary.ts";
-import { simulateQuadraticCommand } from "./quadratic.ts";
+import { simulateCubicCommand, simulateQuadraticCommand } from "./quadratic.ts";
 import { simulateMulticlassCommand } from "./simulate-multiclass.ts";
 import { addSpecOptions, type SpecFlags, specFromFlags } from "./spec-options.ts";
 
@@ -126,6 +126,15 @@ export function registerSimulate(program: Command): void {
         }
         if (f.truth !== undefined && f.randomTruth)
           throw new CliError("give either --truth or --random-truth");
+        if (f.family === "cubic") {
+          simulateCubicCommand(
+            f,
+            noiseFrom(f),
+            integer(f.seed, "--seed", 0),
+            integer(f.trials, "--trials", 1),
+          );
+          return;
+        }
         if (f.family === "quadratic") {
           simulateQuadraticCommand(
             f,

@@ -22,7 +22,7 @@ export function addSpecOptions(cmd: Command): Command {
   return cmd
     .option(
       "--family <name>",
-      `metric family: ${[...BINARY_FAMILIES, ...MULTICLASS_FAMILIES, "quadratic"].join(", ")}`,
+      `metric family: ${[...BINARY_FAMILIES, ...MULTICLASS_FAMILIES, "quadratic", "fair-quadratic", "cubic"].join(", ")}`,
       "binary-linear",
     )
     .option(

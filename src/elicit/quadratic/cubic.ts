@@ -1,4 +1,5 @@
 import { leastSquares } from "../../geometry/multiclass/linsolve.ts";
+import type { Rng } from "../../math/rng.ts";
 import type { Ask } from "../../search/question.ts";
 import type { RatePoint } from "./lpme.ts";
 import { shifted } from "./metric.ts";
@@ -178,4 +179,37 @@ export function elicitCubic(
   const atO = local(centre);
   const atZ = Array.from({ length: k }, (_, l) => local(shifted(centre, l, spread)));
   return { metric: reconstructCubic(atO, atZ, spread), questions, warnings };
+}
+
+/**
+ * A random cubic metric for simulations (our choice; the paper gives no sampler): a ~ U(0.5,
+ * 1.5)^k, B with a negative diagonal U(-1.5, -0.5) and small symmetric off-diagonal entries,
+ * and a symmetric C with entries U(-c/2, c/2), jointly normalised.
+ * @example randomCubicMetric(2, createRng(1)).C.length // 2
+ */
+export function randomCubicMetric(k: number, rng: Rng, cScale = 0.3): CubicMetric {
+  const a = Array.from({ length: k }, () => 0.5 + rng.next());
+  const B = Array.from({ length: k }, () => new Array<number>(k).fill(0));
+  for (let i = 0; i < k; i++) {
+    B[i]![i] = -(0.5 + rng.next());
+    for (let j = 0; j < i; j++) B[i]![j] = B[j]![i] = 0.2 * (rng.next() - 0.5);
+  }
+  const C = Array.from({ length: k }, () =>
+    Array.from({ length: k }, () => new Array<number>(k).fill(0)),
+  );
+  for (let i = 0; i < k; i++)
+    for (let j = i; j < k; j++)
+      for (let l = j; l < k; l++) {
+        const v = cScale * (rng.next() - 0.5);
+        for (const [x, y, z] of [
+          [i, j, l],
+          [i, l, j],
+          [j, i, l],
+          [j, l, i],
+          [l, i, j],
+          [l, j, i],
+        ] as const)
+          C[x]![y]![z] = v;
+      }
+  return normalizeCubic({ a, B, C });
 }
