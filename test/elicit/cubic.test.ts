@@ -9,7 +9,7 @@ import {
   reconstructCubic,
 } from "../../src/elicit/quadratic/cubic.ts";
 import type { RatePoint } from "../../src/elicit/quadratic/lpme.ts";
-import { createRng, type Rng } from "../../src/math/rng.ts";
+import { createRng } from "../../src/math/rng.ts";
 import { simulatedOracle } from "../../src/oracle/simulated-oracle.ts";
 import { STRATEGIES } from "../../src/search/strategy.ts";
 
