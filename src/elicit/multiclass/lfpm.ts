@@ -2,9 +2,10 @@ import type { Classifier } from "../../geometry/multiclass/classifier.ts";
 import { realiseOnSphere } from "../../geometry/multiclass/realise.ts";
 import type { Sphere } from "../../geometry/multiclass/sphere.ts";
 import { createRng } from "../../math/rng.ts";
+import { searchAngles } from "../../search/angle-search.ts";
 import type { Ask } from "../../search/question.ts";
 import type { Strategy } from "../../search/strategy.ts";
-import { type ShrinkStep, searchUnimodal } from "../../search/unimodal-search.ts";
+import type { ShrinkStep } from "../../search/unimodal-search.ts";
 import { upsilon } from "./angles.ts";
 import {
   consistentNumerator,
@@ -105,29 +106,17 @@ export function minimiseOnSphere(
     for (let i = 0; i < q; i++) target[i] = sphere.centre[i]! + sphere.rho * signs[i]! * u[i]!;
     return { point: target, classifier: realiseOnSphere(sphere, target) };
   };
-  const theta = new Array<number>(q - 1).fill(Math.PI / 4);
-  let questions = 0;
-  for (let c = 0; c < (o.cycles ?? 2); c++) {
-    for (let s = 0; s < q - 1; s++) {
-      const j = o.order === "reverse" ? q - 2 - s : s;
-      const r = searchUnimodal(ask, {
-        lo: 0,
-        hi: Math.PI / 2,
-        tolerance: o.tolerance,
-        strategy: o.strategy,
-        sense: "min",
-        stage: `lfpm-lower-angle-${j + 1}`,
-        pointAt: (t) => {
-          const th = theta.slice();
-          th[j] = t;
-          return pointOf(th);
-        },
-        onShrink: o.onShrink,
-      });
-      questions += r.questions;
-      theta[j] = r.estimate;
-    }
-  }
+  const { theta, questions } = searchAngles(ask, {
+    angles: q - 1,
+    tolerance: o.tolerance,
+    strategy: o.strategy,
+    sense: "min",
+    cycles: o.cycles ?? 2,
+    order: o.order,
+    stage: (j) => `lfpm-lower-angle-${j + 1}`,
+    pointAt: pointOf,
+    onShrink: o.onShrink,
+  });
   const u = upsilon(theta);
   return {
     direction: Array.from(u, (x, i) => signs[i]! * x),

@@ -1,9 +1,10 @@
 import type { Classifier } from "../../geometry/multiclass/classifier.ts";
 import { realiseOnSphere } from "../../geometry/multiclass/realise.ts";
 import type { Sphere } from "../../geometry/multiclass/sphere.ts";
+import { searchAngles } from "../../search/angle-search.ts";
 import type { Ask } from "../../search/question.ts";
 import type { Strategy } from "../../search/strategy.ts";
-import { type ShrinkStep, searchUnimodal } from "../../search/unimodal-search.ts";
+import type { ShrinkStep } from "../../search/unimodal-search.ts";
 import { upsilon } from "./angles.ts";
 import type { MulticlassPoint } from "./point.ts";
 
@@ -56,30 +57,17 @@ export function elicitSphereLpm(
     const classifier: Classifier = realiseOnSphere(sphere, target);
     return { point: target, classifier };
   };
-  const theta = new Array<number>(q - 1).fill(Math.PI / 4);
-  const cycles = o.cycles ?? 2;
-  let questions = 0;
-  for (let c = 0; c < cycles; c++) {
-    for (let s = 0; s < q - 1; s++) {
-      const j = o.order === "reverse" ? q - 2 - s : s;
-      const r = searchUnimodal(ask, {
-        lo: 0,
-        hi: Math.PI / 2,
-        tolerance: o.tolerance,
-        strategy: o.strategy,
-        sense: "max",
-        stage: `lpm-angle-${j + 1}`,
-        pointAt: (t) => {
-          const th = theta.slice();
-          th[j] = t;
-          return pointOf(th);
-        },
-        onShrink: o.onShrink,
-      });
-      questions += r.questions;
-      theta[j] = r.estimate;
-    }
-  }
+  const { theta, questions } = searchAngles(ask, {
+    angles: q - 1,
+    tolerance: o.tolerance,
+    strategy: o.strategy,
+    sense: "max",
+    cycles: o.cycles ?? 2,
+    order: o.order,
+    stage: (j) => `lpm-angle-${j + 1}`,
+    pointAt: pointOf,
+    onShrink: o.onShrink,
+  });
   const u = upsilon(theta);
   return {
     metric: Array.from(u, (x, i) => signs[i]! * x),

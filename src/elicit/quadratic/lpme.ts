@@ -1,6 +1,7 @@
+import { searchAngles } from "../../search/angle-search.ts";
 import type { Ask } from "../../search/question.ts";
 import type { Strategy } from "../../search/strategy.ts";
-import { type ShrinkStep, searchUnimodal } from "../../search/unimodal-search.ts";
+import type { ShrinkStep } from "../../search/unimodal-search.ts";
 import { upsilon } from "../multiclass/angles.ts";
 
 /**
@@ -99,29 +100,19 @@ export function elicitLpme(ask: Ask<RatePoint>, ball: Ball, o: LpmeOptions): Lpm
     for (let i = 0; i < k; i++) u[i] = signs[i]! * u[i]!;
     return ballPoint(ball, u);
   };
-  const theta = new Array<number>(k - 1).fill(Math.PI / 4);
-  let questions = k;
-  for (let c = 0; c < cycles; c++) {
-    for (let s = 0; s < k - 1; s++) {
-      const j = o.order === "reverse" ? k - 2 - s : s;
-      const r = searchUnimodal(ask, {
-        lo: 0,
-        hi: Math.PI / 2,
-        tolerance: o.tolerance,
-        strategy: o.strategy,
-        sense: "max",
-        stage: `${label}-angle-${j + 1}`,
-        pointAt: (t) => {
-          const th = theta.slice();
-          th[j] = t;
-          return pointOf(th);
-        },
-        onShrink: o.onShrink,
-      });
-      questions += r.questions;
-      theta[j] = r.estimate;
-    }
-  }
+  const search = searchAngles(ask, {
+    angles: k - 1,
+    tolerance: o.tolerance,
+    strategy: o.strategy,
+    sense: "max",
+    cycles,
+    order: o.order,
+    stage: (j) => `${label}-angle-${j + 1}`,
+    pointAt: pointOf,
+    onShrink: o.onShrink,
+  });
+  const theta = search.theta;
+  const questions = k + search.questions;
   const u = upsilon(theta);
   return {
     slope: Array.from(u, (x, i) => signs[i]! * x),
