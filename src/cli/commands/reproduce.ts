@@ -10,6 +10,7 @@ import { CliError, guarded } from "../errors.ts";
 import { fmt, table } from "../format.ts";
 import { loadBinaryPopulation } from "../population-options.ts";
 import { registerReproduceQuadratic } from "./quadratic.ts";
+import { registerReproduceRanking } from "./ranking.ts";
 import { registerReproduceMulticlass } from "./reproduce-multiclass.ts";
 
 const pair = (m: { tp: number; tn: number }) => `(${fmt(m.tp, 2)},${fmt(m.tn, 2)})`;
@@ -102,6 +103,7 @@ export function formatBinaryReproduction(r: BinaryReproduction): string {
 export function registerReproduce(program: Command): void {
   const reproduce = program.command("reproduce").description("reproduce the source papers' tables");
   registerReproduceMulticlass(reproduce);
+  registerReproduceRanking(reproduce);
   registerReproduceQuadratic(reproduce);
   reproduce
     .command("binary")

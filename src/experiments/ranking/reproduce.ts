@@ -1,0 +1,187 @@
+import { parseCsv } from "../../data/csv.ts";
+import { stratifiedSplit, take } from "../../data/split.ts";
+import { fitStandardizer } from "../../data/standardize.ts";
+import { buildMulticlassDataset } from "../../data/table.ts";
+import type { RatePoint } from "../../elicit/quadratic/lpme.ts";
+import {
+  evaluateQuadratic,
+  type QuadraticMetric,
+  randomQuadraticMetric,
+} from "../../elicit/quadratic/metric.ts";
+import { defaultVarrho, elicitQpme, PAPER_RHO } from "../../elicit/quadratic/qpme.ts";
+import { createRng } from "../../math/rng.ts";
+import { simulatedOracle } from "../../oracle/simulated-oracle.ts";
+import { STRATEGIES, type StrategyName } from "../../search/strategy.ts";
+import { kendallTau, minMaxRelevance, ndcg } from "./measures.ts";
+import { buildClassifierPool, diagonalRates, type PoolSizes, rateMatrix } from "./pool.ts";
+
+/** Options of `reproduceRanking`. */
+export interface RankingOptions {
+  /** CSV text of the dataset. */
+  readonly dataText: string;
+  /** Target column. */
+  readonly target: string;
+  /** Group column (fairness variant, UAI 2022 Table 3): not supported yet. */
+  readonly groups?: string;
+  /** Random true metrics (default 100, the paper's trials). */
+  readonly metrics?: number;
+  /** Seed of the split, the pool and the metrics (default 1). */
+  readonly seed?: number;
+  /** Classifiers of each kind (default 20 logistic, 10 MLP, 10 trees). */
+  readonly pool?: PoolSizes;
+  /** LPME search tolerance (default 0.01, the paper's). */
+  readonly tolerance?: number;
+  /** Question strategy (default `lazy`, the paper's at most 3 questions per halving). */
+  readonly strategy?: StrategyName;
+}
+
+/** Mean and standard deviation over the metrics of one ranking method. */
+export interface RankingScore {
+  readonly ndcg: number;
+  readonly ndcgSd: number;
+  readonly kendall: number;
+  readonly kendallSd: number;
+}
+
+/** Result of `reproduceRanking`. */
+export interface RankingReproduction {
+  readonly classes: string[];
+  readonly trainRows: number;
+  readonly testRows: number;
+  readonly classifiers: { name: string; diagonal: number[]; accuracy: number }[];
+  readonly metrics: number;
+  readonly meanQuestions: number;
+  /** Metrics whose QPME run reported a regularity warning. */
+  readonly warned: number;
+  /** `elicited` (QPME), `linear` (the true metric's linear part), `accuracy` (mean rates). */
+  readonly methods: { elicited: RankingScore; linear: RankingScore; accuracy: RankingScore };
+}
+
+/** Thrown for unsupported options (the CLI turns it into a one-line error). */
+export class RankingUnsupportedError extends Error {}
+
+function meanSd(v: readonly number[]): [number, number] {
+  const m = v.reduce((s, x) => s + x, 0) / v.length;
+  const s2 = v.reduce((s, x) => s + (x - m) ** 2, 0) / Math.max(1, v.length - 1);
+  return [m, Math.sqrt(s2)];
+}
+
+/**
+ * UAI 2022 Appendix H.2 (Figure 9) on one dataset: a 60/40 stratified split, a pool of varied
+ * classifiers trained on the 60% (standardised features), their row-normalised test rates;
+ * then for each of `metrics` random quadratic metrics of the k diagonal rates (the paper's
+ * sampler: `a >= 0`, `B` negative definite, regular on the ball of radius 0.2 around 1/k) a
+ * noise-free simulated oracle answers QPME's questions on that synthetic ball, and the pool is
+ * ranked by the true metric, by the elicited one, by the true linear part `<a, r>` and by
+ * accuracy `<1, r>/sqrt(k)`. NDCG uses exponential gain on the true values min-max scaled over
+ * the pool; Kendall tau is tau-b against the true values.
+ */
+export function reproduceRanking(o: RankingOptions): RankingReproduction {
+  if (o.groups !== undefined) {
+    throw new RankingUnsupportedError(
+      "ranking with --groups (fair QPME, Table 3) is not supported yet; drop --groups to rank by a quadratic metric of the class rates",
+    );
+  }
+  const trials = o.metrics ?? 100;
+  if (!(Number.isInteger(trials) && trials >= 1)) throw new RangeError("metrics must be >= 1");
+  const seed = o.seed ?? 1;
+  const data = buildMulticlassDataset(parseCsv(o.dataText), { target: o.target });
+  const k = data.classNames.length;
+  const rng = createRng(seed);
+  const split = stratifiedSplit(data.labels, 0.6, rng.fork());
+  const trainX0 = take(data.features, split.train);
+  const testX0 = take(data.features, split.test);
+  const trainY = Int32Array.from(take(data.labels, split.train));
+  const testY = Int32Array.from(take(data.labels, split.test));
+  const st = fitStandardizer(trainX0);
+  const trainX = st.transform(trainX0);
+  const testX = st.transform(testX0);
+  const pool = buildClassifierPool(trainX, trainY, k, rng.fork(), o.pool);
+  const prior = new Array<number>(k).fill(0);
+  for (const c of testY) prior[c] = prior[c]! + 1 / testY.length;
+  const classifiers = pool.map((h) => {
+    const diagonal = diagonalRates(rateMatrix(h, testX, testY, k));
+    return {
+      name: h.name,
+      diagonal,
+      accuracy: diagonal.reduce((s, r, i) => s + r * prior[i]!, 0),
+    };
+  });
+  const rates = classifiers.map((c) => c.diagonal);
+  const centre = new Array<number>(k).fill(1 / k);
+  const rho = PAPER_RHO;
+  const varrho = defaultVarrho(rho);
+  const metricRng = rng.fork();
+  const strategy = STRATEGIES[o.strategy ?? "lazy"];
+  const acc: Record<"elicited" | "linear" | "accuracy", { n: number[]; t: number[] }> = {
+    elicited: { n: [], t: [] },
+    linear: { n: [], t: [] },
+    accuracy: { n: [], t: [] },
+  };
+  let questions = 0;
+  let warned = 0;
+  const score = (m: QuadraticMetric): number[] => rates.map((r) => evaluateQuadratic(m, r));
+  for (let t = 0; t < trials; t++) {
+    const truth = randomQuadraticMetric(k, metricRng, { centre, rho, varrho, sampling: "paper" });
+    const oracle = simulatedOracle((p: RatePoint) => evaluateQuadratic(truth, p.point));
+    const r = elicitQpme(oracle.ask, k, {
+      tolerance: o.tolerance ?? 0.01,
+      strategy,
+      centre,
+      rho,
+      varrho,
+    });
+    questions += r.questions;
+    if (r.warnings.length > 0) warned++;
+    const trueScores = score(truth);
+    const rel = minMaxRelevance(trueScores);
+    const zero = truth.B.map((row) => row.map(() => 0));
+    const candidates = {
+      elicited: score(r.metric),
+      linear: score({ a: truth.a, B: zero }),
+      accuracy: rates.map((x) => x.reduce((s, v) => s + v, 0) / Math.sqrt(k)),
+    };
+    for (const name of ["elicited", "linear", "accuracy"] as const) {
+      acc[name].n.push(ndcg(rel, candidates[name]));
+      acc[name].t.push(kendallTau(trueScores, candidates[name]));
+    }
+  }
+  const summary = (name: "elicited" | "linear" | "accuracy"): RankingScore => {
+    const [n, nsd] = meanSd(acc[name].n);
+    const [kt, ksd] = meanSd(acc[name].t);
+    return { ndcg: n, ndcgSd: nsd, kendall: kt, kendallSd: ksd };
+  };
+  return {
+    classes: data.classNames,
+    trainRows: split.train.length,
+    testRows: split.test.length,
+    classifiers,
+    metrics: trials,
+    meanQuestions: questions / trials,
+    warned,
+    methods: {
+      elicited: summary("elicited"),
+      linear: summary("linear"),
+      accuracy: summary("accuracy"),
+    },
+  };
+}
+
+/** Plain-text report of `reproduceRanking`. */
+export function formatRankingReproduction(r: RankingReproduction): string {
+  const f = (x: number): string => x.toFixed(4);
+  const lines = [
+    `Ranking ${r.classifiers.length} classifiers (UAI 2022 Appendix H.2): k = ${r.classes.length} classes (${r.classes.join(", ")}), ${r.trainRows} train / ${r.testRows} test rows`,
+    `${r.metrics} random quadratic metrics of the diagonal rates; QPME mean questions ${r.meanQuestions.toFixed(1)}${r.warned > 0 ? ` (${r.warned} runs warned)` : ""}`,
+    `test accuracy of the pool: ${f(Math.min(...r.classifiers.map((c) => c.accuracy)))} .. ${f(Math.max(...r.classifiers.map((c) => c.accuracy)))}`,
+    "",
+    "method     NDCG (sd)          Kendall tau (sd)",
+  ];
+  for (const name of ["elicited", "linear", "accuracy"] as const) {
+    const m = r.methods[name];
+    lines.push(
+      `${name.padEnd(10)} ${f(m.ndcg)} (${f(m.ndcgSd)})    ${f(m.kendall)} (${f(m.kendallSd)})`,
+    );
+  }
+  return lines.join("\n");
+}
