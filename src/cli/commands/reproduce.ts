@@ -9,6 +9,7 @@ import { STRATEGY_NAMES } from "../../search/strategy.ts";
 import { CliError, guarded } from "../errors.ts";
 import { fmt, table } from "../format.ts";
 import { loadBinaryPopulation } from "../population-options.ts";
+import { registerReproduceFair } from "./fair.ts";
 import { registerReproduceQuadratic } from "./quadratic.ts";
 import { registerReproduceRanking } from "./ranking.ts";
 import { registerReproduceMulticlass } from "./reproduce-multiclass.ts";
@@ -104,6 +105,7 @@ export function registerReproduce(program: Command): void {
   const reproduce = program.command("reproduce").description("reproduce the source papers' tables");
   registerReproduceMulticlass(reproduce);
   registerReproduceRanking(reproduce);
+  registerReproduceFair(reproduce);
   registerReproduceQuadratic(reproduce);
   reproduce
     .command("binary")

@@ -21,6 +21,7 @@ import {
 } from "../population-options.ts";
 import { progressBar } from "../progress.ts";
 import { errorStats, errorTable } from "../trial-summary.ts";
+import { simulateFairCommand } from "./fair.ts";
 import { simulateCubicCommand, simulateQuadraticCommand } from "./quadratic.ts";
 import { simulateMulticlassCommand } from "./simulate-multiclass.ts";
 import { addSpecOptions, type SpecFlags, specFromFlags } from "./spec-options.ts";
@@ -107,7 +108,12 @@ export function registerSimulate(program: Command): void {
       "number of classes of a synthetic population (paper-multiclass, sphere)",
       "3",
     )
-    .option("--space <space>", "quadratic: diagonal-rates (default)")
+    .option("--space <space>", "quadratic: diagonal-rates (default) or off-diagonal-rates")
+    .option("--groups <m>", "fair-quadratic on the synthetic sphere: number of groups", "2")
+    .option(
+      "--tau <json>",
+      "fair-quadratic: m x k matrix P(G = g | Y = i) (default: drawn, or equal groups)",
+    )
     .option(
       "--pivot <how>",
       "diagonal-linear: pivot class first (paper) or select (pivot pass)",
@@ -119,13 +125,22 @@ export function registerSimulate(program: Command): void {
       "linear (multiclass): angle order forward (paper) or reverse",
       "forward",
     )
-    .action((f: SimulateFlags & MulticlassFlags) =>
+    .action((f: SimulateFlags & MulticlassFlags & { groups?: string; tau?: string }) =>
       guarded(() => {
         if (f.truth === undefined && !f.randomTruth) {
           throw new CliError("give --truth JSON (the stakeholder's metric) or --random-truth");
         }
         if (f.truth !== undefined && f.randomTruth)
           throw new CliError("give either --truth or --random-truth");
+        if (f.family === "fair-quadratic") {
+          simulateFairCommand(
+            f,
+            noiseFrom(f),
+            integer(f.seed, "--seed", 0),
+            integer(f.trials, "--trials", 1),
+          );
+          return;
+        }
         if (f.family === "cubic") {
           simulateCubicCommand(
             f,
