@@ -1,6 +1,7 @@
 import { Command } from "commander";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { registerReproduceFair, simulateFairCommand } from "../../src/cli/commands/fair.ts";
+import { simulateFairCommand } from "../../src/cli/commands/fair.ts";
+import { registerReproduceFair } from "../../src/cli/commands/reproduce-fair.ts";
 import { CliError } from "../../src/cli/errors.ts";
 
 const capture = () => {

@@ -1,5 +1,4 @@
 import { writeFileSync } from "node:fs";
-import type { Command } from "commander";
 import type { FairMetric } from "../../elicit/fair/metric.ts";
 import {
   type FairRunReport,
@@ -7,11 +6,10 @@ import {
   randomFairTruth,
   simulateFair,
 } from "../../elicit/fair/simulate.ts";
-import { formatFairReproduction, reproduceFair } from "../../experiments/reproduce-fair.ts";
 import { createRng } from "../../math/rng.ts";
 import type { NoiseModel } from "../../oracle/noise.ts";
 import { STRATEGIES, STRATEGY_NAMES, type StrategyName } from "../../search/strategy.ts";
-import { CliError, guarded } from "../errors.ts";
+import { CliError } from "../errors.ts";
 import { fmt } from "../format.ts";
 import { errorStats, errorTable } from "../trial-summary.ts";
 
@@ -155,36 +153,4 @@ export function simulateFairCommand(
     console.log(`${trials} fair QPME trials, k = ${k}, m = ${m}, mean questions ${fmt(meanQ, 1)}`);
     console.log(errorTable(stats));
   }
-}
-
-function parseList(text: string, name: string): number[] {
-  const xs = text.split(",").map((s) => Number(s.trim()));
-  if (!xs.every((x) => Number.isInteger(x) && x >= 2 && x <= 8)) {
-    throw new CliError(`--${name} must be a comma-separated list of integers from 2 to 8`);
-  }
-  return xs;
-}
-
-/** `elicit reproduce fair`: Table 1's Fair-QPME query counts and Figure 4(c-e) mean errors. */
-export function registerReproduceFair(reproduce: Command): void {
-  reproduce
-    .command("fair")
-    .description("UAI 2022 Table 1 (Fair-QPME query counts) and Figure 4(c-e) errors")
-    .option("--trials <n>", "random metrics per (k, m)", "100")
-    .option("--classes <list>", "numbers of classes k", "2,3,4,5")
-    .option("--groups <list>", "numbers of groups m", "2,3,4,5")
-    .option("--json", "print JSON on stdout")
-    .action((f: { trials: string; classes: string; groups: string; json?: boolean }) =>
-      guarded(() => {
-        const trials = Number(f.trials);
-        if (!Number.isInteger(trials) || trials < 1)
-          throw new CliError("--trials must be a positive integer");
-        const result = reproduceFair({
-          trials,
-          classes: parseList(f.classes, "classes"),
-          groups: parseList(f.groups, "groups"),
-        });
-        console.log(f.json ? JSON.stringify(result, null, 2) : formatFairReproduction(result));
-      }),
-    );
 }

@@ -9,9 +9,9 @@ import { STRATEGY_NAMES } from "../../search/strategy.ts";
 import { CliError, guarded } from "../errors.ts";
 import { fmt, table } from "../format.ts";
 import { loadBinaryPopulation } from "../population-options.ts";
-import { registerReproduceFair } from "./fair.ts";
 import { registerReproduceQuadratic } from "./quadratic.ts";
 import { registerReproduceRanking } from "./ranking.ts";
+import { registerReproduceFair } from "./reproduce-fair.ts";
 import { registerReproduceMulticlass } from "./reproduce-multiclass.ts";
 
 const pair = (m: { tp: number; tn: number }) => `(${fmt(m.tp, 2)},${fmt(m.tn, 2)})`;

@@ -1,0 +1,35 @@
+import type { Command } from "commander";
+import { formatFairReproduction, reproduceFair } from "../../experiments/reproduce-fair.ts";
+import { CliError, guarded } from "../errors.ts";
+
+function parseList(text: string, name: string): number[] {
+  const xs = text.split(",").map((s) => Number(s.trim()));
+  if (!xs.every((x) => Number.isInteger(x) && x >= 2 && x <= 8)) {
+    throw new CliError(`--${name} must be a comma-separated list of integers from 2 to 8`);
+  }
+  return xs;
+}
+
+/** `elicit reproduce fair`: Table 1's Fair-QPME query counts and Figure 4(c-e) mean errors. */
+export function registerReproduceFair(reproduce: Command): void {
+  reproduce
+    .command("fair")
+    .description("UAI 2022 Table 1 (Fair-QPME query counts) and Figure 4(c-e) errors")
+    .option("--trials <n>", "random metrics per (k, m)", "100")
+    .option("--classes <list>", "numbers of classes k", "2,3,4,5")
+    .option("--groups <list>", "numbers of groups m", "2,3,4,5")
+    .option("--json", "print JSON on stdout")
+    .action((f: { trials: string; classes: string; groups: string; json?: boolean }) =>
+      guarded(() => {
+        const trials = Number(f.trials);
+        if (!Number.isInteger(trials) || trials < 1)
+          throw new CliError("--trials must be a positive integer");
+        const result = reproduceFair({
+          trials,
+          classes: parseList(f.classes, "classes"),
+          groups: parseList(f.groups, "groups"),
+        });
+        console.log(f.json ? JSON.stringify(result, null, 2) : formatFairReproduction(result));
+      }),
+    );
+}
