@@ -58,7 +58,8 @@ export function addPopulationOptions(cmd: Command): Command {
     .option("--l2 <lambda>", "L2 penalty of the logistic regression", "1");
 }
 
-function readText(path: string | URL, what: string): string {
+/** Read a text file, turning a failure into a one-line CLI error. */
+export function readText(path: string | URL, what: string): string {
   try {
     return readFileSync(path, "utf8");
   } catch (e) {

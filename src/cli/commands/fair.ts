@@ -1,4 +1,5 @@
 import { writeFileSync } from "node:fs";
+import { groupQuerySpace } from "../../elicit/fair/group-space.ts";
 import type { FairMetric } from "../../elicit/fair/metric.ts";
 import {
   type FairRunReport,
@@ -6,16 +7,26 @@ import {
   randomFairTruth,
   simulateFair,
 } from "../../elicit/fair/simulate.ts";
+import { type FairDataRunReport, simulateFairOnData } from "../../elicit/fair/simulate-data.ts";
+import { defaultVarrho } from "../../elicit/quadratic/qpme.ts";
+import { prepareFairFromCsv } from "../../experiments/fair-population.ts";
 import { createRng } from "../../math/rng.ts";
 import type { NoiseModel } from "../../oracle/noise.ts";
 import { STRATEGIES, STRATEGY_NAMES, type StrategyName } from "../../search/strategy.ts";
 import { CliError } from "../errors.ts";
 import { fmt } from "../format.ts";
+import { readText } from "../population-options.ts";
+import { progressBar } from "../progress.ts";
 import { errorStats, errorTable } from "../trial-summary.ts";
 
 /** Flags of `elicit simulate --family fair-quadratic`. */
 export interface FairFlags {
   synthetic?: string;
+  data?: string;
+  target?: string;
+  drop?: string[];
+  splitSeed?: string;
+  l2?: string;
   classes?: string;
   groups?: string;
   truth?: string;
@@ -45,9 +56,34 @@ function parseTau(text: string, k: number, m: number): number[][] {
   return raw as number[][];
 }
 
+/** Flags shared by both query spaces, validated. */
+function commonFlags(f: FairFlags): { strategy: StrategyName; tolerance: number } {
+  const strategy = (f.strategy ?? "lazy") as StrategyName;
+  if (!STRATEGY_NAMES.includes(strategy)) throw new CliError(`unknown --strategy "${f.strategy}"`);
+  const tolerance = f.tolerance === undefined ? 0.01 : Number(f.tolerance);
+  if (!(tolerance > 0 && tolerance < 1)) throw new CliError("--tolerance must be in (0, 1)");
+  if (f.truth !== undefined && f.randomTruth) {
+    throw new CliError("give either --truth or --random-truth, not both");
+  }
+  return { strategy, tolerance };
+}
+
+function fixedTruth(f: FairFlags, k: number, m: number): FairMetric | undefined {
+  if (f.truth === undefined) return undefined;
+  try {
+    return parseFairTruth(f.truth, k, m);
+  } catch (e) {
+    throw new CliError(
+      `malformed --truth for fair-quadratic with k = ${k}, m = ${m}: ${(e as Error).message}`,
+    );
+  }
+}
+
 /**
- * The fair-quadratic branch of `elicit simulate` (UAI 2022 Section 4 / Algorithm 4 on the
- * paper's synthetic sphere; real datasets with group columns come later).
+ * The fair-quadratic branch of `elicit simulate` (UAI 2022 Section 4 / Algorithm 4): on the
+ * paper's synthetic sphere (`--synthetic sphere --groups m`), or on data
+ * (`--data FILE --target COLUMN --groups COLUMN`), where every queried profile is realised by
+ * group-wise classifiers (`elicit/fair/group-space.ts`).
  */
 export function simulateFairCommand(
   f: FairFlags,
@@ -55,9 +91,13 @@ export function simulateFairCommand(
   seed: number,
   trials: number,
 ): void {
+  if (f.data !== undefined) {
+    simulateFairDataCommand(f, noise, seed, trials);
+    return;
+  }
   if (f.synthetic !== "sphere") {
     throw new CliError(
-      "--family fair-quadratic runs on the paper's synthetic query space for now: add --synthetic sphere",
+      "--family fair-quadratic needs a query space: --synthetic sphere (the paper's) or --data FILE.csv --target COLUMN --groups COLUMN",
     );
   }
   const k = Number(f.classes ?? "2");
@@ -66,23 +106,8 @@ export function simulateFairCommand(
   const m = Number(f.groups ?? "2");
   if (!Number.isInteger(m) || m < 2 || m > 8)
     throw new CliError("--groups must be an integer from 2 to 8 (the number of groups)");
-  const strategy = (f.strategy ?? "lazy") as StrategyName;
-  if (!STRATEGY_NAMES.includes(strategy)) throw new CliError(`unknown --strategy "${f.strategy}"`);
-  const tolerance = f.tolerance === undefined ? 0.01 : Number(f.tolerance);
-  if (!(tolerance > 0 && tolerance < 1)) throw new CliError("--tolerance must be in (0, 1)");
-  if (f.truth !== undefined && f.randomTruth) {
-    throw new CliError("give either --truth or --random-truth, not both");
-  }
-  let fixed: FairMetric | undefined;
-  if (f.truth !== undefined) {
-    try {
-      fixed = parseFairTruth(f.truth, k, m);
-    } catch (e) {
-      throw new CliError(
-        `malformed --truth for fair-quadratic with k = ${k}, m = ${m}: ${(e as Error).message}`,
-      );
-    }
-  }
+  const { strategy, tolerance } = commonFlags(f);
+  const fixed = fixedTruth(f, k, m);
   const fixedTau = f.tau === undefined ? undefined : parseTau(f.tau, k, m);
   const rng = createRng(seed);
   const runs: FairRunReport[] = [];
@@ -111,6 +136,19 @@ export function simulateFairCommand(
       throw e;
     }
   }
+  printFairRuns(runs, f, {
+    title: `fair-quadratic (fair QPME), k = ${k}, m = ${m}, synthetic sphere rho = ${runs[0]!.rho}, strategy ${strategy}, tolerance ${tolerance}`,
+    summary: `${trials} fair QPME trials, k = ${k}, m = ${m}`,
+  });
+}
+
+/** Print one run or a summary of several (text or `--json`), and write `--log`. */
+function printFairRuns<R extends Omit<FairRunReport, "synthetic">>(
+  runs: readonly R[],
+  f: FairFlags,
+  text: { title: string; summary: string; lines?: (runs: readonly R[]) => string[] },
+): void {
+  const trials = runs.length;
   if (f.log)
     writeFileSync(
       f.log,
@@ -120,14 +158,13 @@ export function simulateFairCommand(
         2,
       )}\n`,
     );
-  const strip = ({ session: _s, ...r }: FairRunReport) => r;
+  const strip = ({ session: _s, ...r }: R) => r;
   if (trials === 1) {
     const r = runs[0]!;
     if (f.json) console.log(JSON.stringify(strip(r), null, 2));
     else {
-      console.log(
-        `fair-quadratic (fair QPME), k = ${k}, m = ${m}, synthetic sphere rho = ${r.rho}, strategy ${strategy}, tolerance ${tolerance}`,
-      );
+      console.log(text.title);
+      for (const line of text.lines?.(runs) ?? []) console.log(line);
       console.log(
         `questions ${r.queries}; error ||a - a_hat|| ${fmt(r.error.a, 4)}, sum ||B - B_hat||_F ${fmt(r.error.B, 4)}, |lambda - lambda_hat| ${fmt(r.error.lambda, 4)}`,
       );
@@ -150,7 +187,79 @@ export function simulateFairCommand(
       ),
     );
   else {
-    console.log(`${trials} fair QPME trials, k = ${k}, m = ${m}, mean questions ${fmt(meanQ, 1)}`);
+    console.log(`${text.summary}, mean questions ${fmt(meanQ, 1)}`);
+    for (const line of text.lines?.(runs) ?? []) console.log(line);
     console.log(errorTable(stats));
   }
+}
+
+/** `--family fair-quadratic --data FILE --target COLUMN --groups COLUMN`. */
+function simulateFairDataCommand(
+  f: FairFlags,
+  noise: NoiseModel,
+  seed: number,
+  trials: number,
+): void {
+  if (f.synthetic !== undefined) throw new CliError("give either --data or --synthetic, not both");
+  if (f.target === undefined) throw new CliError("--data needs --target COLUMN");
+  if (f.groups === undefined || /^\d+$/.test(f.groups)) {
+    throw new CliError(
+      "with --data, --groups names the group column (e.g. --groups sex); a number of groups is for --synthetic sphere",
+    );
+  }
+  if (f.tau !== undefined) throw new CliError("--tau is read from the data; drop it with --data");
+  const { strategy, tolerance } = commonFlags(f);
+  const prepared = prepareFairFromCsv(readText(f.data!, "data file"), {
+    target: f.target,
+    groups: f.groups,
+    dropColumns: f.drop,
+    splitSeed: Number(f.splitSeed ?? "1"),
+    l2: Number(f.l2 ?? "1"),
+  });
+  const k = prepared.classNames.length;
+  const m = prepared.groupNames.length;
+  if (m > 8) throw new CliError(`group column "${f.groups}" has ${m} values; at most 8 groups`);
+  const fixed = fixedTruth(f, k, m);
+  let space: ReturnType<typeof groupQuerySpace>;
+  try {
+    space = groupQuerySpace(prepared.pools);
+  } catch (e) {
+    if (e instanceof RangeError) throw new CliError(e.message);
+    throw e;
+  }
+  const rho = space.sphere.rho;
+  const rng = createRng(seed);
+  const bar = progressBar(trials, "fair QPME");
+  const runs: FairDataRunReport[] = [];
+  for (let t = 0; t < trials; t++) {
+    const truth = fixed ?? randomFairTruth(k, m, rng, rho, defaultVarrho(rho), prepared.tau).truth;
+    runs.push(
+      simulateFairOnData(
+        { pools: prepared.pools, tau: prepared.tau, space },
+        truth,
+        { tolerance, strategy: strategy === "paper" ? STRATEGIES.lazy : STRATEGIES[strategy] },
+        noise,
+        seed + t,
+      ),
+    );
+    bar.tick();
+  }
+  bar.stop();
+  const bad = runs.find((r) => !(r.feasibility.maxError <= 1e-9));
+  if (bad) {
+    throw new CliError(
+      `a queried profile was not realised (deviation ${bad.feasibility.maxError}); please report this`,
+    );
+  }
+  const groups = prepared.groupNames
+    .map((g, j) => `${g} (${prepared.groupRows[j]} rows)`)
+    .join(", ");
+  printFairRuns(runs, f, {
+    title: `fair-quadratic (fair QPME) on ${f.data}: target ${f.target} (${prepared.classNames.join(", ")}), groups ${f.groups}: ${groups}; strategy ${strategy}, tolerance ${tolerance}`,
+    summary: `${trials} fair QPME trials on ${f.data} (k = ${k}, m = ${m}, groups by ${f.groups})`,
+    lines: (rs) => [
+      `query ball radius rho = ${fmt(rho, 4)} inside every group's feasible rates (in-radius ${fmt(space.sphere.radius, 4)}); tau = P(G = g | Y = i) ${JSON.stringify(prepared.tau.map((row) => row.map((x) => +x.toFixed(4))))}`,
+      `feasibility: ${rs.reduce((s, r) => s + r.feasibility.profiles, 0)} queried profiles realised by group-wise classifiers, max deviation ${Math.max(...rs.map((r) => r.feasibility.maxError)).toExponential(1)}`,
+    ],
+  });
 }

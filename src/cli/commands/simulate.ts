@@ -109,7 +109,10 @@ export function registerSimulate(program: Command): void {
       "3",
     )
     .option("--space <space>", "quadratic: diagonal-rates (default) or off-diagonal-rates")
-    .option("--groups <m>", "fair-quadratic on the synthetic sphere: number of groups", "2")
+    .option(
+      "--groups <m|column>",
+      "fair-quadratic: number of groups with --synthetic sphere (default 2), or the group column with --data",
+    )
     .option(
       "--tau <json>",
       "fair-quadratic: m x k matrix P(G = g | Y = i) (default: drawn, or equal groups)",

@@ -76,7 +76,8 @@ export function sigmaMetric(
 /**
  * A random truth and tau as the paper's experiments draw them (`randomFairMetric`,
  * `randomTau`: the koyejolab code's sampler), rejected until QPME's regularity assumption
- * holds with constant 1e-2 (the paper's) on every sphere `S'_sigma` used.
+ * holds with constant 1e-2 (the paper's) on every sphere `S'_sigma` used. With `fixedTau`
+ * (a dataset's groups) only the metric is drawn.
  */
 export function randomFairTruth(
   k: number,
@@ -84,12 +85,13 @@ export function randomFairTruth(
   rng: Rng,
   rho = PAPER_RHO,
   varrho = defaultVarrho(rho),
+  fixedTau?: readonly (readonly number[])[],
 ): { truth: FairMetric; tau: number[][] } {
   const centre = new Array<number>(k).fill(1 / k);
   const M = groupPartitions(groups);
   for (let attempt = 0; attempt < 10_000; attempt++) {
     const truth = randomFairMetric(k, groups, rng);
-    const tau = randomTau(k, groups, rng);
+    const tau = fixedTau ? fixedTau.map((row) => [...row]) : randomTau(k, groups, rng);
     const ok = M.every(
       (sigma) =>
         regularity(sigmaMetric(truth, tau, sigma, centre), { centre, rho, varrho }).min >= 1e-2,
@@ -132,6 +134,11 @@ export interface SimulateFairOptions extends Omit<FairQpmeOptions, "tau"> {
   readonly tau?: readonly (readonly number[])[];
   /** Number of groups when tau is omitted (default: from the truth's B keys, at least 2). */
   readonly groups?: number;
+  /**
+   * The group rates the stakeholder actually sees for a queried profile (default: the profile
+   * itself, the synthetic sphere). On data: the rates of the classifiers realising it.
+   */
+  readonly realise?: (p: FairPoint) => readonly ArrayLike<number>[];
 }
 
 function groupsOf(truth: FairMetric): number {
@@ -162,9 +169,11 @@ export function simulateFair(
   validateTau(tau, k, m);
   validateFair(truth, k, m);
   const t = normalizeFair(truth);
-  const oracle = simulatedOracle((p: FairPoint) => fairUtility(t, tau, p.rates), noise, seed);
+  const realise = options.realise ?? ((p: FairPoint) => p.rates);
+  const oracle = simulatedOracle((p: FairPoint) => fairUtility(t, tau, realise(p)), noise, seed);
   const partitions = (options.partitions ?? groupPartitions(m)).map((s) => [...s]);
-  const run = runProcedure(fairQpmeProcedure(k, { ...options, tau, partitions }), oracle.ask);
+  const { realise: _r, groups: _g, ...qpmeOptions } = options;
+  const run = runProcedure(fairQpmeProcedure(k, { ...qpmeOptions, tau, partitions }), oracle.ask);
   const rho = options.rho ?? PAPER_RHO;
   return {
     family: "fair-quadratic",

@@ -1,0 +1,97 @@
+import { parseCsv } from "../data/csv.ts";
+import { DataError } from "../data/errors.ts";
+import { buildGroupedDataset } from "../data/groups.ts";
+import type { DatasetReport } from "../data/report.ts";
+import { fitSoftmax } from "../data/softmax.ts";
+import { stratifiedSplit, take } from "../data/split.ts";
+import { fitStandardizer } from "../data/standardize.ts";
+import { MulticlassPool } from "../geometry/multiclass/pool.ts";
+import { createRng } from "../math/rng.ts";
+
+/** A fairness problem prepared from a CSV: one soft-label pool per group, and tau. */
+export interface PreparedFair {
+  /** Held-out class probabilities of each group's rows (group order as `groupNames`). */
+  readonly pools: MulticlassPool[];
+  /** `tau[g][i] = P(G = g | Y = i)` on the held-out half (soft labels, as the pools). */
+  readonly tau: number[][];
+  readonly classNames: string[];
+  readonly groupNames: string[];
+  /** Held-out rows per group. */
+  readonly groupRows: number[];
+  readonly report: DatasetReport & { readonly droppedRowsMissingGroup: number };
+  readonly model: {
+    readonly testAccuracy: number;
+    readonly trainSize: number;
+    readonly testSize: number;
+  };
+}
+
+/**
+ * Read a CSV with a group column, standardise, split 50/50 (stratified by class, seeded), fit
+ * an L2 softmax regression on one half (the group stays a feature: group-aware classifiers)
+ * and return each group's held-out class probabilities as a soft-label pool. With soft labels
+ * `r^g_i = sum_{n in g} eta_i(x_n) h_i(x_n) / sum_{n in g} eta_i(x_n)`, so the overall rates
+ * are `r_i = sum_g tau^g_i r^g_i` with `tau^g_i = sum_{n in g} eta_i / sum_n eta_i` exactly.
+ *
+ * @example prepareFairFromCsv(text, { target: "released", groups: "colour" }).tau
+ */
+export function prepareFairFromCsv(
+  text: string,
+  o: {
+    readonly target: string;
+    readonly groups: string;
+    readonly dropColumns?: readonly string[];
+    readonly splitSeed?: number;
+    readonly l2?: number;
+  },
+): PreparedFair {
+  const data = buildGroupedDataset(parseCsv(text), {
+    target: o.target,
+    groups: o.groups,
+    dropColumns: o.dropColumns,
+  });
+  const k = data.classNames.length;
+  const m = data.groupNames.length;
+  const { train, test } = stratifiedSplit(data.labels, 0.5, createRng(o.splitSeed ?? 1));
+  const scaler = fitStandardizer(take(data.features, train));
+  const xTrain = scaler.transform(take(data.features, train));
+  const xTest = scaler.transform(take(data.features, test));
+  const yTrain = Int32Array.from(take(data.labels, train));
+  const model = fitSoftmax(xTrain, yTrain, k, { l2: o.l2 ?? 1 });
+  const probs = model.predictProba(xTest);
+  const rows: number[][] = Array.from({ length: m }, () => []);
+  test.forEach((row, n) => rows[data.groups[row]!]!.push(n));
+  rows.forEach((r, g) => {
+    if (r.length < 2) {
+      throw new DataError(
+        `group "${data.groupNames[g]}" has ${r.length} rows in the held-out half; it needs more rows`,
+      );
+    }
+  });
+  let correct = 0;
+  probs.forEach((row, n) => {
+    let best = 0;
+    for (let i = 1; i < k; i++) if (row[i]! > row[best]!) best = i;
+    if (best === data.labels[test[n]!]) correct++;
+  });
+  const mass = Array.from({ length: m }, () => new Array<number>(k).fill(0));
+  const pools = rows.map((r, g) => {
+    const eta = new Float64Array(r.length * k);
+    r.forEach((n, p) => {
+      const row = probs[n]!;
+      eta.set(row, p * k);
+      for (let i = 0; i < k; i++) mass[g]![i]! += row[i]!;
+    });
+    return new MulticlassPool(eta, k);
+  });
+  const tau = mass.map((row) => row.map((x, i) => x / mass.reduce((s, other) => s + other[i]!, 0)));
+  return {
+    pools,
+    tau,
+    classNames: data.classNames,
+    groupNames: data.groupNames,
+    groupRows: rows.map((r) => r.length),
+    report: { ...data.report, droppedRowsMissingGroup: data.droppedRowsMissingGroup },
+    model: { testAccuracy: correct / test.length, trainSize: train.length, testSize: test.length },
+  };
+}
