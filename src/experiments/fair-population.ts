@@ -60,7 +60,9 @@ export function prepareFairFromCsv(
   const model = fitSoftmax(xTrain, yTrain, k, { l2: o.l2 ?? 1 });
   const probs = model.predictProba(xTest);
   const rows: number[][] = Array.from({ length: m }, () => []);
-  test.forEach((row, n) => rows[data.groups[row]!]!.push(n));
+  test.forEach((row, n) => {
+    rows[data.groups[row]!]!.push(n);
+  });
   rows.forEach((r, g) => {
     if (r.length < 2) {
       throw new DataError(
