@@ -37,17 +37,26 @@ describe("elicit reproduce ranking", () => {
     expect(Object.keys(json.methods)).toEqual(["elicited", "linear", "accuracy"]);
     expect(json.classifiers).toHaveLength(40);
   }, 30_000);
-  it("rejects --groups and a missing --target with one-line errors", async () => {
-    const g = await run([
+  it("ranks by fair metrics with --groups (Table 3)", async () => {
+    const r = await run([
       "--data",
       "data/arrests.csv",
       "--target",
       "released",
       "--groups",
       "colour",
+      "--metrics",
+      "3",
     ]);
+    expect(r.code).toBeUndefined();
+    expect(r.out).toMatch(/groups by colour: Black, White/);
+    expect(r.out).toMatch(/elicited via fair QPME\s+\d\.\d{4}/);
+    expect(r.out).toMatch(/accuracy with equalised odds/);
+  }, 60_000);
+  it("rejects a missing --target and an unknown group column with one-line errors", async () => {
+    const g = await run(["--data", "data/arrests.csv", "--target", "released", "--groups", "nope"]);
     expect(g.code).toBe(2);
-    expect(g.err).toMatch(/not supported yet/);
+    expect(g.err).toMatch(/no group column "nope"/);
     const t = await run(["--data", "data/wine.csv"]);
     expect(t.code).toBe(2);
     expect(t.err).toMatch(/--target/);

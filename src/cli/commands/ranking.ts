@@ -1,6 +1,10 @@
 import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import {
+  formatFairRankingReproduction,
+  reproduceFairRanking,
+} from "../../experiments/ranking/fair.ts";
+import {
   formatRankingReproduction,
   RankingUnsupportedError,
   reproduceRanking,
@@ -23,17 +27,22 @@ interface RankingFlags {
  * `elicit reproduce ranking --data FILE.csv --target COLUMN [--groups COLUMN] [--json]`:
  * UAI 2022 Appendix H.2 (Figure 9) on a real dataset — rank a pool of trained classifiers by
  * random true quadratic metrics and compare with the rankings by the QPME-elicited metric, the
- * true linear part and accuracy (NDCG with exponential gain, Kendall tau).
+ * true linear part and accuracy (NDCG with exponential gain, Kendall tau); with `--groups`,
+ * the same for fair metrics (Table 3) against "linear with no fairness" and "accuracy with
+ * equalised odds".
  */
 export function registerReproduceRanking(reproduce: Command): void {
   reproduce
     .command("ranking")
     .description(
-      "UAI 2022 App. H.2: rank trained classifiers by true vs elicited quadratic metrics (NDCG, Kendall tau)",
+      "UAI 2022 App. H.2 / Table 3: rank trained classifiers by true vs elicited (fair) quadratic metrics (NDCG, Kendall tau)",
     )
     .option("--data <file>", "CSV dataset")
     .option("--target <column>", "target column")
-    .option("--groups <column>", "group column (fairness variant; not supported yet)")
+    .option(
+      "--groups <column>",
+      "group column: rank by fair metrics (Table 3; fair QPME on the data's group query space)",
+    )
     .option("--metrics <n>", "random true metrics", "100")
     .option("--seed <n>", "seed of the split, the classifier pool and the metrics", "1")
     .option("--strategy <name>", `question strategy (${STRATEGY_NAMES.join(", ")})`, "lazy")
@@ -42,11 +51,6 @@ export function registerReproduceRanking(reproduce: Command): void {
       guarded(() => {
         if (!f.data) throw new CliError("reproduce ranking needs --data FILE.csv");
         if (!f.target) throw new CliError("reproduce ranking needs --target COLUMN");
-        if (f.groups !== undefined) {
-          throw new CliError(
-            "reproduce ranking --groups (fair QPME, Table 3) is not supported yet; drop --groups",
-          );
-        }
         const metrics = Number(f.metrics);
         if (!Number.isInteger(metrics) || metrics < 1)
           throw new CliError("--metrics must be a positive integer");
@@ -60,15 +64,23 @@ export function registerReproduceRanking(reproduce: Command): void {
         } catch (e) {
           throw new CliError(`cannot read --data ${f.data}: ${(e as Error).message}`);
         }
+        const options = {
+          dataText,
+          target: f.target,
+          metrics,
+          seed,
+          strategy: f.strategy as StrategyName,
+        };
+        if (f.groups !== undefined) {
+          const result = reproduceFairRanking({ ...options, groups: f.groups });
+          console.log(
+            f.json ? JSON.stringify(result, null, 2) : formatFairRankingReproduction(result),
+          );
+          return;
+        }
         let result: ReturnType<typeof reproduceRanking>;
         try {
-          result = reproduceRanking({
-            dataText,
-            target: f.target,
-            metrics,
-            seed,
-            strategy: f.strategy as StrategyName,
-          });
+          result = reproduceRanking(options);
         } catch (e) {
           if (e instanceof RankingUnsupportedError) throw new CliError(e.message);
           throw e;

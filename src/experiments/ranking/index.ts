@@ -1,3 +1,11 @@
+export {
+  accuracyEqualisedOdds,
+  FAIR_RANKING_METHODS,
+  type FairRankingMethod,
+  type FairRankingReproduction,
+  formatFairRankingReproduction,
+  reproduceFairRanking,
+} from "./fair.ts";
 export { kendallTau, minMaxRelevance, ndcg, rankByScore } from "./measures.ts";
 export { buildClassifierPool, diagonalRates, type PoolSizes, rateMatrix } from "./pool.ts";
 export {

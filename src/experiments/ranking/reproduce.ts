@@ -1,4 +1,5 @@
 import { parseCsv } from "../../data/csv.ts";
+import type { Classifier } from "../../data/models/classifier.ts";
 import { stratifiedSplit, take } from "../../data/split.ts";
 import { fitStandardizer } from "../../data/standardize.ts";
 import { buildMulticlassDataset } from "../../data/table.ts";
@@ -9,7 +10,7 @@ import {
   randomQuadraticMetric,
 } from "../../elicit/quadratic/metric.ts";
 import { defaultVarrho, elicitQpme, PAPER_RHO } from "../../elicit/quadratic/qpme.ts";
-import { createRng } from "../../math/rng.ts";
+import { createRng, type Rng } from "../../math/rng.ts";
 import { simulatedOracle } from "../../oracle/simulated-oracle.ts";
 import { STRATEGIES, type StrategyName } from "../../search/strategy.ts";
 import { kendallTau, minMaxRelevance, ndcg } from "./measures.ts";
@@ -21,7 +22,7 @@ export interface RankingOptions {
   readonly dataText: string;
   /** Target column. */
   readonly target: string;
-  /** Group column (fairness variant, UAI 2022 Table 3): not supported yet. */
+  /** Group column: rejected here; the fairness variant is `reproduceFairRanking` (fair.ts). */
   readonly groups?: string;
   /** Random true metrics (default 100, the paper's trials). */
   readonly metrics?: number;
@@ -60,7 +61,34 @@ export interface RankingReproduction {
 /** Thrown for unsupported options (the CLI turns it into a one-line error). */
 export class RankingUnsupportedError extends Error {}
 
-function meanSd(v: readonly number[]): [number, number] {
+/**
+ * The training step of Appendix H.2: a 60/40 stratified split, features standardised on the
+ * 60%, and the pool of varied classifiers trained on it (`rng` is advanced: fork order fixed).
+ */
+export function trainRankingPool(
+  features: readonly Float64Array[],
+  labels: Int32Array,
+  k: number,
+  rng: Rng,
+  sizes?: PoolSizes,
+): {
+  split: { train: Int32Array; test: Int32Array };
+  pool: Classifier[];
+  testX: Float64Array[];
+  testY: Int32Array;
+} {
+  const split = stratifiedSplit(labels, 0.6, rng.fork());
+  const st = fitStandardizer(take(features, split.train));
+  const trainX = st.transform(take(features, split.train));
+  const testX = st.transform(take(features, split.test));
+  const trainY = Int32Array.from(take(labels, split.train));
+  const testY = Int32Array.from(take(labels, split.test));
+  const pool = buildClassifierPool(trainX, trainY, k, rng.fork(), sizes);
+  return { split, pool, testX, testY };
+}
+
+/** Mean and (sample) standard deviation. */
+export function meanSd(v: readonly number[]): [number, number] {
   const m = v.reduce((s, x) => s + x, 0) / v.length;
   const s2 = v.reduce((s, x) => s + (x - m) ** 2, 0) / Math.max(1, v.length - 1);
   return [m, Math.sqrt(s2)];
@@ -79,7 +107,7 @@ function meanSd(v: readonly number[]): [number, number] {
 export function reproduceRanking(o: RankingOptions): RankingReproduction {
   if (o.groups !== undefined) {
     throw new RankingUnsupportedError(
-      "ranking with --groups (fair QPME, Table 3) is not supported yet; drop --groups to rank by a quadratic metric of the class rates",
+      "reproduceRanking ranks by quadratic metrics of the class rates; with groups use reproduceFairRanking",
     );
   }
   const trials = o.metrics ?? 100;
@@ -88,18 +116,11 @@ export function reproduceRanking(o: RankingOptions): RankingReproduction {
   const data = buildMulticlassDataset(parseCsv(o.dataText), { target: o.target });
   const k = data.classNames.length;
   const rng = createRng(seed);
-  const split = stratifiedSplit(data.labels, 0.6, rng.fork());
-  const trainX0 = take(data.features, split.train);
-  const testX0 = take(data.features, split.test);
-  const trainY = Int32Array.from(take(data.labels, split.train));
-  const testY = Int32Array.from(take(data.labels, split.test));
-  const st = fitStandardizer(trainX0);
-  const trainX = st.transform(trainX0);
-  const testX = st.transform(testX0);
-  const pool = buildClassifierPool(trainX, trainY, k, rng.fork(), o.pool);
+  const trained = trainRankingPool(data.features, data.labels, k, rng, o.pool);
+  const { split, testX, testY } = trained;
   const prior = new Array<number>(k).fill(0);
   for (const c of testY) prior[c] = prior[c]! + 1 / testY.length;
-  const classifiers = pool.map((h) => {
+  const classifiers = trained.pool.map((h) => {
     const diagonal = diagonalRates(rateMatrix(h, testX, testY, k));
     return {
       name: h.name,
