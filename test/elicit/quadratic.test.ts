@@ -402,6 +402,54 @@ describe("QPME (Algorithm 1) on the synthetic sphere", () => {
   });
 });
 
+describe("QPME error against varrho and eps_Omega (Theorem 1: sqrt(varrho + eps_Omega / varrho))", () => {
+  // Median ||a - a_hat|| over 20 random metrics (k = 3, rho = 0.2, eps = 1e-3). Measured:
+  // noise free, varrho 1e-3 / 1e-2 / 6e-2 -> 0.0005 / 0.0010 / 0.0038 (the curvature inside a
+  // small ball biases its LPME slope, O(varrho)); adversarial eps_Omega = 1e-6, varrho 1e-4 /
+  // 1e-3 / 1e-2 -> 0.48 / 0.18 / 0.08 (value gaps on a small ball are O(varrho), so noise
+  // of size eps_Omega corrupts answers until varrho >> eps_Omega).
+  const k = 3;
+  const centre = [1 / 3, 1 / 3, 1 / 3];
+  const medianErrorA = (epsilon: number, varrho: number): number => {
+    const rng = createRng(3);
+    const errors: number[] = [];
+    for (let t = 0; t < 20; t++) {
+      const m = randomQuadraticMetric(k, rng, {
+        centre,
+        rho: 0.2,
+        varrho: 1e-3,
+        sampling: "paper",
+      });
+      const noise: NoiseModel =
+        epsilon > 0 ? { kind: "feedback", epsilon, wrong: "adversarial" } : { kind: "none" };
+      const r = elicitQpme(oracleFor(m, noise, t).ask, k, {
+        tolerance: 1e-3,
+        strategy: STRATEGIES.lazy,
+        centre,
+        rho: 0.2,
+        varrho,
+      });
+      errors.push(quadraticError(m, r.metric).a);
+    }
+    return errors.sort((x, y) => x - y)[10]!;
+  };
+
+  it("noise free: the error grows with varrho", () => {
+    const [small, mid, large] = [1e-3, 1e-2, 6e-2].map((v) => medianErrorA(0, v));
+    expect(small!).toBeLessThan(0.002);
+    expect(large!).toBeGreaterThan(2 * small!);
+    expect(large!).toBeGreaterThan(mid!);
+  });
+
+  it("with feedback noise: the error falls as varrho grows past eps_Omega", () => {
+    const errors = [1e-4, 1e-3, 1e-2].map((v) => medianErrorA(1e-6, v));
+    expect(errors[0]!).toBeGreaterThan(errors[1]!);
+    expect(errors[1]!).toBeGreaterThan(errors[2]!);
+    // and noise costs accuracy at every varrho compared with the noise-free run
+    expect(errors[2]!).toBeGreaterThan(5 * medianErrorA(0, 1e-2));
+  });
+});
+
 describe("simulated quadratic elicitation (issue 5 contract)", () => {
   it("parses and normalises --truth, and reports family, truth, elicited, queries, error", () => {
     const truth = parseQuadraticTruth(
