@@ -2,11 +2,8 @@ import { parseCsv } from "../data/csv.ts";
 import { DataError } from "../data/errors.ts";
 import { buildGroupedDataset } from "../data/groups.ts";
 import type { DatasetReport } from "../data/report.ts";
-import { fitSoftmax } from "../data/softmax.ts";
-import { stratifiedSplit, take } from "../data/split.ts";
-import { fitStandardizer } from "../data/standardize.ts";
 import { MulticlassPool } from "../geometry/multiclass/pool.ts";
-import { createRng } from "../math/rng.ts";
+import { heldOutProbabilities } from "./multiclass-population.ts";
 
 /** A fairness problem prepared from a CSV: one soft-label pool per group, and tau. */
 export interface PreparedFair {
@@ -52,13 +49,12 @@ export function prepareFairFromCsv(
   });
   const k = data.classNames.length;
   const m = data.groupNames.length;
-  const { train, test } = stratifiedSplit(data.labels, 0.5, createRng(o.splitSeed ?? 1));
-  const scaler = fitStandardizer(take(data.features, train));
-  const xTrain = scaler.transform(take(data.features, train));
-  const xTest = scaler.transform(take(data.features, test));
-  const yTrain = Int32Array.from(take(data.labels, train));
-  const model = fitSoftmax(xTrain, yTrain, k, { l2: o.l2 ?? 1 });
-  const probs = model.predictProba(xTest);
+  const { probs, train, test, accuracy } = heldOutProbabilities(
+    data.features,
+    data.labels,
+    data.classNames,
+    o,
+  );
   const rows: number[][] = Array.from({ length: m }, () => []);
   test.forEach((row, n) => {
     rows[data.groups[row]!]!.push(n);
@@ -69,12 +65,6 @@ export function prepareFairFromCsv(
         `group "${data.groupNames[g]}" has ${r.length} rows in the held-out half; it needs more rows`,
       );
     }
-  });
-  let correct = 0;
-  probs.forEach((row, n) => {
-    let best = 0;
-    for (let i = 1; i < k; i++) if (row[i]! > row[best]!) best = i;
-    if (best === data.labels[test[n]!]) correct++;
   });
   const mass = Array.from({ length: m }, () => new Array<number>(k).fill(0));
   const pools = rows.map((r, g) => {
@@ -94,6 +84,6 @@ export function prepareFairFromCsv(
     groupNames: data.groupNames,
     groupRows: rows.map((r) => r.length),
     report: { ...data.report, droppedRowsMissingGroup: data.droppedRowsMissingGroup },
-    model: { testAccuracy: correct / test.length, trainSize: train.length, testSize: test.length },
+    model: { testAccuracy: accuracy, trainSize: train.length, testSize: test.length },
   };
 }

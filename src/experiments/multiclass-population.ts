@@ -34,6 +34,43 @@ export function syntheticMulticlassPool(k: number, n = 20000, slope = 2): Multic
   return new MulticlassPool(eta, k);
 }
 
+/**
+ * The held-out half of a dataset and a model's class probabilities on it: a 50/50 split
+ * stratified by class (seeded), features standardised on the training half, an L2 softmax
+ * regression fitted there. Every class must occur in the held-out half.
+ * @example heldOutProbabilities(data.features, data.labels, data.classNames, {}).probs[0]
+ */
+export function heldOutProbabilities(
+  features: readonly Float64Array[],
+  labels: Int32Array,
+  classNames: readonly string[],
+  o: { readonly splitSeed?: number; readonly l2?: number },
+): { probs: Float64Array[]; train: Int32Array; test: Int32Array; accuracy: number } {
+  const k = classNames.length;
+  const { train, test } = stratifiedSplit(labels, 0.5, createRng(o.splitSeed ?? 1));
+  const counts = new Array<number>(k).fill(0);
+  for (const i of test) counts[labels[i]!]!++;
+  const empty = counts.indexOf(0);
+  if (empty >= 0) {
+    throw new DataError(
+      `class "${classNames[empty]}" has no examples in the held-out half; it needs at least 2 rows`,
+    );
+  }
+  const scaler = fitStandardizer(take(features, train));
+  const xTrain = scaler.transform(take(features, train));
+  const xTest = scaler.transform(take(features, test));
+  const yTrain = Int32Array.from(take(labels, train));
+  const model = fitSoftmax(xTrain, yTrain, k, { l2: o.l2 ?? 1 });
+  const probs = model.predictProba(xTest);
+  let correct = 0;
+  probs.forEach((row, n) => {
+    let best = 0;
+    for (let i = 1; i < k; i++) if (row[i]! > row[best]!) best = i;
+    if (best === labels[test[n]!]) correct++;
+  });
+  return { probs, train, test, accuracy: correct / test.length };
+}
+
 /** A prepared multiclass problem. */
 export interface PreparedMulticlass {
   readonly pool: MulticlassPool;
@@ -70,33 +107,20 @@ export function prepareMulticlassFromCsv(
       `target "${o.target}" has ${k} classes (${data.classNames.join(", ")}); multiclass families need at least 3 — use a binary family`,
     );
   }
-  const { train, test } = stratifiedSplit(data.labels, 0.5, createRng(o.splitSeed ?? 1));
-  const counts = new Array<number>(k).fill(0);
-  for (const i of test) counts[data.labels[i]!]!++;
-  const empty = counts.indexOf(0);
-  if (empty >= 0) {
-    throw new DataError(
-      `class "${data.classNames[empty]}" has no examples in the held-out half; it needs at least 2 rows`,
-    );
-  }
-  const scaler = fitStandardizer(take(data.features, train));
-  const xTrain = scaler.transform(take(data.features, train));
-  const xTest = scaler.transform(take(data.features, test));
-  const yTrain = Int32Array.from(take(data.labels, train));
-  const model = fitSoftmax(xTrain, yTrain, k, { l2: o.l2 ?? 1 });
-  const probs = model.predictProba(xTest);
+  const { probs, test, train, accuracy } = heldOutProbabilities(
+    data.features,
+    data.labels,
+    data.classNames,
+    o,
+  );
   const eta = new Float64Array(probs.length * k);
-  let correct = 0;
   probs.forEach((row, n) => {
     eta.set(row, n * k);
-    let best = 0;
-    for (let i = 1; i < k; i++) if (row[i]! > row[best]!) best = i;
-    if (best === data.labels[test[n]!]) correct++;
   });
   return {
     pool: new MulticlassPool(eta, k),
     classNames: data.classNames,
     report: data.report,
-    model: { testAccuracy: correct / test.length, trainSize: train.length, testSize: test.length },
+    model: { testAccuracy: accuracy, trainSize: train.length, testSize: test.length },
   };
 }
