@@ -4,6 +4,7 @@ import { defaultVarrho, PAPER_RHO } from "../elicit/quadratic/qpme.ts";
 import { createRng } from "../math/rng.ts";
 import { mean } from "../math/stats.ts";
 import { STRATEGIES, type StrategyName } from "../search/strategy.ts";
+import { type ErrorPanel, type ErrorSummary, errorPlotSvg, errorSummary } from "./error-plot.ts";
 
 /**
  * UAI 2022 Table 1 (right block) exactly as printed: mean number of Fair-QPME queries over 100
@@ -56,6 +57,12 @@ export interface FairReproductionRow {
   readonly paperQueries: number | null;
   /** Mean errors: `||a - a_hat||`, `sum ||B^{uv} - B_hat^{uv}||_F`, `|lambda - lambda_hat|`. */
   readonly error: { readonly a: number; readonly B: number; readonly lambda: number };
+  /** Mean and quantiles of the same three errors over the trials (Figure 4 (c-e)). */
+  readonly errorSummary: {
+    readonly a: ErrorSummary;
+    readonly B: ErrorSummary;
+    readonly lambda: ErrorSummary;
+  };
   readonly warnedTrials: number;
 }
 
@@ -119,6 +126,7 @@ export function reproduceFair(o: FairReproductionOptions = {}): FairReproduction
         meanQueries: mean(q),
         paperQueries: paperFairQueries(k, m),
         error: { a: mean(ea), B: mean(eb), lambda: mean(el) },
+        errorSummary: { a: errorSummary(ea), B: errorSummary(eb), lambda: errorSummary(el) },
         warnedTrials: warned,
       });
     }
@@ -144,4 +152,37 @@ export function formatFairReproduction(r: FairReproduction): string {
       String(row.warnedTrials),
     ]),
   )}`;
+}
+
+/**
+ * Figure 4 (c-e) as an SVG: one panel per error (`||a - a_hat||`, `sum ||B - B_hat||_F`,
+ * `|lambda - lambda_hat|`), on the x axis the numbers of groups m, in each group one box per k:
+ * interquartile range (box), median (dot) and mean (diamond; joined across m for each k).
+ * @example writeFileSync("figure4ce.svg", fairErrorSvg(reproduceFair({ trials: 20 })))
+ */
+export function fairErrorSvg(r: FairReproduction): string {
+  const ks = [...new Set(r.rows.map((row) => row.k))];
+  const ms = [...new Set(r.rows.map((row) => row.m))];
+  const panel = (title: string, error: "a" | "B" | "lambda"): ErrorPanel => ({
+    title,
+    groups: ms.map((m) => ({
+      label: `m = ${m}`,
+      boxes: r.rows
+        .filter((row) => row.m === m)
+        .map((row) => ({ series: ks.indexOf(row.k), stats: row.errorSummary[error] })),
+    })),
+  });
+  const trials = [...new Set(r.rows.map((row) => row.trials))].join("/");
+  return errorPlotSvg({
+    panels: [
+      panel("||a - â||₂", "a"),
+      panel("Σ ||B - B̂||_F over group pairs", "B"),
+      panel("|λ - λ̂|", "lambda"),
+    ],
+    series: ks.map((k) => `k = ${k}`),
+    caption: [
+      `Fair QPME, noise-free: boxes: quartiles, dots: median, diamonds and lines: mean over ${trials} metrics per (k, m)`,
+      `(rho = ${r.rho}, varrho = ${r.varrho}, eps = ${r.tolerance}, strategy ${r.strategy})`,
+    ],
+  });
 }

@@ -7,9 +7,12 @@ import {
 } from "../elicit/quadratic/metric.ts";
 import { elicitQpme, qpmeQuestionBound } from "../elicit/quadratic/qpme.ts";
 import { createRng } from "../math/rng.ts";
-import { mean, quantile } from "../math/stats.ts";
+import { mean } from "../math/stats.ts";
 import { simulatedOracle } from "../oracle/simulated-oracle.ts";
 import { STRATEGIES, type StrategyName } from "../search/strategy.ts";
+import { type ErrorSummary, errorPlotSvg, errorSummary } from "./error-plot.ts";
+
+export type { ErrorSummary } from "./error-plot.ts";
 
 /** UAI 2022 Table 1: mean number of QPME queries over 100 metrics (eps = 0.01). */
 export const PAPER_TABLE1_QPME: Record<number, number> = {
@@ -59,15 +62,6 @@ export interface QuadraticReproductionOptions {
   readonly reconstruction?: "ratios" | "least-squares";
 }
 
-export interface ErrorSummary {
-  readonly mean: number;
-  readonly q25: number;
-  readonly median: number;
-  readonly q75: number;
-  readonly q90: number;
-  readonly max: number;
-}
-
 export interface QuadraticReproductionRow {
   readonly k: number;
   readonly strategy: StrategyName;
@@ -96,17 +90,6 @@ export interface QuadraticReproduction {
   readonly varrho: number;
   readonly cycles: number;
   readonly rows: QuadraticReproductionRow[];
-}
-
-function summary(xs: readonly number[]): ErrorSummary {
-  return {
-    mean: mean(xs),
-    q25: quantile(xs, 0.25),
-    median: quantile(xs, 0.5),
-    q75: quantile(xs, 0.75),
-    q90: quantile(xs, 0.9),
-    max: Math.max(...xs),
-  };
 }
 
 /** Geometry and LPME settings of a synthetic setting for k classes. */
@@ -178,8 +161,8 @@ export function reproduceQuadratic(o: QuadraticReproductionOptions = {}): Quadra
         maxQueries: Math.max(...queries),
         boundQueries: qpmeQuestionBound(k, tolerance, name === "paper" ? 4 : 3, g.cycles),
         paperQueries: PAPER_TABLE1_QPME[k],
-        errorA: summary(ea),
-        errorB: summary(eb),
+        errorA: errorSummary(ea),
+        errorB: errorSummary(eb),
         warned: trials - clean.length,
         meanErrorAClean: mean(clean.map((e) => e.a)),
         meanErrorBClean: mean(clean.map((e) => e.B)),
@@ -260,73 +243,31 @@ export function formatQuadraticReproduction(r: QuadraticReproduction): string {
 }
 
 /**
- * Figure 4 (a-b) as an SVG: for each k, the mean error (line), the median (dot) and the
- * interquartile range (bar) of `||a - a_hat||` and `||B - B_hat||_F`, with the authors' code's
- * means (crosses; their own setting) for reference. Uses the rows of the first strategy.
+ * Figure 4 (a-b) as an SVG: for each k, the mean error (diamonds joined by a line), the median
+ * (dot) and the interquartile range (box) of `||a - a_hat||` and `||B - B_hat||_F`, with the
+ * authors' code's means (red crosses; their own setting) for reference. Uses the rows of the
+ * first strategy.
  * @example writeFileSync("figure4.svg", quadraticErrorSvg(reproduceQuadratic()))
  */
 export function quadraticErrorSvg(r: QuadraticReproduction): string {
   const strategy = r.rows[0]?.strategy;
   const rows = r.rows.filter((x) => x.strategy === strategy);
-  const W = 360;
-  const H = 260;
-  const m = { l: 56, r: 12, t: 28, b: 40 };
-  const panels: {
-    title: string;
-    pick: (x: QuadraticReproductionRow) => ErrorSummary;
-    ref: "a" | "B";
-  }[] = [
-    { title: "||a - â||₂", pick: (x) => x.errorA, ref: "a" },
-    { title: "||B - B̂||_F", pick: (x) => x.errorB, ref: "B" },
-  ];
-  const ks = rows.map((x) => x.k);
-  const parts: string[] = [];
-  panels.forEach((panel, pi) => {
-    const ox = pi * W;
-    const ymax =
-      1.1 *
-      Math.max(
-        ...rows.map((x) => Math.max(panel.pick(x).q75, panel.pick(x).mean)),
-        ...rows.map((x) => x.reference?.[panel.ref] ?? 0),
-        1e-6,
-      );
-    const X = (k: number) =>
-      ox +
-      m.l +
-      ((k - Math.min(...ks) + 0.5) / (Math.max(...ks) - Math.min(...ks) + 1)) * (W - m.l - m.r);
-    const Y = (v: number) => m.t + (1 - v / ymax) * (H - m.t - m.b);
-    parts.push(
-      `<text x="${ox + W / 2}" y="18" text-anchor="middle" font-size="13">${panel.title} (${r.setting} setting)</text>`,
-      `<line x1="${ox + m.l}" y1="${H - m.b}" x2="${ox + W - m.r}" y2="${H - m.b}" stroke="black"/>`,
-      `<line x1="${ox + m.l}" y1="${m.t}" x2="${ox + m.l}" y2="${H - m.b}" stroke="black"/>`,
-    );
-    for (let t = 0; t <= 4; t++) {
-      const v = (ymax * t) / 4;
-      parts.push(
-        `<text x="${ox + m.l - 4}" y="${Y(v) + 4}" text-anchor="end" font-size="10">${v.toPrecision(2)}</text>`,
-      );
-    }
-    for (const row of rows) {
-      const e = panel.pick(row);
-      const x = X(row.k);
-      parts.push(
-        `<text x="${x}" y="${H - m.b + 16}" text-anchor="middle" font-size="11">k = ${row.k}</text>`,
-        `<rect x="${x - 8}" y="${Y(e.q75)}" width="16" height="${Math.max(Y(e.q25) - Y(e.q75), 1)}" fill="#9ecae1" stroke="#3182bd"/>`,
-        `<circle cx="${x}" cy="${Y(e.median)}" r="3" fill="#08519c"/>`,
-      );
-      const ref = row.reference?.[panel.ref];
-      if (ref !== undefined) {
-        const y = Y(ref);
-        parts.push(
-          `<path d="M${x + 14} ${y - 4} l8 8 M${x + 22} ${y - 4} l-8 8" stroke="#d62728" stroke-width="1.5"/>`,
-        );
-      }
-    }
-    const line = rows.map((row) => `${X(row.k)},${Y(panel.pick(row).mean)}`).join(" ");
-    parts.push(`<polyline points="${line}" fill="none" stroke="#e6550d" stroke-width="2"/>`);
+  const panel = (
+    title: string,
+    pick: (x: QuadraticReproductionRow) => ErrorSummary,
+    ref: "a" | "B",
+  ) => ({
+    title: `${title} (${r.setting} setting)`,
+    groups: rows.map((row) => ({
+      label: `k = ${row.k}`,
+      boxes: [{ series: 0, stats: pick(row), reference: row.reference?.[ref] }],
+    })),
   });
-  parts.push(
-    `<text x="${W}" y="${H - 6}" text-anchor="middle" font-size="10">bars: quartiles, dots: median, line: mean over ${rows[0]?.trials ?? 0} metrics (eps = ${r.tolerance}); red crosses: authors' code means (rho = 1 around 0)</text>`,
-  );
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${2 * W}" height="${H}" viewBox="0 0 ${2 * W} ${H}" font-family="sans-serif">\n<rect width="100%" height="100%" fill="white"/>\n${parts.join("\n")}\n</svg>\n`;
+  return errorPlotSvg({
+    panels: [panel("||a - â||₂", (x) => x.errorA, "a"), panel("||B - B̂||_F", (x) => x.errorB, "B")],
+    caption: [
+      `boxes: quartiles, dots: median, diamonds and line: mean over ${rows[0]?.trials ?? 0} metrics (eps = ${r.tolerance}, strategy ${strategy ?? "-"})`,
+      "red crosses: the authors' code's means in its own setting (rho = 1 around 0)",
+    ],
+  });
 }

@@ -31,6 +31,7 @@ import { simulatedOracle } from "../../oracle/simulated-oracle.ts";
 import { STRATEGIES, STRATEGY_NAMES, type StrategyName } from "../../search/strategy.ts";
 import { CliError, guarded } from "../errors.ts";
 import { fmt } from "../format.ts";
+import { writeFigure } from "../png.ts";
 import { errorStats, errorTable } from "../trial-summary.ts";
 
 /** Flags of `elicit simulate --family quadratic`. */
@@ -170,7 +171,8 @@ export function registerReproduceQuadratic(reproduce: Command): void {
       "--least-squares",
       "use the least-squares reconstruction instead of the corrected ratio formula",
     )
-    .option("--svg <file>", "write Figure 4 (error box plots) as SVG")
+    .option("--svg <file>", "write Figure 4 (a-b) (error box plots) as SVG")
+    .option("--png <file>", "write Figure 4 (a-b) as PNG")
     .option("--json", "print JSON on stdout")
     .action(
       (f: {
@@ -178,6 +180,7 @@ export function registerReproduceQuadratic(reproduce: Command): void {
         setting: string;
         leastSquares?: boolean;
         svg?: string;
+        png?: string;
         json?: boolean;
       }) =>
         guarded(() => {
@@ -191,10 +194,11 @@ export function registerReproduceQuadratic(reproduce: Command): void {
             setting: f.setting as QuadraticSetting,
             reconstruction: f.leastSquares ? "least-squares" : "ratios",
           });
-          if (f.svg) writeFileSync(f.svg, quadraticErrorSvg(result));
+          // Print first: a bad figure path must not lose a long run's results.
           console.log(
             f.json ? JSON.stringify(result, null, 2) : formatQuadraticReproduction(result),
           );
+          writeFigure(() => quadraticErrorSvg(result), f);
         }),
     );
 }

@@ -1,6 +1,11 @@
 import type { Command } from "commander";
-import { formatFairReproduction, reproduceFair } from "../../experiments/reproduce-fair.ts";
+import {
+  fairErrorSvg,
+  formatFairReproduction,
+  reproduceFair,
+} from "../../experiments/reproduce-fair.ts";
 import { CliError, guarded } from "../errors.ts";
+import { writeFigure } from "../png.ts";
 
 function parseList(text: string, name: string): number[] {
   const xs = text.split(",").map((s) => Number(s.trim()));
@@ -10,7 +15,7 @@ function parseList(text: string, name: string): number[] {
   return xs;
 }
 
-/** `elicit reproduce fair`: Table 1's Fair-QPME query counts and Figure 4(c-e) mean errors. */
+/** `elicit reproduce fair`: Table 1's Fair-QPME query counts and Figure 4(c-e) errors. */
 export function registerReproduceFair(reproduce: Command): void {
   reproduce
     .command("fair")
@@ -18,18 +23,30 @@ export function registerReproduceFair(reproduce: Command): void {
     .option("--trials <n>", "random metrics per (k, m)", "100")
     .option("--classes <list>", "numbers of classes k", "2,3,4,5")
     .option("--groups <list>", "numbers of groups m", "2,3,4,5")
+    .option("--svg <file>", "write Figure 4 (c-e) (error box plots) as SVG")
+    .option("--png <file>", "write Figure 4 (c-e) as PNG")
     .option("--json", "print JSON on stdout")
-    .action((f: { trials: string; classes: string; groups: string; json?: boolean }) =>
-      guarded(() => {
-        const trials = Number(f.trials);
-        if (!Number.isInteger(trials) || trials < 1)
-          throw new CliError("--trials must be a positive integer");
-        const result = reproduceFair({
-          trials,
-          classes: parseList(f.classes, "classes"),
-          groups: parseList(f.groups, "groups"),
-        });
-        console.log(f.json ? JSON.stringify(result, null, 2) : formatFairReproduction(result));
-      }),
+    .action(
+      (f: {
+        trials: string;
+        classes: string;
+        groups: string;
+        svg?: string;
+        png?: string;
+        json?: boolean;
+      }) =>
+        guarded(() => {
+          const trials = Number(f.trials);
+          if (!Number.isInteger(trials) || trials < 1)
+            throw new CliError("--trials must be a positive integer");
+          const result = reproduceFair({
+            trials,
+            classes: parseList(f.classes, "classes"),
+            groups: parseList(f.groups, "groups"),
+          });
+          // Print first: a bad figure path must not lose a long run's results.
+          console.log(f.json ? JSON.stringify(result, null, 2) : formatFairReproduction(result));
+          writeFigure(() => fairErrorSvg(result), f);
+        }),
     );
 }
