@@ -1,4 +1,6 @@
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { simulateFairCommand } from "../../src/cli/commands/fair.ts";
 import { CliError } from "../../src/cli/errors.ts";
@@ -140,6 +142,27 @@ describe.each(CASES)("fair QPME on $file by $groups", (c) => {
     expect(sortedB[Math.floor(sortedB.length / 2)]!).toBeLessThan(0.05);
   });
 
+  it("elicits lambda alone when a and B are known (Algorithm 5), on realised profiles", () => {
+    const rng = createRng(`lambda-${c.groups}`);
+    for (let t = 0; t < 5; t++) {
+      const { truth } = randomFairTruth(2, 2, rng, rho, defaultVarrho(rho), prepared.tau);
+      const r = simulateFairOnData(
+        { pools: prepared.pools, tau: prepared.tau, space },
+        truth,
+        { tolerance: 0.01, strategy: STRATEGIES.lazy, procedure: "lambda" },
+        { kind: "none" },
+        t,
+      );
+      expect(r.procedure).toBe("lambda");
+      expect(r.error.a).toBe(0);
+      expect(r.error.B).toBe(0);
+      // ShrinkInterval to width 0.01 plus the O(varrho) bias of the small ball.
+      expect(r.error.lambda).toBeLessThan(0.01);
+      expect(r.queries).toBeLessThan(40);
+      expect(r.feasibility.maxError).toBeLessThan(1e-9);
+    }
+  });
+
   it("answers on the realised rates (the oracle sees what classifiers achieve)", () => {
     const { truth, tau } = {
       truth: {
@@ -209,6 +232,21 @@ describe("elicit simulate --family fair-quadratic --data", () => {
     const out = lines.join("\n");
     expect(out).toMatch(/2 fair QPME trials on .*arrests.csv \(k = 2, m = 2, groups by sex\)/);
     expect(out).toMatch(/feasibility: \d+ queried profiles realised/);
+  });
+
+  it("--lambda-only runs Algorithm 5 and writes --log after printing", () => {
+    const lines = capture();
+    const log = join(mkdtempSync(join(tmpdir(), "elicit-")), "sessions.json");
+    simulateFairCommand(
+      { data, target: "released", groups: "colour", randomTruth: true, lambdaOnly: true, log },
+      { kind: "none" },
+      2,
+      2,
+    );
+    expect(lines.join("\n")).toMatch(/2 lambda search, a and B known trials/);
+    const sessions = JSON.parse(readFileSync(log, "utf8"));
+    expect(sessions).toHaveLength(2);
+    expect(sessions[0].answers.length).toBeGreaterThan(5);
   });
 
   it("rejects bad flags with one-line errors", () => {

@@ -1,4 +1,3 @@
-import { writeFileSync } from "node:fs";
 import { groupQuerySpace } from "../../elicit/fair/group-space.ts";
 import type { FairMetric } from "../../elicit/fair/metric.ts";
 import {
@@ -12,11 +11,16 @@ import { defaultVarrho } from "../../elicit/quadratic/qpme.ts";
 import { prepareFairFromCsv } from "../../experiments/fair-population.ts";
 import { createRng } from "../../math/rng.ts";
 import type { NoiseModel } from "../../oracle/noise.ts";
-import { STRATEGIES, STRATEGY_NAMES, type StrategyName } from "../../search/strategy.ts";
 import { CliError } from "../errors.ts";
 import { fmt } from "../format.ts";
 import { readText } from "../population-options.ts";
 import { progressBar } from "../progress.ts";
+import {
+  type QpmeSearchFlags,
+  qpmeSearchFlags,
+  withoutSession,
+  writeSessionLog,
+} from "../qpme-flags.ts";
 import { errorStats, errorTable } from "../trial-summary.ts";
 
 /** Flags of `elicit simulate --family fair-quadratic`. */
@@ -35,6 +39,8 @@ export interface FairFlags {
   randomTruth?: boolean;
   tolerance?: string;
   strategy?: string;
+  /** Algorithm 5: a and B known (the truth's), elicit lambda only. */
+  lambdaOnly?: boolean;
   json?: boolean;
   log?: string;
 }
@@ -57,15 +63,11 @@ function parseTau(text: string, k: number, m: number): number[][] {
 }
 
 /** Flags shared by both query spaces, validated. */
-function commonFlags(f: FairFlags): { strategy: StrategyName; tolerance: number } {
-  const strategy = (f.strategy ?? "lazy") as StrategyName;
-  if (!STRATEGY_NAMES.includes(strategy)) throw new CliError(`unknown --strategy "${f.strategy}"`);
-  const tolerance = f.tolerance === undefined ? 0.01 : Number(f.tolerance);
-  if (!(tolerance > 0 && tolerance < 1)) throw new CliError("--tolerance must be in (0, 1)");
+function commonFlags(f: FairFlags): QpmeSearchFlags {
   if (f.truth !== undefined && f.randomTruth) {
     throw new CliError("give either --truth or --random-truth, not both");
   }
-  return { strategy, tolerance };
+  return qpmeSearchFlags(f);
 }
 
 function fixedTruth(f: FairFlags, k: number, m: number): FairMetric | undefined {
@@ -106,7 +108,7 @@ export function simulateFairCommand(
   const m = Number(f.groups ?? "2");
   if (!Number.isInteger(m) || m < 2 || m > 8)
     throw new CliError("--groups must be an integer from 2 to 8 (the number of groups)");
-  const { strategy, tolerance } = commonFlags(f);
+  const search = commonFlags(f);
   const fixed = fixedTruth(f, k, m);
   const fixedTau = f.tau === undefined ? undefined : parseTau(f.tau, k, m);
   const rng = createRng(seed);
@@ -118,14 +120,14 @@ export function simulateFairCommand(
       fixedTau ?? drawn?.tau ?? Array.from({ length: m }, () => new Array<number>(k).fill(1 / m));
     try {
       runs.push(
-        // As for QPME, the paper's counting (Table 1) is our lazy ShrinkInterval.
         simulateFair(
           truth,
           {
-            tolerance,
-            strategy: strategy === "paper" ? STRATEGIES.lazy : STRATEGIES[strategy],
+            tolerance: search.tolerance,
+            strategy: search.strategy,
             tau,
             groups: m,
+            procedure: f.lambdaOnly ? "lambda" : "fair-qpme",
           },
           noise,
           seed + t,
@@ -137,28 +139,32 @@ export function simulateFairCommand(
     }
   }
   printFairRuns(runs, f, {
-    title: `fair-quadratic (fair QPME), k = ${k}, m = ${m}, synthetic sphere rho = ${runs[0]!.rho}, strategy ${strategy}, tolerance ${tolerance}`,
-    summary: `${trials} fair QPME trials, k = ${k}, m = ${m}`,
+    title: `fair-quadratic (${procedureName(f)}), k = ${k}, m = ${m}, synthetic sphere rho = ${runs[0]!.rho}, strategy ${search.name}, tolerance ${search.tolerance}`,
+    summary: `${trials} ${procedureName(f)} trials, k = ${k}, m = ${m}`,
   });
 }
 
-/** Print one run or a summary of several (text or `--json`), and write `--log`. */
+function procedureName(f: FairFlags): string {
+  return f.lambdaOnly ? "lambda search, a and B known" : "fair QPME";
+}
+
+/** Print one run or a summary of several (text or `--json`), then write `--log`. */
 function printFairRuns<R extends Omit<FairRunReport, "synthetic">>(
   runs: readonly R[],
   f: FairFlags,
   text: { title: string; summary: string; lines?: (runs: readonly R[]) => string[] },
 ): void {
+  printRuns(runs, f, text);
+  writeSessionLog(f.log, runs);
+}
+
+function printRuns<R extends Omit<FairRunReport, "synthetic">>(
+  runs: readonly R[],
+  f: FairFlags,
+  text: { title: string; summary: string; lines?: (runs: readonly R[]) => string[] },
+): void {
   const trials = runs.length;
-  if (f.log)
-    writeFileSync(
-      f.log,
-      `${JSON.stringify(
-        runs.map((r) => r.session),
-        null,
-        2,
-      )}\n`,
-    );
-  const strip = ({ session: _s, ...r }: R) => r;
+  const strip = withoutSession;
   if (trials === 1) {
     const r = runs[0]!;
     if (f.json) console.log(JSON.stringify(strip(r), null, 2));
@@ -208,7 +214,7 @@ function simulateFairDataCommand(
     );
   }
   if (f.tau !== undefined) throw new CliError("--tau is read from the data; drop it with --data");
-  const { strategy, tolerance } = commonFlags(f);
+  const search = commonFlags(f);
   const prepared = prepareFairFromCsv(readText(f.data!, "data file"), {
     target: f.target,
     groups: f.groups,
@@ -229,7 +235,7 @@ function simulateFairDataCommand(
   }
   const rho = space.sphere.rho;
   const rng = createRng(seed);
-  const bar = progressBar(trials, "fair QPME");
+  const bar = progressBar(trials, procedureName(f));
   const runs: FairDataRunReport[] = [];
   for (let t = 0; t < trials; t++) {
     const truth = fixed ?? randomFairTruth(k, m, rng, rho, defaultVarrho(rho), prepared.tau).truth;
@@ -237,7 +243,11 @@ function simulateFairDataCommand(
       simulateFairOnData(
         { pools: prepared.pools, tau: prepared.tau, space },
         truth,
-        { tolerance, strategy: strategy === "paper" ? STRATEGIES.lazy : STRATEGIES[strategy] },
+        {
+          tolerance: search.tolerance,
+          strategy: search.strategy,
+          procedure: f.lambdaOnly ? "lambda" : "fair-qpme",
+        },
         noise,
         seed + t,
       ),
@@ -255,8 +265,8 @@ function simulateFairDataCommand(
     .map((g, j) => `${g} (${prepared.groupRows[j]} rows)`)
     .join(", ");
   printFairRuns(runs, f, {
-    title: `fair-quadratic (fair QPME) on ${f.data}: target ${f.target} (${prepared.classNames.join(", ")}), groups ${f.groups}: ${groups}; strategy ${strategy}, tolerance ${tolerance}`,
-    summary: `${trials} fair QPME trials on ${f.data} (k = ${k}, m = ${m}, groups by ${f.groups})`,
+    title: `fair-quadratic (${procedureName(f)}) on ${f.data}: target ${f.target} (${prepared.classNames.join(", ")}), groups ${f.groups}: ${groups}; strategy ${search.name}, tolerance ${search.tolerance}`,
+    summary: `${trials} ${procedureName(f)} trials on ${f.data} (k = ${k}, m = ${m}, groups by ${f.groups})`,
     lines: (rs) => [
       `query ball radius rho = ${fmt(rho, 4)} inside every group's feasible rates (in-radius ${fmt(space.sphere.radius, 4)}); tau = P(G = g | Y = i) ${JSON.stringify(prepared.tau.map((row) => row.map((x) => +x.toFixed(4))))}`,
       `feasibility: ${rs.reduce((s, r) => s + r.feasibility.profiles, 0)} queried profiles realised by group-wise classifiers, max deviation ${Math.max(...rs.map((r) => r.feasibility.maxError)).toExponential(1)}`,

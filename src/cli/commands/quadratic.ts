@@ -32,6 +32,7 @@ import { STRATEGIES, STRATEGY_NAMES, type StrategyName } from "../../search/stra
 import { CliError, guarded } from "../errors.ts";
 import { fmt } from "../format.ts";
 import { writeFigure } from "../png.ts";
+import { qpmeSearchFlags, withoutSession, writeSessionLog } from "../qpme-flags.ts";
 import { errorStats, errorTable } from "../trial-summary.ts";
 
 /** Flags of `elicit simulate --family quadratic`. */
@@ -70,10 +71,9 @@ export function simulateQuadraticCommand(
   // rates. Either way the centre o is the uniform classifier's rates, 1/k in every entry.
   const k = space === "diagonal-rates" ? classes : classes * classes - classes;
   const centre = new Array<number>(k).fill(1 / classes);
-  const strategy = (f.strategy ?? "lazy") as StrategyName;
-  if (!STRATEGY_NAMES.includes(strategy)) throw new CliError(`unknown --strategy "${f.strategy}"`);
-  const tolerance = f.tolerance === undefined ? 0.01 : Number(f.tolerance);
-  if (!(tolerance > 0 && tolerance < 1)) throw new CliError("--tolerance must be in (0, 1)");
+  const search = qpmeSearchFlags(f);
+  const { tolerance } = search;
+  const strategy = search.name;
   let fixed: ReturnType<typeof parseQuadraticTruth> | undefined;
   if (f.truth !== undefined) {
     try {
@@ -96,30 +96,21 @@ export function simulateQuadraticCommand(
             sampling: "paper",
           }));
     runs.push(
-      // The QPME paper's own counting (Table 1) is at most 3 questions per halving: its
-      // "paper" mode is our lazy evaluation of ShrinkInterval.
-      simulateQuadratic(
-        truth,
-        {
-          tolerance,
-          strategy: strategy === "paper" ? STRATEGIES.lazy : STRATEGIES[strategy],
-          centre,
-        },
-        noise,
-        seed + t,
-      ),
+      simulateQuadratic(truth, { tolerance, strategy: search.strategy, centre }, noise, seed + t),
     );
   }
-  if (f.log)
-    writeFileSync(
-      f.log,
-      `${JSON.stringify(
-        runs.map((r) => r.session),
-        null,
-        2,
-      )}\n`,
-    );
-  const strip = ({ session: _s, ...r }: QuadraticRunReport) => r;
+  printQuadraticRuns(runs, f, { k, space, strategy, tolerance });
+  writeSessionLog(f.log, runs);
+}
+
+function printQuadraticRuns(
+  runs: readonly QuadraticRunReport[],
+  f: QuadraticFlags,
+  o: { k: number; space: string; strategy: string; tolerance: number },
+): void {
+  const { k, space, strategy, tolerance } = o;
+  const trials = runs.length;
+  const strip = withoutSession;
   if (trials === 1) {
     const r = runs[0]!;
     if (f.json) console.log(JSON.stringify({ ...strip(r), space }, null, 2));
@@ -218,10 +209,8 @@ export function simulateCubicCommand(
   const k = Number(f.classes ?? "2");
   if (!Number.isInteger(k) || k < 2 || k > 5)
     throw new CliError("--classes must be an integer from 2 to 5");
-  const tolerance = f.tolerance === undefined ? 0.001 : Number(f.tolerance);
-  if (!(tolerance > 0 && tolerance < 1)) throw new CliError("--tolerance must be in (0, 1)");
-  const strategy = (f.strategy ?? "lazy") as StrategyName;
-  if (!STRATEGY_NAMES.includes(strategy)) throw new CliError(`unknown --strategy "${f.strategy}"`);
+  const search = qpmeSearchFlags(f, 0.001);
+  const { tolerance } = search;
   let fixed: CubicMetric | undefined;
   if (f.truth !== undefined) {
     const schema = z
@@ -253,9 +242,8 @@ export function simulateCubicCommand(
       noise,
       seed + t,
     );
-    const effective = strategy === "paper" ? STRATEGIES.lazy : STRATEGIES[strategy];
     const run = runProcedure(
-      (ask) => elicitCubic(ask, k, { tolerance, strategy: effective }),
+      (ask) => elicitCubic(ask, k, { tolerance, strategy: search.strategy }),
       oracle.ask,
     );
     reports.push({

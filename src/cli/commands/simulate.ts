@@ -114,6 +114,10 @@ export function registerSimulate(program: Command): void {
       "fair-quadratic: number of groups with --synthetic sphere (default 2), or the group column with --data",
     )
     .option(
+      "--lambda-only",
+      "fair-quadratic: Algorithm 5, the costs a and weights B known (the truth's), elicit lambda only",
+    )
+    .option(
       "--tau <json>",
       "fair-quadratic: m x k matrix P(G = g | Y = i) (default: drawn, or equal groups)",
     )

@@ -19,11 +19,18 @@ import {
   validateFair,
   validateTau,
 } from "./metric.ts";
-import { type FairQpmeOptions, fairQpmeProcedure, groupPartitions } from "./qpme.ts";
+import {
+  type FairQpmeOptions,
+  fairQpmeProcedure,
+  groupPartitions,
+  lambdaProcedure,
+} from "./qpme.ts";
 
 /** The JSON report of one simulated fair elicitation (issue 5's contract). */
 export interface FairRunReport {
   readonly family: "fair-quadratic";
+  /** `fair-qpme` (Algorithm 4: a, B and lambda) or `lambda` (Algorithm 5: lambda only). */
+  readonly procedure: "fair-qpme" | "lambda";
   readonly space: "diagonal-rates";
   readonly synthetic: "sphere";
   readonly k: number;
@@ -139,6 +146,11 @@ export interface SimulateFairOptions extends Omit<FairQpmeOptions, "tau"> {
    * itself, the synthetic sphere). On data: the rates of the classifiers realising it.
    */
   readonly realise?: (p: FairPoint) => readonly ArrayLike<number>[];
+  /**
+   * `fair-qpme` (default, Algorithm 4) or `lambda`: Algorithm 5, where the costs `a` and the
+   * violation weights `B` are known (taken from the truth) and only lambda is elicited.
+   */
+  readonly procedure?: "fair-qpme" | "lambda";
 }
 
 function groupsOf(truth: FairMetric): number {
@@ -172,10 +184,40 @@ export function simulateFair(
   const realise = options.realise ?? ((p: FairPoint) => p.rates);
   const oracle = simulatedOracle((p: FairPoint) => fairUtility(t, tau, realise(p)), noise, seed);
   const partitions = (options.partitions ?? groupPartitions(m)).map((s) => [...s]);
-  const { realise: _r, groups: _g, ...qpmeOptions } = options;
-  const run = runProcedure(fairQpmeProcedure(k, { ...qpmeOptions, tau, partitions }), oracle.ask);
+  const { realise: _r, groups: _g, procedure = "fair-qpme", ...qpmeOptions } = options;
   const rho = options.rho ?? PAPER_RHO;
+  let run: {
+    result: { metric: FairMetric; questions: number; warnings: string[] };
+    answers: readonly Answer[];
+  };
+  if (procedure === "lambda") {
+    // Algorithm 5: a and the B's known (the stakeholder's own), lambda elicited.
+    const lam = runProcedure(
+      lambdaProcedure({
+        tau,
+        a: t.a,
+        B: t.B,
+        tolerance: options.tolerance,
+        strategy: options.strategy,
+        centre: options.centre,
+        rho,
+        varrho: options.varrho,
+      }),
+      oracle.ask,
+    );
+    run = {
+      result: {
+        metric: { ...t, lambda: lam.result.lambda },
+        questions: lam.result.questions,
+        warnings: [],
+      },
+      answers: lam.answers,
+    };
+  } else {
+    run = runProcedure(fairQpmeProcedure(k, { ...qpmeOptions, tau, partitions }), oracle.ask);
+  }
   return {
+    procedure,
     family: "fair-quadratic",
     space: "diagonal-rates",
     synthetic: "sphere",
