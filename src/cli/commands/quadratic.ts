@@ -1,4 +1,3 @@
-import { writeFileSync } from "node:fs";
 import type { Command } from "commander";
 import { z } from "zod";
 import {
@@ -28,7 +27,6 @@ import {
 import { createRng } from "../../math/rng.ts";
 import type { NoiseModel } from "../../oracle/noise.ts";
 import { simulatedOracle } from "../../oracle/simulated-oracle.ts";
-import { STRATEGIES, STRATEGY_NAMES, type StrategyName } from "../../search/strategy.ts";
 import { CliError, guarded } from "../errors.ts";
 import { fmt } from "../format.ts";
 import { writeFigure } from "../png.ts";
