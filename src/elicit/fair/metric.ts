@@ -1,3 +1,4 @@
+import { randomSpd } from "../../math/random-spd.ts";
 import type { Rng } from "../../math/rng.ts";
 import { norm2 } from "../../math/vector.ts";
 
@@ -166,31 +167,6 @@ export function validateTau(tau: readonly (readonly number[])[], k: number, grou
     }
     if (Math.abs(s - 1) > 1e-9) throw new RangeError(`tau column ${i} must sum to 1`);
   }
-}
-
-function randomSpd(k: number, rng: Rng): number[][] {
-  // sklearn's make_spd_matrix style: U diag(1 + U(0,1)) U^T with U Haar orthogonal.
-  const cols: number[][] = [];
-  while (cols.length < k) {
-    const v = Array.from({ length: k }, () => rng.normal());
-    for (const c of cols) {
-      let d = 0;
-      for (let i = 0; i < k; i++) d += v[i]! * c[i]!;
-      for (let i = 0; i < k; i++) v[i] = v[i]! - d * c[i]!;
-    }
-    const n = norm2(v);
-    if (n > 1e-8) cols.push(v.map((x) => x / n));
-  }
-  const s = Array.from({ length: k }, () => 1 + rng.next());
-  const B = Array.from({ length: k }, (_, i) =>
-    Array.from({ length: k }, (_, j) => {
-      let x = 0;
-      for (let l = 0; l < k; l++) x += cols[l]![i]! * s[l]! * cols[l]![j]!;
-      return x;
-    }),
-  );
-  for (let i = 0; i < k; i++) for (let j = 0; j < i; j++) B[i]![j] = B[j]![i]!;
-  return B;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { randomSpd } from "../../math/random-spd.ts";
 import type { Rng } from "../../math/rng.ts";
 import { norm2 } from "../../math/vector.ts";
 
@@ -158,21 +159,6 @@ export interface RandomQuadraticOptions extends QpmeGeometry {
   readonly minGradient?: number;
 }
 
-function haarOrthogonal(k: number, rng: Rng): number[][] {
-  const cols: number[][] = [];
-  while (cols.length < k) {
-    const v = Array.from({ length: k }, () => rng.normal());
-    for (const c of cols) {
-      let d = 0;
-      for (let i = 0; i < k; i++) d += v[i]! * c[i]!;
-      for (let i = 0; i < k; i++) v[i] = v[i]! - d * c[i]!;
-    }
-    const n = norm2(v);
-    if (n > 1e-8) cols.push(v.map((x) => x / n));
-  }
-  return cols;
-}
-
 function codeWellFormed(m: QuadraticMetric, g: QpmeGeometry, minGradient: number): boolean {
   const k = m.a.length;
   const delta = g.rho - g.varrho;
@@ -202,18 +188,8 @@ export function randomQuadraticMetric(
   const minGradient = o.minGradient ?? (sampling === "paper" ? 1e-2 : 0.1);
   for (let attempt = 0; attempt < 10_000; attempt++) {
     const a = Array.from({ length: k }, () => rng.next());
-    const u = haarOrthogonal(k, rng);
-    const lambda = Array.from({ length: k }, () => 1 + rng.next());
     const sign = sampling === "paper" ? -1 : 1;
-    const B = Array.from({ length: k }, (_, i) =>
-      Array.from({ length: k }, (_, j) => {
-        let s = 0;
-        for (let l = 0; l < k; l++) s += u[l]![i]! * lambda[l]! * u[l]![j]!;
-        return sign * s;
-      }),
-    );
-    // Exact symmetry.
-    for (let i = 0; i < k; i++) for (let j = 0; j < i; j++) B[i]![j] = B[j]![i]!;
+    const B = randomSpd(k, rng).map((row) => row.map((x) => sign * x));
     const share = rng.uniform(0.3, 0.7);
     const na = norm2(a);
     const nb = Math.sqrt(B.flat().reduce((s, x) => s + x * x, 0));
