@@ -13,37 +13,12 @@
  */
 import { readFileSync } from "node:fs";
 import { fitSoftmax } from "../src/data/softmax.ts";
+import { syntheticSoftmaxPool } from "../src/experiments/synthetic-softmax-pool.ts";
 import { MulticlassPool } from "../src/geometry/multiclass/pool.ts";
 import { checkRealisation, realiseOnSphere } from "../src/geometry/multiclass/realise.ts";
 import { createSpace } from "../src/geometry/multiclass/space.ts";
 import { findSphere, type SphereOptions } from "../src/geometry/multiclass/sphere.ts";
 import { createRng } from "../src/math/rng.ts";
-
-function syntheticPool(n: number, k: number, seed: number, dims = 2, spread = 1.5) {
-  const rng = createRng(seed);
-  const w = Array.from({ length: k * dims }, () => spread * rng.normal());
-  const b = Array.from({ length: k }, () => 0.5 * rng.normal());
-  const eta = new Float64Array(n * k);
-  const x = new Float64Array(dims);
-  const s = new Float64Array(k);
-  for (let p = 0; p < n; p++) {
-    for (let d = 0; d < dims; d++) x[d] = rng.normal();
-    let max = Number.NEGATIVE_INFINITY;
-    for (let i = 0; i < k; i++) {
-      let v = b[i];
-      for (let d = 0; d < dims; d++) v += w[i * dims + d] * x[d];
-      s[i] = v;
-      max = Math.max(max, v);
-    }
-    let total = 0;
-    for (let i = 0; i < k; i++) {
-      s[i] = Math.exp(s[i] - max);
-      total += s[i];
-    }
-    for (let i = 0; i < k; i++) eta[p * k + i] = s[i] / total;
-  }
-  return new MulticlassPool(eta, k);
-}
 
 function csvPool(path: string): MulticlassPool {
   const lines = readFileSync(path, "utf8").trim().split(/\r?\n/);
@@ -148,11 +123,11 @@ function bench(name: string, pool: MulticlassPool, options: SphereOptions = {}) 
 }
 
 if (!onlyLarge) {
-  bench("synthetic-3", syntheticPool(2000, 3, 7));
+  bench("synthetic-3", syntheticSoftmaxPool(2000, 3, 7));
   if (path !== undefined) bench(path, csvPool(path));
-  else bench("synthetic-10", syntheticPool(1800, 10, 11, 8));
+  else bench("synthetic-10", syntheticSoftmaxPool(1800, 10, 11, { dims: 8 }));
 }
-if (!skipLarge) bench("synthetic-5-100k", syntheticPool(100_000, 5, 13, 4));
+if (!skipLarge) bench("synthetic-5-100k", syntheticSoftmaxPool(100_000, 5, 13, { dims: 4 }));
 
 const width = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
 for (const r of rows) console.log(r.map((v, c) => v.padEnd(width[c])).join("  "));

@@ -3,10 +3,10 @@ import type { MulticlassPool } from "../../geometry/multiclass/pool.ts";
 import type { Sphere } from "../../geometry/multiclass/sphere.ts";
 import { STRATEGIES, type StrategyName } from "../../search/strategy.ts";
 import type { Procedure } from "../session.ts";
-import { elicitDlfpm } from "./dlfpm.ts";
+import { type DlfpmElicitation, elicitDlfpm } from "./dlfpm.ts";
 import { elicitDlpm } from "./dlpm.ts";
 import type { FractionalMetric } from "./fractional-grid.ts";
-import { elicitLfpm } from "./lfpm.ts";
+import { elicitLfpm, type LfpmElicitation } from "./lfpm.ts";
 import type { MulticlassPoint } from "./point.ts";
 import { elicitSphereLpm } from "./sphere-lpm.ts";
 
@@ -69,69 +69,47 @@ export function multiclassProcedure(
   pool: MulticlassPool,
   sphere?: Sphere,
 ): Procedure<MulticlassPoint, MulticlassResult> {
+  const { family, tolerance } = spec;
   const strategy = STRATEGIES[spec.strategy];
-  if (spec.family === "diagonal-linear") {
+  if (family === "diagonal-linear" || family === "diagonal-linear-fractional") {
+    // DLPM and DLFPM run the same pairwise searches around a pivot class.
+    const o = { tolerance, strategy, pivot: spec.pivot ?? "first" } as const;
+    if (family === "diagonal-linear-fractional") {
+      return (ask) => fractionalResult(family, elicitDlfpm(ask, pool, o));
+    }
     return (ask) => {
-      const r = elicitDlpm(ask, pool, {
-        tolerance: spec.tolerance,
-        strategy,
-        pivot: spec.pivot ?? "first",
-      });
-      return {
-        family: spec.family,
-        metric: r.metric,
-        classifier: r.classifier,
-        questions: r.questions,
-      };
+      const r = elicitDlpm(ask, pool, o);
+      return { family, metric: r.metric, classifier: r.classifier, questions: r.questions };
     };
   }
-  if (spec.family === "diagonal-linear-fractional") {
-    return (ask) => {
-      const r = elicitDlfpm(ask, pool, {
-        tolerance: spec.tolerance,
-        strategy,
-        pivot: spec.pivot ?? "first",
-      });
-      return {
-        family: spec.family,
-        metric: r.metric.a,
-        fractional: { metric: r.metric, samples: r.samples },
-        classifier: r.classifier,
-        questions: r.questions,
-      };
-    };
-  }
-  if (!sphere) throw new RangeError(`the ${spec.family} family needs the sphere of Algorithm 3`);
-  if (spec.family === "linear-fractional") {
-    return (ask) => {
-      const r = elicitLfpm(ask, sphere, {
-        tolerance: spec.tolerance,
-        strategy,
-        cycles: spec.cycles ?? 2,
-        order: spec.order ?? "forward",
-      });
-      return {
-        family: spec.family,
-        metric: r.metric.a,
-        fractional: { metric: r.metric, samples: r.samples },
-        classifier: r.classifier,
-        questions: r.questions,
-      };
-    };
+  if (!sphere) throw new RangeError(`the ${family} family needs the sphere of Algorithm 3`);
+  // LPM and LFPM run the same angle search on the sphere (LFPM then also its opposite orthant).
+  const o = {
+    tolerance,
+    strategy,
+    cycles: spec.cycles ?? 2,
+    order: spec.order ?? "forward",
+  } as const;
+  if (family === "linear-fractional") {
+    return (ask) => fractionalResult(family, elicitLfpm(ask, sphere, o));
   }
   return (ask) => {
-    const r = elicitSphereLpm(ask, sphere, {
-      tolerance: spec.tolerance,
-      strategy,
-      cycles: spec.cycles ?? 2,
-      order: spec.order ?? "forward",
-    });
-    return {
-      family: spec.family,
-      metric: r.metric,
-      classifier: r.optimum.classifier,
-      questions: r.questions,
-    };
+    const r = elicitSphereLpm(ask, sphere, o);
+    return { family, metric: r.metric, classifier: r.optimum.classifier, questions: r.questions };
+  };
+}
+
+/** A fractional family's result: the numerator `a` as `metric`, plus the whole metric. */
+function fractionalResult(
+  family: MulticlassFamily,
+  r: DlfpmElicitation | LfpmElicitation,
+): MulticlassResult {
+  return {
+    family,
+    metric: r.metric.a,
+    fractional: { metric: r.metric, samples: r.samples },
+    classifier: r.classifier,
+    questions: r.questions,
   };
 }
 

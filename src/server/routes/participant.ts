@@ -4,17 +4,15 @@ import {
   ComprehensionBody,
   ComprehensionReply,
   ConsentBody,
-  ErrorBody,
   FormBody,
   GuessBody,
   ParticipantState,
-  TokenParams,
   UndoBody,
 } from "../api-schemas.ts";
 import type { Db } from "../db/schema.ts";
-import { ApiError } from "../errors.ts";
 import * as participant from "../participant/service.ts";
 import type { RateLimiter } from "../security/rate-limit.ts";
+import { participantLoader, tokenBodyRoute, tokenRoute } from "./participant-helpers.ts";
 
 export interface ParticipantRouteOptions {
   readonly db: Db;
@@ -24,168 +22,59 @@ export interface ParticipantRouteOptions {
   readonly missLimiter: RateLimiter;
 }
 
-const errors = { 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
-
 /** The participant API: the token in the path is the only credential. */
 export const participantRoutes: FastifyPluginAsyncZod<ParticipantRouteOptions> = async (
   app,
   { db, answerLimiter, missLimiter },
 ) => {
-  const load = async (token: string, ip: string, limited: boolean) => {
-    if (limited && !answerLimiter.take(token)) {
-      throw new ApiError(429, "rate_limited", "too many answers at once; please slow down");
-    }
-    try {
-      return await participant.loadContext(db, token);
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 404 && !missLimiter.take(ip)) {
-        throw new ApiError(429, "rate_limited", "too many invalid links; try again later");
-      }
-      throw e;
-    }
-  };
-  const tags = ["participant"];
+  const context = participantLoader(db, answerLimiter, missLimiter);
+  // Phase II and Phase III answers differ only in the phase they are logged under.
+  const answerRoute = (path: string, phase: "elicitation" | "evaluation") =>
+    app.post(path, tokenBodyRoute(AnswerBody, ParticipantState), async (req) =>
+      participant.answer(
+        db,
+        await context(req, "step"),
+        phase,
+        req.body.questionId,
+        req.body.choice,
+      ),
+    );
 
-  app.get(
-    "/api/p/:token",
-    { schema: { tags, params: TokenParams, response: { 200: ParticipantState, ...errors } } },
-    async (req) => participant.renderState(db, await load(req.params.token, req.ip, false)),
+  app.get("/api/p/:token", tokenRoute(ParticipantState), async (req) =>
+    participant.renderState(db, await context(req, "read")),
   );
-  app.post(
-    "/api/p/:token/consent",
-    {
-      schema: {
-        tags,
-        params: TokenParams,
-        body: ConsentBody,
-        response: { 200: ParticipantState, ...errors },
-      },
-    },
-    async (req) =>
-      participant.consent(db, await load(req.params.token, req.ip, true), req.body.agree),
+  app.post("/api/p/:token/consent", tokenBodyRoute(ConsentBody, ParticipantState), async (req) =>
+    participant.consent(db, await context(req, "step"), req.body.agree),
   );
-  app.post(
-    "/api/p/:token/questionnaire",
-    {
-      schema: {
-        tags,
-        params: TokenParams,
-        body: FormBody,
-        response: { 200: ParticipantState, ...errors },
-      },
-    },
-    async (req) =>
-      participant.questionnaire(db, await load(req.params.token, req.ip, true), req.body.answers),
+  app.post("/api/p/:token/questionnaire", tokenBodyRoute(FormBody, ParticipantState), async (req) =>
+    participant.questionnaire(db, await context(req, "step"), req.body.answers),
   );
-  app.post(
-    "/api/p/:token/story",
-    { schema: { tags, params: TokenParams, response: { 200: ParticipantState, ...errors } } },
-    async (req) => participant.story(db, await load(req.params.token, req.ip, true)),
+  app.post("/api/p/:token/story", tokenRoute(ParticipantState), async (req) =>
+    participant.story(db, await context(req, "step")),
   );
   app.post(
     "/api/p/:token/comprehension",
-    {
-      schema: {
-        tags,
-        params: TokenParams,
-        body: ComprehensionBody,
-        response: { 200: ComprehensionReply, ...errors },
-      },
-    },
+    tokenBodyRoute(ComprehensionBody, ComprehensionReply),
     async (req) =>
       participant.comprehension(
         db,
-        await load(req.params.token, req.ip, true),
+        await context(req, "step"),
         req.body.questionId,
         req.body.answer,
       ),
   );
-  app.post(
-    "/api/p/:token/guess",
-    {
-      schema: {
-        tags,
-        params: TokenParams,
-        body: GuessBody,
-        response: { 200: ParticipantState, ...errors },
-      },
-    },
-    async (req) =>
-      participant.guess(db, await load(req.params.token, req.ip, true), req.body.ratio),
+  app.post("/api/p/:token/guess", tokenBodyRoute(GuessBody, ParticipantState), async (req) =>
+    participant.guess(db, await context(req, "step"), req.body.ratio),
   );
-  app.post(
-    "/api/p/:token/answer",
-    {
-      schema: {
-        tags,
-        params: TokenParams,
-        body: AnswerBody,
-        response: { 200: ParticipantState, ...errors },
-      },
-    },
-    async (req) =>
-      participant.answer(
-        db,
-        await load(req.params.token, req.ip, true),
-        "elicitation",
-        req.body.questionId,
-        req.body.choice,
-      ),
+  answerRoute("/api/p/:token/answer", "elicitation");
+  app.post("/api/p/:token/undo", tokenBodyRoute(UndoBody, ParticipantState), async (req) =>
+    participant.undo(db, await context(req, "step"), req.body.questionId),
   );
-  app.post(
-    "/api/p/:token/undo",
-    {
-      schema: {
-        tags,
-        params: TokenParams,
-        body: UndoBody,
-        response: { 200: ParticipantState, ...errors },
-      },
-    },
-    async (req) =>
-      participant.undo(db, await load(req.params.token, req.ip, true), req.body.questionId),
+  answerRoute("/api/p/:token/evaluation", "evaluation");
+  app.post("/api/p/:token/withdraw", tokenRoute(ParticipantState), async (req) =>
+    participant.withdraw(db, await context(req, "step")),
   );
-  app.post(
-    "/api/p/:token/evaluation",
-    {
-      schema: {
-        tags,
-        params: TokenParams,
-        body: AnswerBody,
-        response: { 200: ParticipantState, ...errors },
-      },
-    },
-    async (req) =>
-      participant.answer(
-        db,
-        await load(req.params.token, req.ip, true),
-        "evaluation",
-        req.body.questionId,
-        req.body.choice,
-      ),
-  );
-  app.post(
-    "/api/p/:token/withdraw",
-    {
-      schema: {
-        tags,
-        params: TokenParams,
-        response: { 200: ParticipantState, ...errors },
-      },
-    },
-    async (req) => participant.withdraw(db, await load(req.params.token, req.ip, true)),
-  );
-  app.post(
-    "/api/p/:token/post",
-    {
-      schema: {
-        tags,
-        params: TokenParams,
-        body: FormBody,
-        response: { 200: ParticipantState, ...errors },
-      },
-    },
-    async (req) =>
-      participant.post(db, await load(req.params.token, req.ip, true), req.body.answers),
+  app.post("/api/p/:token/post", tokenBodyRoute(FormBody, ParticipantState), async (req) =>
+    participant.post(db, await context(req, "step"), req.body.answers),
   );
 };
