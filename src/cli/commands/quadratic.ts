@@ -28,6 +28,7 @@ import { createRng } from "../../math/rng.ts";
 import type { NoiseModel } from "../../oracle/noise.ts";
 import { simulatedOracle } from "../../oracle/simulated-oracle.ts";
 import { CliError, guarded } from "../errors.ts";
+import { addFigureOptions, type FigureFlags, positiveTrials } from "../figure-options.ts";
 import { fmt } from "../format.ts";
 import { writeFigure } from "../png.ts";
 import { qpmeSearchFlags, withoutSession, writeSessionLog } from "../qpme-flags.ts";
@@ -147,7 +148,7 @@ function printQuadraticRuns(
 
 /** `elicit reproduce quadratic`. */
 export function registerReproduceQuadratic(reproduce: Command): void {
-  reproduce
+  const cmd = reproduce
     .command("quadratic")
     .description("UAI 2022 Table 1 (QPME query counts) and Figure 4 (errors) for k = 2..5")
     .option("--trials <n>", "random metrics per k", "100")
@@ -159,37 +160,31 @@ export function registerReproduceQuadratic(reproduce: Command): void {
     .option(
       "--least-squares",
       "use the least-squares reconstruction instead of the corrected ratio formula",
-    )
-    .option("--svg <file>", "write Figure 4 (a-b) (error box plots) as SVG")
-    .option("--png <file>", "write Figure 4 (a-b) as PNG")
-    .option("--json", "print JSON on stdout")
-    .action(
-      (f: {
+    );
+  addFigureOptions(cmd, "Figure 4 (a-b) (error box plots)");
+  cmd.option("--json", "print JSON on stdout").action(
+    (
+      f: {
         trials: string;
         setting: string;
         leastSquares?: boolean;
-        svg?: string;
-        png?: string;
         json?: boolean;
-      }) =>
-        guarded(() => {
-          const trials = Number(f.trials);
-          if (!Number.isInteger(trials) || trials < 1)
-            throw new CliError("--trials must be a positive integer");
-          if (f.setting !== "paper" && f.setting !== "code")
-            throw new CliError("--setting must be paper or code");
-          const result = reproduceQuadratic({
-            trials,
-            setting: f.setting as QuadraticSetting,
-            reconstruction: f.leastSquares ? "least-squares" : "ratios",
-          });
-          // Print first: a bad figure path must not lose a long run's results.
-          console.log(
-            f.json ? JSON.stringify(result, null, 2) : formatQuadraticReproduction(result),
-          );
-          writeFigure(() => quadraticErrorSvg(result), f);
-        }),
-    );
+      } & FigureFlags,
+    ) =>
+      guarded(() => {
+        const trials = positiveTrials(f.trials);
+        if (f.setting !== "paper" && f.setting !== "code")
+          throw new CliError("--setting must be paper or code");
+        const result = reproduceQuadratic({
+          trials,
+          setting: f.setting as QuadraticSetting,
+          reconstruction: f.leastSquares ? "least-squares" : "ratios",
+        });
+        // Print first: a bad figure path must not lose a long run's results.
+        console.log(f.json ? JSON.stringify(result, null, 2) : formatQuadraticReproduction(result));
+        writeFigure(() => quadraticErrorSvg(result), f);
+      }),
+  );
 }
 
 /** The cubic branch of `elicit simulate` (UAI 2022 Section 8, on the synthetic sphere). */

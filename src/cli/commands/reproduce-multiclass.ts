@@ -11,6 +11,7 @@ import {
 } from "../../experiments/reproduce-multiclass-fractional.ts";
 import { STRATEGY_NAMES, type StrategyName } from "../../search/strategy.ts";
 import { CliError, guarded } from "../errors.ts";
+import { positiveTrials } from "../figure-options.ts";
 import { fmt, table } from "../format.ts";
 
 const vec = (xs: readonly number[]) => `(${xs.map((x) => fmt(x, 2)).join(",")})`;
@@ -133,9 +134,7 @@ export function registerReproduceMulticlass(reproduce: Command): void {
             `unknown --strategy "${f.strategy}"; choose ${STRATEGY_NAMES.join(", ")}`,
           );
         }
-        const trials = Number(f.trials);
-        if (!Number.isInteger(trials) || trials < 1)
-          throw new CliError("--trials must be a positive integer");
+        const trials = positiveTrials(f.trials);
         const r = reproduceMulticlass(f.strategy as StrategyName, trials);
         const fractional = reproduceMulticlassFractional(f.strategy as StrategyName);
         if (f.json) {
