@@ -1,13 +1,14 @@
+import type { RatioMethod } from "../elicit/binary/fractional.ts";
 import type { BinarySpec } from "../elicit/binary/spec.ts";
 import type { BinaryTruth } from "../elicit/binary/truth.ts";
 import type { BinaryPopulation } from "../geometry/binary/population.ts";
 import { syntheticPopulation } from "../geometry/binary/synthetic.ts";
 import { createRng } from "../math/rng.ts";
-import { mean } from "../math/stats.ts";
+import { mean, quantile } from "../math/stats.ts";
 import type { BinaryFractionalMetric } from "../metrics/binary-fractional.ts";
 import { angleToLinear, type BinaryLinearMetric } from "../metrics/binary-linear.ts";
 import type { StrategyName } from "../search/strategy.ts";
-import { type BinaryRunReport, simulateBinary } from "./simulate-binary.ts";
+import { type BinaryRunReport, randomBinaryTruth, simulateBinary } from "./simulate-binary.ts";
 
 /** Table 1 of the AISTATS 2019 paper: LPM elicitation at tolerance 0.02 rad (synthetic data). */
 export const PAPER_TABLE1: readonly {
@@ -54,7 +55,28 @@ export interface Table2Row {
   readonly paper: BinaryFractionalMetric;
   readonly paperAlpha: number;
   readonly paperSigma: number;
+  /** The paper's procedure (Algorithm 3's grid). */
   readonly run: BinaryRunReport;
+  /** The same answers, p11 by the pole method (beyond the paper). */
+  readonly pole: BinaryRunReport;
+}
+
+/** Errors of one way of finding p11 over many random LFPMs. */
+export interface RatioErrors {
+  readonly p11Mean: number;
+  readonly p11Max: number;
+  readonly sigmaMedian: number;
+  readonly sigmaMean: number;
+}
+
+/** Algorithm 3's grid against the pole method on the same random LFPMs and answers. */
+export interface RatioComparison {
+  readonly trials: number;
+  readonly tolerance: number;
+  readonly grid: RatioErrors;
+  readonly pole: RatioErrors;
+  /** Trials in which the pole method's sigma is below the grid's. */
+  readonly poleSigmaLower: number;
 }
 
 export interface RealDataRow {
@@ -69,6 +91,7 @@ export interface BinaryReproduction {
   readonly strategy: StrategyName;
   readonly table1: Table1Row[];
   readonly table2: Table2Row[];
+  readonly ratioComparison: RatioComparison;
   readonly realData: RealDataReport[];
 }
 
@@ -87,6 +110,61 @@ function linearSpec(tolerance: number, strategy: StrategyName, decreasing: boole
   };
 }
 
+/** Table 2's setting: tolerance 0.05 rad, k = 2000, Delta = 0.01. */
+function fractionalSpec(strategy: StrategyName, ratio: RatioMethod): BinarySpec {
+  return {
+    family: "binary-linear-fractional",
+    tolerance: 0.05,
+    strategy,
+    ratio,
+    gridPoints: 2000,
+    gridStep: 0.01,
+  };
+}
+
+function ratioErrors(runs: readonly BinaryRunReport[]): RatioErrors {
+  const e = runs.map((r) => r.error as { alphaStd: number; p11: number });
+  const sigmas = e.map((x) => x.alphaStd);
+  return {
+    p11Mean: mean(e.map((x) => x.p11)),
+    p11Max: Math.max(...e.map((x) => x.p11)),
+    sigmaMedian: quantile(sigmas, 0.5),
+    sigmaMean: mean(sigmas),
+  };
+}
+
+/**
+ * Algorithm 3's grid against the pole method: `trials` random LFPMs (as `elicit simulate
+ * --random-truth` draws them) on `population`, each elicited once per method from the same
+ * seed, hence the same answers.
+ * @example compareRatioMethods(syntheticPopulation(5), "paper", 200).pole.p11Mean
+ */
+export function compareRatioMethods(
+  population: BinaryPopulation,
+  strategy: StrategyName,
+  trials: number,
+  seed = 2019,
+): RatioComparison {
+  const rng = createRng(seed);
+  const truths = Array.from({ length: trials }, () =>
+    randomBinaryTruth("binary-linear-fractional", rng, population.zeta),
+  );
+  const runs = (ratio: RatioMethod) =>
+    truths.map((t, i) =>
+      simulateBinary(fractionalSpec(strategy, ratio), t, population, { kind: "none" }, i),
+    );
+  const grid = runs("grid");
+  const pole = runs("pole");
+  const sigma = (r: BinaryRunReport) => (r.error as { alphaStd: number }).alphaStd;
+  return {
+    trials,
+    tolerance: 0.05,
+    grid: ratioErrors(grid),
+    pole: ratioErrors(pole),
+    poleSigmaLower: pole.filter((r, i) => sigma(r) < sigma(grid[i]!)).length,
+  };
+}
+
 function fractionalRows(
   population: BinaryPopulation,
   strategy: StrategyName,
@@ -100,19 +178,14 @@ function fractionalRows(
       q0: (row.truth.p11 - row.truth.q11) * zeta + (row.truth.p00 - row.truth.q00) * (1 - zeta),
     };
     const t: BinaryTruth = { family: "binary-linear-fractional", metric: truth };
-    const spec: BinarySpec = {
-      family: "binary-linear-fractional",
-      tolerance: 0.05,
-      strategy,
-      gridPoints: 2000,
-      gridStep: 0.01,
-    };
+    const spec = fractionalSpec(strategy, "grid");
     return {
       truth,
       paper: row.paper,
       paperAlpha: row.alpha,
       paperSigma: row.sigma,
       run: simulateBinary(spec, t, population, { kind: "none" }, 1),
+      pole: simulateBinary({ ...spec, ratio: "pole" }, t, population, { kind: "none" }, 1),
     };
   });
 }
@@ -140,12 +213,14 @@ export function reproduceBinary(
     ),
   }));
   const table2 = fractionalRows(synthetic, strategy, PAPER_TABLE2, synthetic.zeta);
+  const ratioComparison = compareRatioMethods(synthetic, strategy, 200);
   const rng = createRng(28);
   const thetas = Array.from({ length: 28 }, () => rng.uniform(0, Math.PI / 2));
   return {
     strategy,
     table1,
     table2,
+    ratioComparison,
     realData: reals.map((real) => realDataRuns(real, strategy, thetas)),
   };
 }

@@ -1,3 +1,4 @@
+import type { RatioMethod } from "../elicit/binary/fractional.ts";
 import type { BinaryPoint } from "../elicit/binary/point.ts";
 import { type BinaryResult, type BinarySpec, binaryProcedure } from "../elicit/binary/spec.ts";
 import {
@@ -21,6 +22,8 @@ import type { ShrinkStep } from "../search/unimodal-search.ts";
 export interface BinaryRunReport {
   readonly family: BinarySpec["family"];
   readonly strategy: BinarySpec["strategy"];
+  /** binary-linear-fractional: how p11 was found (`grid` or `pole`). */
+  readonly ratio?: RatioMethod;
   readonly tolerance: number;
   readonly seed: number;
   readonly population: string;
@@ -89,6 +92,7 @@ export function simulateBinary(
   return {
     family: spec.family,
     strategy: spec.strategy,
+    ...(result.family === "binary-linear-fractional" ? { ratio: result.ratio } : {}),
     tolerance: spec.tolerance,
     seed,
     population: population.description,

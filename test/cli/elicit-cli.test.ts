@@ -49,7 +49,8 @@ describe("elicit simulate (contract)", () => {
     expect(out.error.angle).toBeGreaterThanOrEqual(0);
     expect(out.classifier.kind).toBe("threshold");
   });
-  it("binary-linear-fractional on the synthetic population", () => {
+  /** `simulate --json` of an LFPM on the paper's synthetic population. */
+  const fractional = (truth: string, ...extra: string[]) => {
     const r = elicit(
       "simulate",
       "--synthetic",
@@ -57,15 +58,34 @@ describe("elicit simulate (contract)", () => {
       "--family",
       "binary-linear-fractional",
       "--truth",
-      '{"p11":1,"p00":0,"q11":0.5,"q00":-0.5,"q0":0.5}',
+      truth,
       "--json",
+      ...extra,
     );
     expect(r.code).toBe(0);
-    const out = JSON.parse(r.stdout);
+    return JSON.parse(r.stdout);
+  };
+  it("binary-linear-fractional on the synthetic population", () => {
+    const out = fractional('{"p11":1,"p00":0,"q11":0.5,"q00":-0.5,"q0":0.5}');
     expect(Object.keys(out.elicited).sort()).toEqual(["p00", "p11", "q0", "q00", "q11"]);
     expect(out.queries).toBe(40);
     expect(Math.abs(out.error.alphaMean - 1)).toBeLessThan(0.1);
     expect(out.error.alphaStd).toBeGreaterThanOrEqual(0);
+    expect(out.error.p11).toBeGreaterThanOrEqual(0);
+    expect(out.ratio).toBe("grid");
+  });
+  it("binary-linear-fractional: --ratio follows the strategy unless given, and pole finds p11", () => {
+    const run = (...extra: string[]) =>
+      fractional('{"p11":0.2,"p00":0.8,"q11":-0.4,"q00":-0.2,"q0":0.8}', ...extra);
+    const lazy = run("--strategy", "lazy");
+    expect(lazy.ratio).toBe("pole");
+    expect(lazy.error.p11).toBeLessThan(0.01);
+    const paperGrid = run("--strategy", "paper");
+    const paperPole = run("--strategy", "paper", "--ratio", "pole");
+    expect(paperGrid.ratio).toBe("grid");
+    expect(paperPole.ratio).toBe("pole");
+    expect(paperPole.queries).toBe(paperGrid.queries);
+    expect(paperPole.error.p11).toBeLessThan(paperGrid.error.p11);
   });
   it("the bundled dataset is the default and --trials prints a summary", () => {
     const r = elicit("simulate", "--random-truth", "--trials", "5", "--json");
@@ -90,10 +110,16 @@ describe("bad input: one line, non-zero exit, no stack trace", () => {
     ["malformed truth", ["--truth", "{tp:1}"], /malformed --truth/],
     ["wrong truth keys", ["--truth", '{"a":[1]}'], /malformed --truth/],
     ["mixed signs", ["--truth", '{"tp":1,"tn":-1}'], /sign/],
+    [
+      "unknown ratio method",
+      ["--family", "binary-linear-fractional", "--random-truth", "--ratio", "mean"],
+      /--ratio/,
+    ],
   ];
   for (const [name, args, pattern] of cases) {
     it(name, () => {
-      const truth = args.includes("--truth") ? [] : ["--truth", '{"tp":0.6,"tn":0.8}'];
+      const given = args.includes("--truth") || args.includes("--random-truth");
+      const truth = given ? [] : ["--truth", '{"tp":0.6,"tn":0.8}'];
       const r = elicit("simulate", ...args, ...truth, "--json");
       expect(r.code).not.toBe(0);
       expect(r.stderr).toMatch(pattern);

@@ -2,13 +2,21 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import type { Command } from "commander";
 import { z } from "zod";
+import { RATIO_METHODS, type RatioMethod } from "../../elicit/binary/fractional.ts";
 import type { BinaryPoint } from "../../elicit/binary/point.ts";
-import { type BinarySpec, binaryProcedure, paperQuestionCount } from "../../elicit/binary/spec.ts";
+import {
+  BINARY_FAMILIES,
+  type BinaryFamily,
+  type BinarySpec,
+  binaryProcedure,
+  paperQuestionCount,
+} from "../../elicit/binary/spec.ts";
 import { replay } from "../../elicit/session.ts";
 import { metricRecord } from "../../experiments/simulate-binary.ts";
 import { describeThreshold } from "../../geometry/binary/threshold-classifier.ts";
 import { createRng } from "../../math/rng.ts";
 import { ANSWERS, type Answer, type Question } from "../../search/question.ts";
+import { STRATEGY_NAMES, type StrategyName } from "../../search/strategy.ts";
 import { CliError, guarded } from "../errors.ts";
 import { type ClassWords, fmt, sideBySide, systemLines } from "../format.ts";
 import {
@@ -19,7 +27,14 @@ import {
 import { addSpecOptions, type SpecFlags, specFromFlags } from "./spec-options.ts";
 
 const sessionSchema = z.object({
-  spec: z.object({ family: z.string(), tolerance: z.number(), strategy: z.string() }).passthrough(),
+  spec: z
+    .object({
+      family: z.enum(BINARY_FAMILIES as [BinaryFamily, ...BinaryFamily[]]),
+      tolerance: z.number().positive(),
+      strategy: z.enum(STRATEGY_NAMES as [StrategyName, ...StrategyName[]]),
+      ratio: z.enum(RATIO_METHODS as [RatioMethod, ...RatioMethod[]]).optional(),
+    })
+    .passthrough(),
   seed: z.number().int(),
   answers: z.array(z.enum(ANSWERS as [Answer, ...Answer[]])),
 });

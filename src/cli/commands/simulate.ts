@@ -73,7 +73,8 @@ function printRun(r: BinaryRunReport, noise: NoiseModel): void {
     Object.entries(x)
       .map(([k, v]) => `${k}=${fmt(v, 4)}`)
       .join(" ");
-  console.log(`family      ${r.family} (strategy ${r.strategy}, tolerance ${r.tolerance})`);
+  const ratio = r.ratio ? `, p11 by ${r.ratio}` : "";
+  console.log(`family      ${r.family} (strategy ${r.strategy}, tolerance ${r.tolerance}${ratio})`);
   console.log(`population  ${r.population}`);
   console.log(`stakeholder ${rec(r.truth)} with ${describeNoise(noise)}`);
   console.log(`elicited    ${rec(r.elicited)}`);
@@ -226,6 +227,7 @@ export function registerSimulate(program: Command): void {
         const summary = {
           family: spec.family,
           strategy: spec.strategy,
+          ...(spec.ratio ? { ratio: spec.ratio } : {}),
           tolerance: spec.tolerance,
           trials,
           noise: describeNoise(noise),
@@ -242,8 +244,9 @@ export function registerSimulate(program: Command): void {
           console.log(JSON.stringify({ summary, runs: runs.map(strip) }, null, 2));
           return;
         }
+        const ratio = spec.ratio ? `, p11 by ${spec.ratio}` : "";
         console.log(
-          `${trials} trials of ${spec.family} (strategy ${spec.strategy}, tolerance ${spec.tolerance}), ${summary.noise}`,
+          `${trials} trials of ${spec.family} (strategy ${spec.strategy}, tolerance ${spec.tolerance}${ratio}), ${summary.noise}`,
         );
         console.log(`questions: mean ${fmt(summary.queries.mean, 1)}, max ${summary.queries.max}`);
         console.log(errorTable(summary.error));

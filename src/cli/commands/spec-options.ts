@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { RATIO_METHODS, type RatioMethod } from "../../elicit/binary/fractional.ts";
 import {
   BINARY_FAMILIES,
   type BinaryFamily,
@@ -15,6 +16,7 @@ export interface SpecFlags {
   strategy?: string;
   monotone?: string;
   grid?: string;
+  ratio?: string;
 }
 
 /** Register the elicitation-spec flags. */
@@ -31,7 +33,11 @@ export function addSpecOptions(cmd: Command): Command {
     )
     .option("--strategy <name>", `question strategy: ${STRATEGY_NAMES.join(", ")}`, "paper")
     .option("--monotone <dir>", "binary-linear: increasing or decreasing in TP and TN")
-    .option("--grid <step>", "binary-threshold: snap thresholds to this grid (user study: 0.0001)");
+    .option("--grid <step>", "binary-threshold: snap thresholds to this grid (user study: 0.0001)")
+    .option(
+      "--ratio <method>",
+      "binary-linear-fractional: how p11 is found from the two supporting lines: grid (the paper's Algorithm 3) or pole (closed form where the lines meet; more accurate) (default: grid with --strategy paper, pole otherwise)",
+    );
 }
 
 /** Validate the spec flags. */
@@ -60,11 +66,16 @@ export function specFromFlags(
   const grid = f.grid === undefined ? undefined : Number(f.grid);
   if (grid !== undefined && !(grid >= 0 && grid < 1))
     throw new CliError("--grid must be in [0, 1)");
+  const ratio = (f.ratio ?? (strategy === "paper" ? "grid" : "pole")) as RatioMethod;
+  if (!RATIO_METHODS.includes(ratio)) {
+    throw new CliError(`unknown --ratio "${f.ratio}"; choose ${RATIO_METHODS.join(", ")}`);
+  }
   return {
     family,
     tolerance,
     strategy,
     ...(family === "binary-linear" ? { monotone } : {}),
+    ...(family === "binary-linear-fractional" ? { ratio } : {}),
     ...(family === "binary-threshold" && grid !== undefined ? { grid } : {}),
   };
 }

@@ -2,7 +2,7 @@ import type { BinaryPopulation } from "../../geometry/binary/population.ts";
 import { STRATEGIES, type StrategyName } from "../../search/strategy.ts";
 import type { ShrinkStep } from "../../search/unimodal-search.ts";
 import type { Procedure } from "../session.ts";
-import { elicitFractional, type FractionalElicitation } from "./fractional.ts";
+import { elicitFractional, type FractionalElicitation, type RatioMethod } from "./fractional.ts";
 import { elicitLinear, type LinearElicitation } from "./linear.ts";
 import type { BinaryPoint } from "./point.ts";
 import { elicitThreshold, type ThresholdElicitation } from "./threshold.ts";
@@ -26,6 +26,11 @@ export interface BinarySpec {
   readonly monotone?: "increasing" | "decreasing";
   /** binary-threshold only: snap thresholds to this grid (the user study used 1e-4). */
   readonly grid?: number;
+  /**
+   * binary-linear-fractional only: how p11 is found from the two lines, `grid` (the paper's
+   * Algorithm 3; the default, so older session logs replay unchanged) or `pole`.
+   */
+  readonly ratio?: RatioMethod;
   /** binary-linear-fractional only: Algorithm 3's k and Delta (paper: 2000 and 0.01). */
   readonly gridPoints?: number;
   readonly gridStep?: number;
@@ -67,6 +72,7 @@ export function binaryProcedure(
         family: "binary-linear-fractional",
         ...elicitFractional(ask, population, {
           ...base,
+          ratio: spec.ratio ?? "grid",
           gridPoints: spec.gridPoints ?? 2000,
           gridStep: spec.gridStep ?? 0.01,
         }),

@@ -39,7 +39,14 @@ export function truthValue(truth: BinaryTruth): (p: BinaryPoint) => number {
 /** How far an elicited metric is from the truth. */
 export type BinaryError =
   | { readonly angle: number }
-  | { readonly alphaMean: number; readonly alphaStd: number; readonly points: number }
+  | {
+      readonly alphaMean: number;
+      readonly alphaStd: number;
+      readonly points: number;
+      /** `|p11 - p11_hat|`: unlike alpha and sigma, unaffected by which representative of the
+       * stakeholder's preferences the elicited metric is (p is what the answers identify). */
+      readonly p11: number;
+    }
   | { readonly a0: number };
 
 /**
@@ -55,7 +62,7 @@ export function upperBoundaryPoints(population: BinaryPopulation, k = 1000) {
 /**
  * Error of an elicitation against the truth: the angle between weight vectors (linear), the
  * mean and standard deviation of elicited/true on the upper boundary (fractional; the paper's
- * alpha and sigma), or `|a0 - a0_hat|` (threshold).
+ * alpha and sigma) with `|p11 - p11_hat|`, or `|a0 - a0_hat|` (threshold).
  * @example elicitationError(truth, result, population).angle
  */
 export function elicitationError(
@@ -68,7 +75,12 @@ export function elicitationError(
   }
   if (truth.family === "binary-linear-fractional" && result.family === "binary-linear-fractional") {
     const ratios = metricRatios(result.metric, truth.metric, upperBoundaryPoints(population));
-    return { alphaMean: mean(ratios), alphaStd: std(ratios), points: ratios.length };
+    return {
+      alphaMean: mean(ratios),
+      alphaStd: std(ratios),
+      points: ratios.length,
+      p11: Math.abs(result.metric.p11 - truth.metric.p11),
+    };
   }
   if (truth.family === "binary-threshold" && result.family === "binary-threshold") {
     return { a0: Math.abs(truth.a0 - result.a0) };
