@@ -66,11 +66,16 @@ for (const [name, make] of [
     verdict(perQuery < 2),
   ]);
 
-  for (const family of ["binary-linear", "binary-linear-fractional"] as const) {
+  for (const [family, ratio] of [
+    ["binary-linear", undefined],
+    ["binary-linear-fractional", "grid"],
+    ["binary-linear-fractional", "pole"],
+  ] as const) {
     const spec = {
       family,
       tolerance: family === "binary-linear" ? 0.02 : 0.05,
       strategy: "paper",
+      ...(ratio ? { ratio } : {}),
     } as const;
     const truth =
       family === "binary-linear"
@@ -85,7 +90,7 @@ for (const [name, make] of [
     const med = median(runs);
     const target = family === "binary-linear" ? "< 1 ms" : "(no target)";
     rows.push([
-      `${family} elicitation (${name})`,
+      `${family}${ratio ? ` (${ratio})` : ""} elicitation (${name})`,
       `${med.toFixed(3)} ms`,
       target,
       family === "binary-linear" ? verdict(med < 1) : "-",
