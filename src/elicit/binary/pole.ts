@@ -44,7 +44,8 @@ export interface PoleResult {
  * which we settle as the paper does, by Proposition 4 on the upper line.
  *
  * Parallel lines (pole at infinity) are the linear case `q11 = q00 = 0`; the homogeneous form
- * handles it without a special case. Returns null when the two lines coincide.
+ * handles it without a special case. Returns null when the two lines coincide or meet at the
+ * origin (there every `p` fits: only a constant metric has its pole there).
  *
  * @example
  * // the level sets phi = 0.9 and phi = 0.2 of TP / (0.5 TP - 0.5 TN + 0.5) meet at (0, 1)
