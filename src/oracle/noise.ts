@@ -9,6 +9,10 @@ import type { Answer } from "../search/question.ts";
  *   `|phi(C) - phi(C')| < epsilon`; the wrong answer is `adversarial` (always the opposite of
  *   the truth) or `random` (a fair coin between the two systems, seeded).
  * - `flip`: each answer is independently replaced by the opposite with probability `p`.
+ * - `logistic`: a Bradley-Terry chooser: the better system is picked with probability
+ *   `sigmoid(|difference| / temperature)` (temperature in metric units). With
+ *   `temperature = 0.1 range / ln 9`, 10% of answers are wrong on pairs a tenth of the
+ *   metric's range apart (`logisticForRange`).
  */
 export type NoiseModel =
   | { readonly kind: "none" }
@@ -17,7 +21,21 @@ export type NoiseModel =
       readonly epsilon: number;
       readonly wrong: "adversarial" | "random";
     }
-  | { readonly kind: "flip"; readonly probability: number };
+  | { readonly kind: "flip"; readonly probability: number }
+  | { readonly kind: "logistic"; readonly temperature: number };
+
+/**
+ * Logistic noise that errs on `errorRate` of the pairs `fraction` of the metric's `range`
+ * apart (issue 10: 10% errors at a tenth of the range).
+ * @example logisticForRange(1) // { kind: "logistic", temperature: 0.0455 }
+ */
+export function logisticForRange(range: number, fraction = 0.1, errorRate = 0.1): NoiseModel {
+  if (!(range > 0)) throw new RangeError("the metric's range must be positive");
+  return {
+    kind: "logistic",
+    temperature: (fraction * range) / Math.log((1 - errorRate) / errorRate),
+  };
+}
 
 /** Values closer than this (relative to their size) are an exact tie. */
 export const TIE_TOLERANCE = 1e-12;
@@ -56,6 +74,11 @@ export function noisyAnswer(noise: NoiseModel, first: number, second: number, rn
     }
     case "flip":
       return rng.next() < noise.probability ? opposite(truth) : truth;
+    case "logistic": {
+      if (truth === "tie") return rng.next() < 0.5 ? "first" : "second";
+      const wrong = 1 / (1 + Math.exp(Math.abs(first - second) / noise.temperature));
+      return rng.next() < wrong ? opposite(truth) : truth;
+    }
   }
 }
 
@@ -68,5 +91,7 @@ export function describeNoise(noise: NoiseModel): string {
       return `feedback noise eps_Omega = ${noise.epsilon} (${noise.wrong} wrong answers)`;
     case "flip":
       return `independent flips with probability ${noise.probability}`;
+    case "logistic":
+      return `logistic choice noise, temperature ${noise.temperature.toPrecision(3)}`;
   }
 }

@@ -1,0 +1,73 @@
+import type { Answer } from "../../search/question.ts";
+
+/**
+ * How the adaptive engine believes a person answers "which of A and B do you prefer?", as a
+ * function of the metric difference `delta = m(A) - m(B)` measured in units of the metric's
+ * range over the questions (`scale`, found by the engine):
+ *
+ * - `exact`: the noise-free limit of the papers: "first" iff delta > 0; a "tie" says
+ *   |delta| is small (a Gaussian observation of width `tieWidth`).
+ * - `human`: a Bradley-Terry (logistic) choice `sigmoid(delta / temperature)` mixed with a
+ *   lapse: with probability `lapse` the answer is a coin flip, whatever the metric says. The
+ *   logistic part covers near ties that people get wrong, the lapse covers outright slips
+ *   (a 5% flip rate is a lapse of 0.1). "tie" is the same Gaussian observation as above.
+ */
+export type AnswerModel =
+  | { readonly kind: "exact"; readonly tieWidth: number }
+  | {
+      readonly kind: "human";
+      readonly temperature: number;
+      readonly lapse: number;
+      readonly tieWidth: number;
+    };
+
+/** The noise-free limit. */
+export const EXACT_MODEL: AnswerModel = { kind: "exact", tieWidth: 0.01 };
+
+/**
+ * The default model of a person: 10% of answers are slips (half of them wrong by chance),
+ * and pairs closer than 2% of the metric's range are hard to judge.
+ */
+export const HUMAN_MODEL: AnswerModel = {
+  kind: "human",
+  temperature: 0.02,
+  lapse: 0.2,
+  tieWidth: 0.01,
+};
+
+/** `log(sigmoid(x))`, stable for large |x|. */
+function logSigmoid(x: number): number {
+  return x >= 0 ? -Math.log1p(Math.exp(-x)) : x - Math.log1p(Math.exp(x));
+}
+
+/**
+ * Log-likelihood of one answer given the scaled difference `d = delta / scale`
+ * (`-Infinity` where the exact model rules it out).
+ * @example answerLogLikelihood(EXACT_MODEL, "first", -0.1) // -Infinity
+ */
+export function answerLogLikelihood(model: AnswerModel, answer: Answer, d: number): number {
+  if (answer === "tie") {
+    const z = d / model.tieWidth;
+    return -0.5 * z * z;
+  }
+  const signed = answer === "first" ? d : -d;
+  if (model.kind === "exact") return signed > 0 ? 0 : signed === 0 ? Math.log(0.5) : -Infinity;
+  const p =
+    0.5 * model.lapse + (1 - model.lapse) * Math.exp(logSigmoid(signed / model.temperature));
+  return Math.log(p);
+}
+
+/**
+ * Probability of the answer "first" given the scaled difference (ties are not predicted:
+ * the engine scores questions by the two-way choice).
+ * @example probabilityFirst(HUMAN_MODEL, 0) // 0.5
+ */
+export function probabilityFirst(model: AnswerModel, d: number): number {
+  if (model.kind === "exact") return d > 0 ? 1 : d < 0 ? 0 : 0.5;
+  return 0.5 * model.lapse + (1 - model.lapse) / (1 + Math.exp(-d / model.temperature));
+}
+
+/** Whether an answer under this model is a hard constraint (half-space) on the parameters. */
+export function isHardConstraint(model: AnswerModel, answer: Answer): boolean {
+  return model.kind === "exact" && answer !== "tie";
+}

@@ -1,0 +1,353 @@
+import { createRng, type Rng } from "../../math/rng.ts";
+import type { Answer } from "../../search/question.ts";
+import type { Procedure } from "../session.ts";
+import { type AnswerModel, EXACT_MODEL, HUMAN_MODEL } from "./answer-model.ts";
+import { ParticleBelief } from "./belief.ts";
+import type { AdaptiveFamily } from "./family.ts";
+import { selectPair } from "./select.ts";
+
+/** Options of the adaptive strategy (all defaults documented here and in the README). */
+export interface AdaptiveOptions {
+  /**
+   * Target accuracy in the family's error measure (as the papers' tolerance): the engine
+   * stops once the credible region's radius is at most half of it, the papers' final
+   * interval width.
+   */
+  readonly tolerance: number;
+  /** Credibility of the reported region (default 0.9). */
+  readonly credibility?: number;
+  /** Largest number of questions (default 30). */
+  readonly budget?: number;
+  /** How answers are believed to arise: `exact` (noise free) or `human` (default). */
+  readonly model?: "exact" | "human" | AnswerModel;
+  /** Number of particles (default 1000). */
+  readonly particles?: number;
+  /** Seed of every random draw (default 0): with the answers, it fixes every question. */
+  readonly seed?: number | string;
+  /**
+   * Also stop when the recommended classifier is optimal with probability at least the
+   * credibility ("decision-sufficient"; default false: stop on accuracy).
+   */
+  readonly stopWhenDecided?: boolean;
+  /** Stop when no candidate question is worth this many bits (default 0.02). */
+  readonly minInformation?: number;
+  /** Called after each question with the belief's summary (progress, plots). */
+  readonly onStep?: (step: AdaptiveStep) => void;
+}
+
+/** Why the engine stopped. */
+export type AdaptiveStop =
+  | "tolerance"
+  | "decision-sufficient"
+  | "budget"
+  | "no-informative-question";
+
+/** The belief after some answers. */
+export interface AdaptiveStep {
+  readonly questions: number;
+  /** Radius of the credible region in the family's error measure. */
+  readonly radius: number;
+}
+
+/** Result of an adaptive elicitation, with its confidence. */
+export interface AdaptiveResult<P, M> {
+  readonly family: string;
+  readonly strategy: "adaptive";
+  /** The elicited metric (the belief's mean direction, in the family's normalisation). */
+  readonly metric: M;
+  readonly questions: number;
+  readonly stop: AdaptiveStop;
+  /** The credible region: every plausible metric within `radius` of `metric` (`level` mass). */
+  readonly credible: {
+    readonly level: number;
+    readonly radius: number;
+    readonly errorName: string;
+  };
+  /** The point (classifier) optimal for the elicited metric. */
+  readonly recommended: P;
+  /** Probability under the belief that the recommended point is the optimal one. */
+  readonly pOptimal: number;
+  /**
+   * Coordinates the answers left uncertain beyond the tolerance (credible half-width above
+   * it), with their half-widths: empty when everything is identified.
+   */
+  readonly unidentified: readonly { readonly name: string; readonly halfWidth: number }[];
+  /** Answers the exact model had to treat as slips (they contradicted earlier ones). */
+  readonly inconsistent: number;
+  /** The answer model used. */
+  readonly model: AnswerModel["kind"];
+}
+
+/** Number of belief samples used to generate candidates and to score pairs. */
+const CANDIDATE_SAMPLES = 24;
+const SCORING_SAMPLES = 256;
+const PRIOR_SAMPLES = 16;
+
+/** A uniform draw from the family's prior directions (the sign cone of the unit sphere). */
+function priorDirection<P, M>(family: AdaptiveFamily<P, M>, rng: Rng): Float64Array {
+  const w = new Float64Array(family.dim);
+  let n = 0;
+  for (let i = 0; i < family.dim; i++) {
+    const g = rng.normal();
+    const s = family.signs[i] ?? 0;
+    w[i] = s === 0 ? g : s * Math.abs(g);
+    n += w[i]! * w[i]!;
+  }
+  n = Math.sqrt(n) || 1;
+  for (let i = 0; i < family.dim; i++) w[i]! /= n;
+  return w;
+}
+
+export function resolveModel(model: AdaptiveOptions["model"]): AnswerModel {
+  if (model === undefined || model === "human") return HUMAN_MODEL;
+  if (model === "exact") return EXACT_MODEL;
+  return model;
+}
+
+function weightedQuantile(values: Float64Array, weights: Float64Array, q: number): number {
+  const order = Array.from(values.keys()).sort((i, j) => values[i]! - values[j]!);
+  let c = 0;
+  for (const i of order) {
+    c += weights[i]!;
+    if (c >= q) return values[i]!;
+  }
+  return values[order[order.length - 1]!]!;
+}
+
+/** Draw `count` particle indices in proportion to their weights (systematic). */
+function drawIndices(belief: ParticleBelief, count: number, rng: Rng): number[] {
+  const out: number[] = [];
+  const step = 1 / count;
+  let c = belief.weight[0]!;
+  let j = 0;
+  const start = rng.next() * step;
+  for (let s = 0; s < count; s++) {
+    const t = start + s * step;
+    while (t > c && j < belief.size - 1) c += belief.weight[++j]!;
+    out.push(j);
+  }
+  return out;
+}
+
+function meanDirection(belief: ParticleBelief): Float64Array {
+  const d = belief.dim;
+  const m = new Float64Array(d);
+  for (let p = 0; p < belief.size; p++) {
+    const w = belief.direction(p);
+    const wt = belief.weight[p]!;
+    for (let i = 0; i < d; i++) m[i]! += wt * w[i]!;
+  }
+  let n = 0;
+  for (let i = 0; i < d; i++) n += m[i]! * m[i]!;
+  n = Math.sqrt(n) || 1;
+  for (let i = 0; i < d; i++) m[i]! /= n;
+  return m;
+}
+
+/** Scaled values `<w, f(candidate)> / scale` for every sample and candidate. */
+function valueTable(
+  ws: readonly Float64Array[],
+  features: readonly Float64Array[],
+  scale: number,
+): Float64Array {
+  const out = new Float64Array(ws.length * features.length);
+  for (let s = 0; s < ws.length; s++) {
+    const w = ws[s]!;
+    for (let c = 0; c < features.length; c++) {
+      const f = features[c]!;
+      let v = 0;
+      for (let i = 0; i < w.length; i++) v += w[i]! * f[i]!;
+      out[s * features.length + c] = v / scale;
+    }
+  }
+  return out;
+}
+
+/**
+ * The metric's typical range over the questions: the median over prior draws of
+ * (max - min) of its value over their candidates. Differences are measured in this unit.
+ */
+function valueScale<P, M>(family: AdaptiveFamily<P, M>, belief: ParticleBelief, rng: Rng): number {
+  const ws = drawIndices(belief, 16, rng).map((p) => belief.direction(p));
+  const features = family.candidates(ws, rng).map((c) => family.features(c));
+  const values = valueTable(ws, features, 1);
+  const ranges: number[] = [];
+  for (let s = 0; s < ws.length; s++) {
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (let c = 0; c < features.length; c++) {
+      const v = values[s * features.length + c]!;
+      lo = Math.min(lo, v);
+      hi = Math.max(hi, v);
+    }
+    if (hi > lo) ranges.push(hi - lo);
+  }
+  ranges.sort((x, y) => x - y);
+  const median = ranges[Math.floor(ranges.length / 2)];
+  if (!(median !== undefined && median > 0)) {
+    throw new RangeError(
+      `${family.name}: every candidate question shows the same value to every metric (the feasible set is flat)`,
+    );
+  }
+  return median;
+}
+
+/**
+ * The adaptive strategy for any family (issue 10): keep a belief over the metric, ask the
+ * realisable pair with the most expected information, stop when the credible region is
+ * within the tolerance, at the budget, or when no question is informative. A pure function
+ * of (family, options, answers), so `replay` of any prefix finds the same next question.
+ * @example
+ * const procedure = adaptiveProcedure(binaryLinearFamily(pop), { tolerance: 0.02, model: "exact" });
+ * runProcedure(procedure, oracle.ask).result.metric;
+ */
+export function adaptiveProcedure<P, M>(
+  family: AdaptiveFamily<P, M>,
+  options: AdaptiveOptions,
+): Procedure<P, AdaptiveResult<P, M>> {
+  const level = options.credibility ?? 0.9;
+  const budget = options.budget ?? 30;
+  const model = resolveModel(options.model);
+  const particles = options.particles ?? 1000;
+  const minInformation = options.minInformation ?? 0.02;
+  if (!(options.tolerance > 0)) throw new RangeError("the tolerance must be positive");
+  if (!(level > 0 && level < 1)) throw new RangeError("the credibility must be in (0, 1)");
+  if (!(Number.isInteger(budget) && budget >= 1)) {
+    throw new RangeError("the budget must be a whole number of questions, at least 1");
+  }
+  return (ask) => {
+    const rng = createRng(options.seed ?? 0);
+    const belief = new ParticleBelief({
+      dim: family.dim,
+      signs: family.signs,
+      model,
+      particles,
+      rng: rng.fork(),
+    });
+    const scale = valueScale(family, belief, rng.fork());
+    let stop: AdaptiveStop = "budget";
+    let summary = summarise(family, belief, level);
+    for (let q = 0; q < budget; q++) {
+      if (summary.radius <= options.tolerance / 2) {
+        stop = "tolerance";
+        break;
+      }
+      const qrng = rng.fork();
+      if (
+        options.stopWhenDecided &&
+        decisionProbability(family, belief, summary.w, 64, qrng) >= level
+      ) {
+        stop = "decision-sufficient";
+        break;
+      }
+      // Optimal points of belief draws (near the answer) and of prior draws (spread over the
+      // boundary): pairs of far-apart points whose chord still splits the belief are the
+      // clearest questions, and the selection prefers them.
+      const ws = drawIndices(belief, CANDIDATE_SAMPLES, qrng).map((p) => belief.direction(p));
+      ws.push(summary.w);
+      for (let s = 0; s < PRIOR_SAMPLES; s++) ws.push(priorDirection(family, qrng));
+      const raw = family.candidates(ws, qrng);
+      const points: P[] = [];
+      const keys: string[] = [];
+      const seen = new Set<string>();
+      for (const c of raw) {
+        const key = family.displayKey(c);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        points.push(c);
+        keys.push(key);
+      }
+      const features = points.map((c) => family.features(c));
+      const scoring = drawIndices(belief, Math.min(SCORING_SAMPLES, belief.size), qrng);
+      const sw = scoring.map((p) => belief.direction(p));
+      const weights = new Float64Array(sw.length).fill(1 / sw.length);
+      const values = valueTable(sw, features, scale);
+      const pick = selectPair(values, sw.length, points.length, weights, keys, model);
+      if (!pick || pick.information < minInformation) {
+        stop = "no-informative-question";
+        break;
+      }
+      const first = points[pick.first]!;
+      const second = points[pick.second]!;
+      const answer: Answer = ask({ stage: "adaptive", first, second });
+      const fa = features[pick.first]!;
+      const fb = features[pick.second]!;
+      const delta = new Float64Array(family.dim);
+      for (let i = 0; i < family.dim; i++) delta[i] = (fa[i]! - fb[i]!) / scale;
+      belief.observe(delta, answer);
+      summary = summarise(family, belief, level);
+      options.onStep?.({ questions: belief.observed, radius: summary.radius });
+      if (q === budget - 1) stop = summary.radius <= options.tolerance / 2 ? "tolerance" : "budget";
+    }
+    const recommended = family.optimal(summary.w);
+    const pOptimal = decisionProbability(family, belief, summary.w, 200, rng.fork());
+    return {
+      family: family.name,
+      strategy: "adaptive",
+      metric: summary.metric,
+      questions: belief.observed,
+      stop,
+      credible: { level, radius: summary.radius, errorName: family.errorName },
+      recommended,
+      pOptimal,
+      unidentified: unidentified(family, belief, summary.metric, level, options.tolerance),
+      inconsistent: belief.inconsistent,
+      model: model.kind,
+    };
+  };
+}
+
+interface Summary<M> {
+  readonly w: Float64Array;
+  readonly metric: M;
+  readonly radius: number;
+}
+
+function summarise<P, M>(
+  family: AdaptiveFamily<P, M>,
+  belief: ParticleBelief,
+  level: number,
+): Summary<M> {
+  const w = meanDirection(belief);
+  const metric = family.toMetric(w);
+  const errors = new Float64Array(belief.size);
+  for (let p = 0; p < belief.size; p++)
+    errors[p] = family.error(family.toMetric(belief.direction(p)), metric);
+  return { w, metric, radius: weightedQuantile(errors, belief.weight, level) };
+}
+
+/** Belief mass (over `count` draws) whose optimal point looks the same as the estimate's. */
+function decisionProbability<P, M>(
+  family: AdaptiveFamily<P, M>,
+  belief: ParticleBelief,
+  w: Float64Array,
+  count: number,
+  rng: Rng,
+): number {
+  const key = family.displayKey(family.optimal(w));
+  const draws = drawIndices(belief, count, rng);
+  let same = 0;
+  for (const p of draws) if (family.displayKey(family.optimal(belief.direction(p))) === key) same++;
+  return same / draws.length;
+}
+
+function unidentified<P, M>(
+  family: AdaptiveFamily<P, M>,
+  belief: ParticleBelief,
+  metric: M,
+  level: number,
+  tolerance: number,
+): { name: string; halfWidth: number }[] {
+  const centre = family.coordinates(metric);
+  const spread = centre.map(() => new Float64Array(belief.size));
+  for (let p = 0; p < belief.size; p++) {
+    const c = family.coordinates(family.toMetric(belief.direction(p)));
+    for (let i = 0; i < centre.length; i++) spread[i]![p] = Math.abs(c[i]! - centre[i]!);
+  }
+  const out: { name: string; halfWidth: number }[] = [];
+  centre.forEach((_, i) => {
+    const halfWidth = weightedQuantile(spread[i]!, belief.weight, level);
+    if (halfWidth > tolerance) out.push({ name: family.coordinateNames[i] ?? `w${i}`, halfWidth });
+  });
+  return out;
+}

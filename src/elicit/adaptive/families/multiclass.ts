@@ -1,0 +1,101 @@
+import type { MulticlassPool } from "../../../geometry/multiclass/pool.ts";
+import { realiseOnSphere } from "../../../geometry/multiclass/realise.ts";
+import { createSpace } from "../../../geometry/multiclass/space.ts";
+import type { Sphere } from "../../../geometry/multiclass/sphere.ts";
+import type { MulticlassPoint } from "../../multiclass/point.ts";
+import type { AdaptiveFamily } from "../family.ts";
+
+/** Options of the multiclass families. */
+export interface MulticlassFamilyOptions {
+  /** Precision at which a person sees each confusion entry (default 1e-4). */
+  readonly displayStep?: number;
+  /**
+   * `linear` only: the sphere of Algorithm 3 in the off-diagonal confusions. When given (and
+   * not flat), the points `o + rho w / |w|` of belief and prior draws join the candidates:
+   * interior points whose differences cut the belief in any direction, where a pool's
+   * vertices alone may leave directions unresolved.
+   */
+  readonly sphere?: Sphere;
+}
+
+/** A sphere this much smaller than the feasible set's extent is too flat to query. */
+export const FLAT_SPHERE = 1e-9;
+
+function linf(a: readonly number[], b: readonly number[]): number {
+  let m = 0;
+  for (let i = 0; i < a.length; i++) m = Math.max(m, Math.abs(a[i]! - b[i]!));
+  return m;
+}
+
+function key(p: MulticlassPoint, step: number): string {
+  return Array.from(p.point, (x) => Math.round(x / step)).join(",");
+}
+
+/**
+ * The multiclass linear families over a pool: `diagonal-linear` (weights on the diagonal
+ * confusions, >= 0, reported summing to 1 as in the paper) and `linear` (weights on the
+ * off-diagonal confusions, <= 0, unit L2). Error: the largest weight difference. Every
+ * candidate is the plug-in classifier optimal for a belief or prior draw on the pool (the
+ * linear maximisation oracle), so every question shows two realisable classifiers, and no
+ * sphere is needed: a pool whose feasible set is flat in some direction leaves that
+ * direction's weight uncertain, which the result reports, instead of querying a vanishing
+ * sphere.
+ * @example adaptiveProcedure(multiclassLinearFamily("diagonal-linear", pool), { tolerance: 0.01 })
+ */
+export function multiclassLinearFamily(
+  family: "diagonal-linear" | "linear",
+  pool: MulticlassPool,
+  o: MulticlassFamilyOptions = {},
+): AdaptiveFamily<MulticlassPoint, number[]> {
+  const step = o.displayStep ?? 1e-4;
+  const diagonal = family === "diagonal-linear";
+  const sphere = !diagonal && o.sphere && o.sphere.rho > FLAT_SPHERE ? o.sphere : undefined;
+  const spherePoint = (w: ArrayLike<number>): MulticlassPoint => {
+    const s = sphere!;
+    let n = 0;
+    for (let i = 0; i < w.length; i++) n += w[i]! * w[i]!;
+    n = Math.sqrt(n) || 1;
+    const target = Float64Array.from(s.centre, (c, i) => c + (s.rho * w[i]!) / n);
+    return { point: target, classifier: realiseOnSphere(s, target) };
+  };
+  const space = createSpace(diagonal ? "diag-confusion" : "offdiag-confusion", pool);
+  const k = pool.k;
+  const names: string[] = [];
+  for (let a = 0; a < space.dim; a++) {
+    const [i, j] = space.pair(a);
+    names.push(diagonal ? `a${i}` : `a${i}${j}`);
+  }
+  const toMetric = (w: Float64Array): number[] => {
+    if (diagonal) {
+      let s = 0;
+      for (const x of w) s += Math.max(0, x);
+      return Array.from(w, (x) => (s > 0 ? Math.max(0, x) / s : 1 / k));
+    }
+    let n = 0;
+    for (const x of w) n += Math.min(0, x) ** 2;
+    n = Math.sqrt(n);
+    return Array.from(w, (x) => (n > 0 ? Math.min(0, x) / n : -1 / Math.sqrt(w.length)));
+  };
+  const optimal = (w: ArrayLike<number>): MulticlassPoint => {
+    const r = space.lmo(w);
+    return { point: r.point, classifier: r.classifier };
+  };
+  return {
+    name: family,
+    dim: space.dim,
+    signs: new Array<number>(space.dim).fill(diagonal ? 1 : -1),
+    errorName: "max |a_i - a_i'|",
+    coordinateNames: names,
+    features: (p) => Float64Array.from(p.point),
+    candidates: (ws) => {
+      const out = ws.map((w) => optimal(w));
+      if (sphere) for (const w of ws) out.push(spherePoint(w));
+      return out;
+    },
+    displayKey: (p) => key(p, step),
+    optimal: (w) => optimal(w),
+    toMetric,
+    error: linf,
+    coordinates: (m) => m,
+  };
+}

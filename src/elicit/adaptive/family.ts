@@ -1,0 +1,46 @@
+import type { Rng } from "../../math/rng.ts";
+
+/**
+ * What the adaptive engine needs to know about one metric family, written once per family
+ * (families/*.ts). Every supported family is linear in its parameters: a metric is a unit
+ * vector `w` of dimension `dim` and its value at a query point is `<w, features(point)>`, so
+ * each answer "A is preferred to B" is the half-space `<w, features(A) - features(B)> >= 0`
+ * (ALGORITHMS.md F). The family converts `w` to its own metric type and normalisation.
+ *
+ * @example
+ * const family = binaryLinearFamily(syntheticPopulation(), { displayStep: 1e-3 });
+ * family.features(point); // Float64Array [tp, tn]
+ */
+export interface AdaptiveFamily<P, M> {
+  /** Family name, for reports. */
+  readonly name: string;
+  /** Dimension of the parameter vector `w`. */
+  readonly dim: number;
+  /** Per parameter: +1 (known >= 0), -1 (known <= 0) or 0 (either sign). */
+  readonly signs: readonly number[];
+  /** The family's error measure, e.g. "angle (rad)" or "max |a_i - a_i'|". */
+  readonly errorName: string;
+  /** Names of the reported coordinates (`coordinates`), for the identification report. */
+  readonly coordinateNames: readonly string[];
+  /** The feature map: the metric's value at `point` is `<w, features(point)>`. */
+  features(point: P): Float64Array;
+  /**
+   * Realisable query points for the parameter vectors `ws` (unit norm, drawn from the
+   * belief): typically the point optimal for each on the pool, plus family-specific extras
+   * (points of the sphere, mixtures). Order matters only for determinism.
+   */
+  candidates(ws: readonly Float64Array[], rng: Rng): P[];
+  /** What a person sees of a point at the display precision: equal keys look identical. */
+  displayKey(point: P): string;
+  /** The point (and classifier) optimal for `w`: the recommendation for the elicited metric. */
+  optimal(w: Float64Array): P;
+  /** Convert a parameter vector to the family's metric, in the family's normalisation. */
+  toMetric(w: Float64Array): M;
+  /** The family's error between two metrics (the tolerance is in these units). */
+  error(a: M, b: M): number;
+  /** The coordinates reported for identification (e.g. the angle, the weights a_i). */
+  coordinates(m: M): number[];
+}
+
+/** Thrown (as a one-line message) for a family the adaptive engine cannot run. */
+export class UnsupportedFamilyError extends RangeError {}

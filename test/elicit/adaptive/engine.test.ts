@@ -1,0 +1,140 @@
+import { describe, expect, it } from "vitest";
+import { adaptiveProcedure } from "../../../src/elicit/adaptive/engine.ts";
+import {
+  binaryLinearFamily,
+  binaryThresholdFamily,
+} from "../../../src/elicit/adaptive/families/binary.ts";
+import { multiclassLinearFamily } from "../../../src/elicit/adaptive/families/multiclass.ts";
+import type { BinaryPoint } from "../../../src/elicit/binary/point.ts";
+import { replay, runProcedure } from "../../../src/elicit/session.ts";
+import { syntheticMulticlassPool } from "../../../src/experiments/multiclass-population.ts";
+import { syntheticPopulation } from "../../../src/geometry/binary/synthetic.ts";
+import { createRng } from "../../../src/math/rng.ts";
+import { angleBetween, angleToLinear, evaluateLinear } from "../../../src/metrics/binary-linear.ts";
+import { simulatedOracle } from "../../../src/oracle/simulated-oracle.ts";
+
+const pop = syntheticPopulation(5);
+
+function runBinary(theta: number, seed: number, model: "exact" | "human", flip = 0) {
+  const truth = angleToLinear(theta);
+  const oracle = simulatedOracle(
+    (p: BinaryPoint) => evaluateLinear(truth, p.confusion),
+    flip > 0 ? { kind: "flip", probability: flip } : { kind: "none" },
+    seed,
+  );
+  const procedure = adaptiveProcedure(binaryLinearFamily(pop), {
+    tolerance: 0.02,
+    model,
+    seed,
+    budget: 30,
+  });
+  return { truth, run: runProcedure(procedure, oracle.ask) };
+}
+
+describe("adaptive engine, binary LPM", () => {
+  it("recovers 20 random LPMs noise-free within half the tolerance in at most 9 questions each", () => {
+    const rng = createRng(11);
+    let total = 0;
+    for (let t = 0; t < 20; t++) {
+      const { truth, run } = runBinary(rng.uniform(0, Math.PI / 2), t, "exact");
+      expect(angleBetween(truth, run.result.metric)).toBeLessThanOrEqual(0.012);
+      expect(run.result.questions).toBeLessThanOrEqual(9);
+      expect(run.result.stop).toBe("tolerance");
+      total += run.result.questions;
+    }
+    expect(total / 20).toBeLessThanOrEqual(8);
+  });
+
+  it("stays within twice the tolerance under 5% flipped answers (human model)", () => {
+    const rng = createRng(12);
+    let covered = 0;
+    for (let t = 0; t < 10; t++) {
+      const { truth, run } = runBinary(rng.uniform(0, Math.PI / 2), 100 + t, "human", 0.05);
+      const e = angleBetween(truth, run.result.metric);
+      expect(e).toBeLessThanOrEqual(0.04);
+      expect(run.result.questions).toBeLessThanOrEqual(30);
+      if (e <= run.result.credible.radius) covered++;
+    }
+    expect(covered).toBeGreaterThanOrEqual(8);
+  });
+
+  it("replays every prefix of its answer log to the same next question", () => {
+    const { run } = runBinary(0.7, 5, "human", 0.1);
+    const procedure = adaptiveProcedure(binaryLinearFamily(pop), {
+      tolerance: 0.02,
+      model: "human",
+      seed: 5,
+      budget: 30,
+    });
+    for (let n = 0; n < run.answers.length; n++) {
+      const state = replay(procedure, run.answers.slice(0, n));
+      expect(state.status).toBe("pending");
+      if (state.status !== "pending") continue;
+      expect(state.question.first.confusion).toEqual(run.questions[n]!.first.confusion);
+      expect(state.question.second.confusion).toEqual(run.questions[n]!.second.confusion);
+    }
+    const done = replay(procedure, run.answers);
+    expect(done.status).toBe("done");
+    if (done.status === "done") expect(done.result.metric).toEqual(run.result.metric);
+  });
+
+  it("never asks two points that look the same at the display precision", () => {
+    const coarse = binaryLinearFamily(pop, { displayStep: 0.01 });
+    const truth = angleToLinear(0.4);
+    const oracle = simulatedOracle((p: BinaryPoint) => evaluateLinear(truth, p.confusion));
+    const run = runProcedure(
+      adaptiveProcedure(coarse, { tolerance: 0.001, model: "exact", budget: 40 }),
+      oracle.ask,
+    );
+    for (const q of run.questions)
+      expect(coarse.displayKey(q.first)).not.toBe(coarse.displayKey(q.second));
+    // The display limits the accuracy: the run says so instead of asking forever.
+    expect(run.result.stop).toBe("no-informative-question");
+    expect(run.result.unidentified.map((u) => u.name)).toEqual(["theta"]);
+  });
+
+  it("threshold family: recovers a0 within the tolerance", () => {
+    const family = binaryThresholdFamily(pop);
+    for (const a0 of [0.1, 0.35, 0.8]) {
+      const truth = { tp: 1 - a0, tn: a0 };
+      const oracle = simulatedOracle((p: BinaryPoint) => evaluateLinear(truth, p.confusion));
+      const r = runProcedure(
+        adaptiveProcedure(family, { tolerance: 0.05, model: "exact" }),
+        oracle.ask,
+      ).result;
+      expect(Math.abs(r.metric.a0 - a0)).toBeLessThanOrEqual(0.05);
+      expect(r.questions).toBeLessThanOrEqual(7);
+    }
+  });
+
+  it("rejects bad options with one-line messages", () => {
+    expect(() => adaptiveProcedure(binaryLinearFamily(pop), { tolerance: 0 })).toThrow(/tolerance/);
+    expect(() => adaptiveProcedure(binaryLinearFamily(pop), { tolerance: 0.1, budget: 0 })).toThrow(
+      /budget/,
+    );
+    expect(() =>
+      adaptiveProcedure(binaryLinearFamily(pop), { tolerance: 0.1, credibility: 1 }),
+    ).toThrow(/credibility/);
+  });
+});
+
+describe("adaptive engine, multiclass DLPM", () => {
+  it("recovers DLPMs at k = 3 within the tolerance in at most 20 questions", () => {
+    const pool = syntheticMulticlassPool(3, 4000);
+    const family = multiclassLinearFamily("diagonal-linear", pool);
+    for (const truth of [
+      [0.2, 0.5, 0.3],
+      [0.6, 0.1, 0.3],
+    ]) {
+      const oracle = simulatedOracle((p: { point: Float64Array }) =>
+        truth.reduce((s, x, i) => s + x * p.point[i]!, 0),
+      );
+      const r = runProcedure(
+        adaptiveProcedure(family, { tolerance: 0.01, model: "exact" }),
+        oracle.ask,
+      ).result;
+      expect(family.error(truth, r.metric)).toBeLessThanOrEqual(0.01);
+      expect(r.questions).toBeLessThanOrEqual(20);
+    }
+  });
+});
