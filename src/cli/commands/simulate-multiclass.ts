@@ -1,9 +1,15 @@
 import { writeFileSync } from "node:fs";
-import type { FractionalMetric } from "../../elicit/multiclass/fractional-grid.ts";
+import { multiclassLinearFamily } from "../../elicit/adaptive/families/multiclass.ts";
+import {
+  evaluateFractionalMetric,
+  type FractionalMetric,
+} from "../../elicit/multiclass/fractional-grid.ts";
 import { offDiagonalPriors } from "../../elicit/multiclass/lfpm.ts";
+import type { MulticlassPoint } from "../../elicit/multiclass/point.ts";
 import { usesSphere } from "../../elicit/multiclass/spec.ts";
 import {
   type MulticlassRunReport,
+  normalizeMulticlassTruth,
   randomMulticlassTruth,
   simulateMulticlass,
 } from "../../experiments/simulate-multiclass.ts";
@@ -11,7 +17,9 @@ import { createSpace } from "../../geometry/multiclass/space.ts";
 import { findSphere, type Sphere } from "../../geometry/multiclass/sphere.ts";
 import { createRng } from "../../math/rng.ts";
 import { mean } from "../../math/stats.ts";
+import { dot } from "../../math/vector.ts";
 import { describeNoise, type NoiseModel } from "../../oracle/noise.ts";
+import { describeRequest, type NoiseRequest, resolveNoise } from "../adaptive-options.ts";
 import { CliError } from "../errors.ts";
 import { fmt } from "../format.ts";
 import {
@@ -27,7 +35,7 @@ import { errorStats, errorTable } from "../trial-summary.ts";
 /** The multiclass branch of `elicit simulate`. */
 export function simulateMulticlassCommand(
   f: MulticlassFlags & { truth?: string; randomTruth?: boolean; json?: boolean; log?: string },
-  noise: NoiseModel,
+  request: NoiseRequest,
   seed: number,
   trials: number,
 ): void {
@@ -59,8 +67,20 @@ export function simulateMulticlassCommand(
   const rng = createRng(seed);
   const bar = progressBar(trials, "simulating");
   const runs: MulticlassRunReport[] = [];
+  let noise: NoiseModel = { kind: "none" };
   for (let t = 0; t < trials; t++) {
     const a = fixed ?? randomMulticlassTruth(randomFamily, pool.k, rng);
+    if (request.kind === "logistic") {
+      // Logistic noise scales to the truth's range over the classifiers optimal for prior draws.
+      const value = Array.isArray(a)
+        ? (p: MulticlassPoint) => dot(normalizeMulticlassTruth(spec.family, a), p.point)
+        : (p: MulticlassPoint) => evaluateFractionalMetric(a as FractionalMetric, p.point);
+      noise = resolveNoise(
+        request,
+        () => multiclassLinearFamily(randomFamily, pool, sphere ? { sphere } : {}),
+        value,
+      );
+    } else noise = request.noise;
     runs.push(simulateMulticlass(spec, a, pool, sphere, noise, seed + t));
     bar.tick();
   }
@@ -116,7 +136,7 @@ export function simulateMulticlassCommand(
     return;
   }
   console.log(
-    `${trials} trials of ${spec.family} on ${source}, ${describeNoise(noise)}; mean questions ${fmt(summary.queries, 1)}`,
+    `${trials} trials of ${spec.family} on ${source}, ${describeRequest(request, noise)}; mean questions ${fmt(summary.queries, 1)}`,
   );
   console.log(errorTable(summary.error));
 }

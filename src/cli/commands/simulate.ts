@@ -1,6 +1,10 @@
 import { writeFileSync } from "node:fs";
 import type { Command } from "commander";
-import type { BinaryTruth } from "../../elicit/binary/truth.ts";
+import {
+  binaryLinearFamily,
+  binaryThresholdFamily,
+} from "../../elicit/adaptive/families/binary.ts";
+import { type BinaryTruth, truthValue } from "../../elicit/binary/truth.ts";
 import {
   type BinaryRunReport,
   randomBinaryTruth,
@@ -10,6 +14,15 @@ import { describeThreshold } from "../../geometry/binary/threshold-classifier.ts
 import { createRng } from "../../math/rng.ts";
 import { mean } from "../../math/stats.ts";
 import { describeNoise, type NoiseModel } from "../../oracle/noise.ts";
+import {
+  type AdaptiveFlags,
+  addAdaptiveOptions,
+  describeRequest,
+  isAdaptive,
+  type NoiseRequest,
+  rejectFractionalAdaptive,
+  resolveNoise,
+} from "../adaptive-options.ts";
 import { CliError, guarded } from "../errors.ts";
 import { fmt } from "../format.ts";
 import { isMulticlassFamily, type MulticlassFlags } from "../multiclass-options.ts";
@@ -23,10 +36,14 @@ import { progressBar } from "../progress.ts";
 import { errorStats, errorTable } from "../trial-summary.ts";
 import { simulateFairCommand } from "./fair.ts";
 import { simulateCubicCommand, simulateQuadraticCommand } from "./quadratic.ts";
+import {
+  simulateBinaryAdaptiveCommand,
+  simulateMulticlassAdaptiveCommand,
+} from "./simulate-adaptive.ts";
 import { simulateMulticlassCommand } from "./simulate-multiclass.ts";
 import { addSpecOptions, type SpecFlags, specFromFlags } from "./spec-options.ts";
 
-interface SimulateFlags extends PopulationFlags, SpecFlags {
+interface SimulateFlags extends PopulationFlags, SpecFlags, AdaptiveFlags {
   truth?: string;
   randomTruth?: boolean;
   noise: string;
@@ -38,19 +55,34 @@ interface SimulateFlags extends PopulationFlags, SpecFlags {
   log?: string;
 }
 
-function noiseFrom(f: SimulateFlags): NoiseModel {
+function noiseFrom(f: SimulateFlags): NoiseRequest {
   const level = Number(f.noise);
   if (!(level >= 0)) throw new CliError(`--noise must be a non-negative number, got "${f.noise}"`);
-  if (level === 0) return { kind: "none" };
+  if (level === 0) return { kind: "fixed", noise: { kind: "none" } };
   if (f.noiseKind === "flip") {
     if (level > 1) throw new CliError("--noise is a probability for --noise-kind flip");
-    return { kind: "flip", probability: level };
+    return { kind: "fixed", noise: { kind: "flip", probability: level } };
   }
-  if (f.noiseKind !== "feedback") throw new CliError("--noise-kind must be feedback or flip");
+  if (f.noiseKind === "logistic") {
+    if (!(level < 0.5)) {
+      throw new CliError(
+        "--noise is an error rate in (0, 0.5) for --noise-kind logistic (wrong answers on pairs a tenth of the metric's range apart)",
+      );
+    }
+    return { kind: "logistic", errorRate: level };
+  }
+  if (f.noiseKind !== "feedback")
+    throw new CliError("--noise-kind must be feedback, flip or logistic");
   if (f.noiseWrong !== "adversarial" && f.noiseWrong !== "random") {
     throw new CliError("--noise-wrong must be adversarial or random");
   }
-  return { kind: "feedback", epsilon: level, wrong: f.noiseWrong };
+  return { kind: "fixed", noise: { kind: "feedback", epsilon: level, wrong: f.noiseWrong } };
+}
+
+/** A noise model that does not depend on the truth (logistic noise does, per family). */
+function fixedNoise(r: NoiseRequest, family: string): NoiseModel {
+  if (r.kind === "fixed") return r.noise;
+  throw new CliError(`--noise-kind logistic is not available for ${family} yet`);
 }
 
 function integer(value: string, name: string, min: number): number {
@@ -90,15 +122,20 @@ export function registerSimulate(program: Command): void {
     .description("elicit the metric of a simulated stakeholder (a true metric plus a noise model)");
   addPopulationOptions(cmd);
   addSpecOptions(cmd);
+  addAdaptiveOptions(cmd);
   cmd
     .option("--truth <json>", 'the stakeholder\'s true metric, e.g. \'{"tp":0.6,"tn":0.8}\'')
     .option("--random-truth", "draw a random true metric per trial (seeded) instead of --truth")
     .option(
       "--noise <level>",
-      "noise level: eps_Omega for feedback noise, p for flips (0 = none)",
+      "noise level: eps_Omega for feedback noise, p for flips, the error rate at a tenth of the range for logistic (0 = none)",
       "0",
     )
-    .option("--noise-kind <kind>", "feedback (Definition 7) or flip", "feedback")
+    .option(
+      "--noise-kind <kind>",
+      "feedback (Definition 7), flip, or logistic (Bradley-Terry: --noise is the error rate on pairs a tenth of the truth's range apart, the range being max - min of the truth over the classifiers optimal for 32 seeded prior draws of the family)",
+      "feedback",
+    )
     .option("--noise-wrong <how>", "feedback noise: adversarial or random wrong answers", "random")
     .option("--seed <n>", "seed of the noise and of random truths", "1")
     .option("--trials <n>", "number of runs (with a progress bar and a summary)", "1")
@@ -143,7 +180,7 @@ export function registerSimulate(program: Command): void {
         if (f.family === "fair-quadratic") {
           simulateFairCommand(
             f,
-            noiseFrom(f),
+            fixedNoise(noiseFrom(f), "fair-quadratic"),
             integer(f.seed, "--seed", 0),
             integer(f.trials, "--trials", 1),
           );
@@ -152,7 +189,7 @@ export function registerSimulate(program: Command): void {
         if (f.family === "cubic") {
           simulateCubicCommand(
             f,
-            noiseFrom(f),
+            fixedNoise(noiseFrom(f), "cubic"),
             integer(f.seed, "--seed", 0),
             integer(f.trials, "--trials", 1),
           );
@@ -161,17 +198,37 @@ export function registerSimulate(program: Command): void {
         if (f.family === "quadratic") {
           simulateQuadraticCommand(
             f,
-            noiseFrom(f),
+            fixedNoise(noiseFrom(f), "quadratic"),
             integer(f.seed, "--seed", 0),
             integer(f.trials, "--trials", 1),
           );
           return;
         }
+        if (isAdaptive(f)) rejectFractionalAdaptive(f.family);
         if (isMulticlassFamily(f.family)) {
           const noise = noiseFrom(f);
+          if (isAdaptive(f)) {
+            simulateMulticlassAdaptiveCommand(
+              f,
+              noise,
+              integer(f.seed, "--seed", 0),
+              integer(f.trials, "--trials", 1),
+            );
+            return;
+          }
           simulateMulticlassCommand(
             f,
             noise,
+            integer(f.seed, "--seed", 0),
+            integer(f.trials, "--trials", 1),
+          );
+          return;
+        }
+        if (isAdaptive(f)) {
+          simulateBinaryAdaptiveCommand(
+            f,
+            loadBinaryPopulation(f),
+            noiseFrom(f),
             integer(f.seed, "--seed", 0),
             integer(f.trials, "--trials", 1),
           );
@@ -195,14 +252,24 @@ export function registerSimulate(program: Command): void {
             throw new CliError(`--monotone ${spec.monotone} contradicts the signs of --truth`);
           }
         }
-        const noise = noiseFrom(f);
+        const request = noiseFrom(f);
         const seed = integer(f.seed, "--seed", 0);
         const trials = integer(f.trials, "--trials", 1);
         const rng = createRng(seed);
         const bar = progressBar(trials, "simulating");
         const runs: BinaryRunReport[] = [];
+        let noise: NoiseModel = { kind: "none" };
         for (let t = 0; t < trials; t++) {
           const truth = fixed ?? randomBinaryTruth(family, rng, population.zeta, spec.monotone);
+          // Logistic noise scales to the truth's range over the boundary's classifiers.
+          noise = resolveNoise(
+            request,
+            () =>
+              truth.family === "binary-threshold"
+                ? binaryThresholdFamily(population)
+                : binaryLinearFamily(population, { monotone: spec.monotone ?? "increasing" }),
+            truthValue(truth),
+          );
           runs.push(simulateBinary(spec, truth, population, noise, seed + t));
           bar.tick();
         }
@@ -230,7 +297,7 @@ export function registerSimulate(program: Command): void {
           ...(spec.ratio ? { ratio: spec.ratio } : {}),
           tolerance: spec.tolerance,
           trials,
-          noise: describeNoise(noise),
+          noise: describeRequest(request, noise),
           queries: {
             mean: mean(runs.map((r) => r.queries)),
             max: Math.max(...runs.map((r) => r.queries)),

@@ -31,7 +31,11 @@ export function addSpecOptions(cmd: Command): Command {
       "--tolerance <eps>",
       "search tolerance (default: 0.02 rad linear, 0.05 rad fractional, 0.05 threshold)",
     )
-    .option("--strategy <name>", `question strategy: ${STRATEGY_NAMES.join(", ")}`, "paper")
+    .option(
+      "--strategy <name>",
+      `question strategy: ${STRATEGY_NAMES.join(", ")}, or adaptive (belief over the metric, the most informative realisable pair, stops when the credible region is within the tolerance; linear families only; see --budget, --credibility, --answer-model, --display-step)`,
+      "paper",
+    )
     .option("--monotone <dir>", "binary-linear: increasing or decreasing in TP and TN")
     .option("--grid <step>", "binary-threshold: snap thresholds to this grid (user study: 0.0001)")
     .option(

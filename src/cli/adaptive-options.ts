@@ -1,0 +1,147 @@
+import type { Command } from "commander";
+import {
+  ADAPTIVE_DEFAULTS,
+  type AdaptiveSettings,
+  logisticNoiseFor,
+  type QuestionSet,
+} from "../experiments/simulate-adaptive.ts";
+import { describeNoise, type NoiseModel } from "../oracle/noise.ts";
+import { CliError } from "./errors.ts";
+import { fmt } from "./format.ts";
+
+/** The flags of `--strategy adaptive`. */
+export interface AdaptiveFlags {
+  strategy?: string;
+  budget?: string;
+  credibility?: string;
+  answerModel?: string;
+  displayStep?: string;
+}
+
+/** Whether the flags ask for the adaptive strategy. */
+export function isAdaptive(f: { strategy?: string }): boolean {
+  return f.strategy === "adaptive";
+}
+
+/** Families whose answers are bilinear in their parameters: no adaptive strategy for them. */
+const FRACTIONAL = new Set([
+  "binary-linear-fractional",
+  "diagonal-linear-fractional",
+  "linear-fractional",
+]);
+
+/**
+ * Reject `--strategy adaptive` for a fractional family (one line).
+ * @example rejectFractionalAdaptive("linear-fractional") // throws CliError
+ */
+export function rejectFractionalAdaptive(family: string | undefined): void {
+  if (family !== undefined && FRACTIONAL.has(family)) {
+    throw new CliError(
+      `--strategy adaptive needs metrics linear in their parameters, and the answers about ${family} are bilinear (numerator times denominator): use --strategy bisect`,
+    );
+  }
+}
+
+/** Register `--budget`, `--credibility`, `--answer-model` and `--display-step`. */
+export function addAdaptiveOptions(cmd: Command): Command {
+  return cmd
+    .option(
+      "--budget <n>",
+      `adaptive: largest number of questions, an integer >= 1 (default ${ADAPTIVE_DEFAULTS.budget})`,
+    )
+    .option(
+      "--credibility <p>",
+      `adaptive: credibility of the reported region, in (0, 1) (default ${ADAPTIVE_DEFAULTS.credibility})`,
+    )
+    .option(
+      "--answer-model <model>",
+      "adaptive: how answers are believed to arise: exact (noise free) or human (logistic choices with slips) (default: exact when --noise is 0, human otherwise)",
+    )
+    .option(
+      "--display-step <x>",
+      `adaptive: precision at which a person sees a point; pairs that look the same at it are never asked (default ${ADAPTIVE_DEFAULTS.displayStep})`,
+    );
+}
+
+/**
+ * Validate the adaptive flags. `noisy` picks the answer model's default (human when the
+ * simulated answers are noisy, and for a person).
+ * @example adaptiveSettingsFromFlags({ budget: "20" }, 0.02, false).budget // 20
+ */
+export function adaptiveSettingsFromFlags(
+  f: AdaptiveFlags,
+  tolerance: number,
+  noisy: boolean,
+): AdaptiveSettings {
+  const budget = f.budget === undefined ? ADAPTIVE_DEFAULTS.budget : Number(f.budget);
+  if (!Number.isInteger(budget) || budget < 1)
+    throw new CliError(`--budget must be an integer >= 1, got "${f.budget}"`);
+  const credibility =
+    f.credibility === undefined ? ADAPTIVE_DEFAULTS.credibility : Number(f.credibility);
+  if (!(credibility > 0 && credibility < 1))
+    throw new CliError(`--credibility must be a number in (0, 1), got "${f.credibility}"`);
+  const model = f.answerModel ?? (noisy ? "human" : "exact");
+  if (model !== "exact" && model !== "human")
+    throw new CliError(`--answer-model must be exact or human, got "${f.answerModel}"`);
+  const displayStep =
+    f.displayStep === undefined ? ADAPTIVE_DEFAULTS.displayStep : Number(f.displayStep);
+  if (!(displayStep > 0 && displayStep < 1))
+    throw new CliError(`--display-step must be a number in (0, 1), got "${f.displayStep}"`);
+  return { tolerance, budget, credibility, model, displayStep };
+}
+
+/**
+ * The noise the command line asks for: a fixed model, or logistic noise whose temperature
+ * follows each truth's value range (`--noise-kind logistic`, `--noise` = the error rate on
+ * pairs a tenth of the range apart).
+ */
+export type NoiseRequest =
+  | { readonly kind: "fixed"; readonly noise: NoiseModel }
+  | { readonly kind: "logistic"; readonly errorRate: number };
+
+/** Whether answers will be noisy. */
+export function isNoisy(r: NoiseRequest): boolean {
+  return r.kind === "logistic" || r.noise.kind !== "none";
+}
+
+/**
+ * The noise model for one truth: logistic noise scales to the truth's range on the family's
+ * questions (`truthRange`).
+ */
+export function resolveNoise<P>(
+  r: NoiseRequest,
+  family: () => QuestionSet<P>,
+  value: (p: P) => number,
+): NoiseModel {
+  if (r.kind === "fixed") return r.noise;
+  try {
+    return logisticNoiseFor(family(), value, r.errorRate);
+  } catch (e) {
+    if (e instanceof RangeError) throw new CliError(e.message);
+    throw e;
+  }
+}
+
+/**
+ * The noise as one line: logistic noise names its error rate (each truth has its own
+ * temperature); otherwise `describeNoise` of the model.
+ */
+export function describeRequest(r: NoiseRequest, resolved?: NoiseModel): string {
+  if (r.kind === "logistic")
+    return `logistic choice noise, ${r.errorRate} wrong answers on pairs a tenth of the truth's range apart`;
+  return describeNoise(resolved ?? r.noise);
+}
+
+/** One line for the settings of an adaptive run. */
+export function describeSettings(s: AdaptiveSettings): string {
+  return `strategy adaptive, tolerance ${s.tolerance}, budget ${s.budget}, credibility ${s.credibility}, answer model ${s.model}, display step ${s.displayStep}`;
+}
+
+/** The unidentified coordinates as text. */
+export function describeUnidentified(
+  u: readonly { readonly name: string; readonly halfWidth: number }[],
+): string {
+  return u.length === 0
+    ? "none (every coordinate within the tolerance)"
+    : u.map((x) => `${x.name} ± ${fmt(x.halfWidth, 4)}`).join(", ");
+}

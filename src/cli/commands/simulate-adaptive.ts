@@ -1,0 +1,399 @@
+import { writeFileSync } from "node:fs";
+import type { AdaptiveResult } from "../../elicit/adaptive/engine.ts";
+import {
+  binaryLinearFamily,
+  binaryThresholdFamily,
+} from "../../elicit/adaptive/families/binary.ts";
+import { multiclassLinearFamily } from "../../elicit/adaptive/families/multiclass.ts";
+import type { AdaptiveFamily } from "../../elicit/adaptive/family.ts";
+import type { BinaryPoint } from "../../elicit/binary/point.ts";
+import { type BinaryTruth, truthValue } from "../../elicit/binary/truth.ts";
+import type { MulticlassPoint } from "../../elicit/multiclass/point.ts";
+import {
+  type AdaptiveSession,
+  type AdaptiveSettings,
+  simulateAdaptive,
+} from "../../experiments/simulate-adaptive.ts";
+import { randomBinaryTruth } from "../../experiments/simulate-binary.ts";
+import {
+  normalizeMulticlassTruth,
+  randomMulticlassTruth,
+} from "../../experiments/simulate-multiclass.ts";
+import type { BinaryPopulation } from "../../geometry/binary/population.ts";
+import { describeThreshold } from "../../geometry/binary/threshold-classifier.ts";
+import { createSpace } from "../../geometry/multiclass/space.ts";
+import { findSphere, type Sphere } from "../../geometry/multiclass/sphere.ts";
+import { createRng } from "../../math/rng.ts";
+import { mean } from "../../math/stats.ts";
+import { normalizeLinear } from "../../metrics/binary-linear.ts";
+import { describeNoise, type NoiseModel } from "../../oracle/noise.ts";
+import {
+  type AdaptiveFlags,
+  adaptiveSettingsFromFlags,
+  describeRequest,
+  describeSettings,
+  describeUnidentified,
+  isNoisy,
+  type NoiseRequest,
+  resolveNoise,
+} from "../adaptive-options.ts";
+import { CliError } from "../errors.ts";
+import { fmt } from "../format.ts";
+import {
+  loadMulticlassPool,
+  type MulticlassFlags,
+  multiclassSpecFromFlags,
+  parseMulticlassTruth,
+} from "../multiclass-options.ts";
+import { parseBinaryTruth } from "../parse-truth.ts";
+import { progressBar } from "../progress.ts";
+import { errorStats, errorTable } from "../trial-summary.ts";
+import { type SpecFlags, specFromFlags } from "./spec-options.ts";
+
+/** The JSON report of one adaptive run (`elicit simulate --strategy adaptive --json`). */
+export interface AdaptiveRunReport {
+  readonly family: string;
+  readonly strategy: "adaptive";
+  readonly tolerance: number;
+  readonly budget: number;
+  readonly credibility: number;
+  readonly model: "exact" | "human";
+  readonly displayStep: number;
+  readonly seed: number;
+  readonly population: string;
+  readonly noise: string;
+  /** The noise model the simulated answers followed. */
+  readonly noiseModel: NoiseModel;
+  readonly truth: Record<string, unknown>;
+  readonly elicited: Record<string, unknown>;
+  /** Number of questions (also `questions`, the adaptive engine's name). */
+  readonly queries: number;
+  readonly questions: number;
+  readonly stop: AdaptiveResult<unknown, unknown>["stop"];
+  readonly credible: AdaptiveResult<unknown, unknown>["credible"];
+  readonly pOptimal: number;
+  readonly unidentified: AdaptiveResult<unknown, unknown>["unidentified"];
+  readonly inconsistent: number;
+  readonly error: Record<string, number>;
+  /** Whether the truth lies in the credible region. */
+  readonly covered: boolean;
+  readonly msPerQuestion: number;
+  readonly classifier: unknown;
+  readonly session: AdaptiveSession<Record<string, unknown>>;
+}
+
+interface CommonFlags extends AdaptiveFlags {
+  truth?: string;
+  randomTruth?: boolean;
+  json?: boolean;
+  log?: string;
+}
+
+function report<P, M>(
+  family: AdaptiveFamily<P, M>,
+  truth: M,
+  value: (p: P) => number,
+  noise: NoiseModel,
+  settings: AdaptiveSettings,
+  seed: number,
+  o: {
+    population: string;
+    spec: Record<string, unknown>;
+    record: (m: M) => Record<string, unknown>;
+    errors: (truth: M, elicited: M) => Record<string, number>;
+    classifier: (p: P) => unknown;
+  },
+): AdaptiveRunReport {
+  let run: ReturnType<typeof simulateAdaptive<P, M>>;
+  try {
+    run = simulateAdaptive(family, truth, value, noise, settings, seed);
+  } catch (e) {
+    if (e instanceof RangeError) throw new CliError(e.message);
+    throw e;
+  }
+  const r = run.result;
+  return {
+    family: family.name,
+    strategy: "adaptive",
+    tolerance: settings.tolerance,
+    budget: settings.budget,
+    credibility: settings.credibility,
+    model: settings.model,
+    displayStep: settings.displayStep,
+    seed,
+    population: o.population,
+    noise: describeNoise(noise),
+    noiseModel: noise,
+    truth: o.record(truth),
+    elicited: o.record(r.metric),
+    queries: r.questions,
+    questions: r.questions,
+    stop: r.stop,
+    credible: r.credible,
+    pOptimal: r.pOptimal,
+    unidentified: r.unidentified,
+    inconsistent: r.inconsistent,
+    error: o.errors(truth, r.metric),
+    covered: run.covered,
+    msPerQuestion: run.msPerQuestion,
+    classifier: o.classifier(r.recommended),
+    session: {
+      spec: {
+        ...o.spec,
+        family: family.name,
+        strategy: "adaptive",
+        tolerance: settings.tolerance,
+        budget: settings.budget,
+        credibility: settings.credibility,
+        model: settings.model,
+        displayStep: settings.displayStep,
+      },
+      seed,
+      answers: run.answers,
+    },
+  };
+}
+
+const rec = (x: Record<string, unknown>) =>
+  Object.entries(x)
+    .map(([k, v]) =>
+      typeof v === "number"
+        ? `${k}=${fmt(v, 4)}`
+        : Array.isArray(v)
+          ? `${k} = (${v.map((y) => fmt(Number(y), 3)).join(", ")})`
+          : `${k}=${String(v)}`,
+    )
+    .join(" ");
+
+/** Print one run or a summary (text or JSON), then write `--log`. */
+function printReports(
+  runs: readonly AdaptiveRunReport[],
+  f: CommonFlags,
+  settings: AdaptiveSettings,
+  describeClassifier: (c: unknown) => string | undefined,
+  noiseText: string,
+): void {
+  if (f.log) {
+    const sessions = runs.map((r) => r.session);
+    try {
+      writeFileSync(
+        f.log,
+        `${JSON.stringify(runs.length === 1 ? sessions[0] : sessions, null, 2)}\n`,
+      );
+    } catch (e) {
+      throw new CliError(`cannot write --log ${f.log}: ${(e as Error).message}`);
+    }
+  }
+  const strip = (r: AdaptiveRunReport) => {
+    const { session: _s, ...rest } = r;
+    return rest;
+  };
+  if (runs.length === 1) {
+    const r = runs[0]!;
+    if (f.json) {
+      console.log(JSON.stringify({ ...strip(r), session: r.session }, null, 2));
+      return;
+    }
+    console.log(`family      ${r.family} (${describeSettings(settings)})`);
+    console.log(`population  ${r.population}`);
+    console.log(`stakeholder ${rec(r.truth)} with ${r.noise}`);
+    console.log(`elicited    ${rec(r.elicited)}`);
+    console.log(`questions   ${r.questions} (stopped: ${r.stop})`);
+    console.log(
+      `credible    ${fmt(100 * r.credible.level, 0)}% region: ${r.credible.errorName} <= ${fmt(r.credible.radius, 4)}${r.covered ? " (contains the truth)" : " (misses the truth)"}`,
+    );
+    console.log(
+      `pOptimal    ${fmt(r.pOptimal, 3)} (belief that the recommended classifier is optimal)`,
+    );
+    console.log(`unidentified ${describeUnidentified(r.unidentified)}`);
+    if (r.inconsistent > 0)
+      console.log(`slips       ${r.inconsistent} answers contradicted earlier ones`);
+    console.log(
+      `error       ${Object.entries(r.error)
+        .map(([k, v]) => `${k} ${fmt(v, 4)}`)
+        .join(", ")}`,
+    );
+    const c = describeClassifier(r.classifier);
+    if (c) console.log(`classifier  ${c} is optimal for the elicited metric`);
+    console.log(`answers     ${r.session.answers.join(" ")}`);
+    return;
+  }
+  const keys = Object.keys(runs[0]!.error);
+  const stops: Record<string, number> = {};
+  for (const r of runs) stops[r.stop] = (stops[r.stop] ?? 0) + 1;
+  const summary = {
+    family: runs[0]!.family,
+    strategy: "adaptive" as const,
+    tolerance: settings.tolerance,
+    budget: settings.budget,
+    credibility: settings.credibility,
+    model: settings.model,
+    displayStep: settings.displayStep,
+    trials: runs.length,
+    noise: noiseText,
+    queries: {
+      mean: mean(runs.map((r) => r.questions)),
+      max: Math.max(...runs.map((r) => r.questions)),
+    },
+    stops,
+    coverage: runs.filter((r) => r.covered).length / runs.length,
+    pOptimal: mean(runs.map((r) => r.pOptimal)),
+    error: errorStats(
+      runs.map((r) => r.error),
+      keys,
+    ),
+  };
+  if (f.json) {
+    console.log(JSON.stringify({ summary, runs: runs.map(strip) }, null, 2));
+    return;
+  }
+  console.log(
+    `${runs.length} trials of ${summary.family} (${describeSettings(settings)}), ${summary.noise}`,
+  );
+  console.log(`questions: mean ${fmt(summary.queries.mean, 1)}, max ${summary.queries.max}`);
+  console.log(
+    `stopped:   ${Object.entries(stops)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(", ")}`,
+  );
+  console.log(
+    `coverage of the ${fmt(100 * settings.credibility, 0)}% credible region: ${fmt(100 * summary.coverage, 0)}%; mean pOptimal ${fmt(summary.pOptimal, 3)}`,
+  );
+  console.log(errorTable(summary.error));
+}
+
+/** `elicit simulate --strategy adaptive` for binary-linear and binary-threshold. */
+export function simulateBinaryAdaptiveCommand(
+  f: CommonFlags & SpecFlags,
+  loaded: { population: BinaryPopulation; source: string },
+  noise: NoiseRequest,
+  seed: number,
+  trials: number,
+): void {
+  const { population } = loaded;
+  let fixed: BinaryTruth | undefined;
+  let monotoneDefault: "increasing" | "decreasing" | undefined;
+  const base = specFromFlags({ ...f, strategy: undefined });
+  if (f.truth !== undefined) {
+    fixed = parseBinaryTruth(f.truth, base.family, population.zeta);
+    if (fixed.family === "binary-linear" && fixed.metric.tp + fixed.metric.tn < 0)
+      monotoneDefault = "decreasing";
+  }
+  const spec = specFromFlags({ ...f, strategy: undefined }, monotoneDefault);
+  if (fixed?.family === "binary-linear") {
+    const decreasing = fixed.metric.tp + fixed.metric.tn < 0;
+    if (decreasing !== (spec.monotone === "decreasing"))
+      throw new CliError(`--monotone ${spec.monotone} contradicts the signs of --truth`);
+  }
+  const settings = adaptiveSettingsFromFlags(f, spec.tolerance, isNoisy(noise));
+  const rng = createRng(seed);
+  const bar = progressBar(trials, "simulating");
+  const runs: AdaptiveRunReport[] = [];
+  const extra = {
+    ...(spec.monotone ? { monotone: spec.monotone } : {}),
+    ...(spec.grid !== undefined ? { grid: spec.grid } : {}),
+  };
+  for (let t = 0; t < trials; t++) {
+    const truth = fixed ?? randomBinaryTruth(spec.family, rng, population.zeta, spec.monotone);
+    const value = truthValue(truth);
+    const common = {
+      population: population.description,
+      spec: extra,
+      classifier: (p: BinaryPoint) => p.classifier,
+    };
+    if (truth.family === "binary-linear") {
+      const family = binaryLinearFamily(population, {
+        displayStep: settings.displayStep,
+        monotone: spec.monotone ?? "increasing",
+      });
+      const n = resolveNoise(noise, () => family, value);
+      runs.push(
+        report(family, normalizeLinear(truth.metric), value, n, settings, seed + t, {
+          ...common,
+          record: (m) => ({ tp: m.tp, tn: m.tn }),
+          errors: (a, b) => ({ angle: family.error(a, b) }),
+        }),
+      );
+    } else if (truth.family === "binary-threshold") {
+      const family = binaryThresholdFamily(population, {
+        displayStep: settings.displayStep,
+        ...(spec.grid !== undefined ? { grid: spec.grid } : {}),
+      });
+      const n = resolveNoise(noise, () => family, value);
+      runs.push(
+        report(family, { a0: truth.a0 }, value, n, settings, seed + t, {
+          ...common,
+          record: (m) => ({ a0: m.a0 }),
+          errors: (a, b) => ({ a0: family.error(a, b) }),
+        }),
+      );
+    } else {
+      throw new CliError(`the adaptive strategy does not support ${truth.family}`);
+    }
+    bar.tick();
+  }
+  bar.stop();
+  printReports(
+    runs,
+    f,
+    settings,
+    (c) => describeThreshold(c as Parameters<typeof describeThreshold>[0]),
+    describeRequest(noise, runs[0]!.noiseModel),
+  );
+}
+
+/** `elicit simulate --strategy adaptive` for diagonal-linear and linear (multiclass). */
+export function simulateMulticlassAdaptiveCommand(
+  f: CommonFlags & MulticlassFlags,
+  noise: NoiseRequest,
+  seed: number,
+  trials: number,
+): void {
+  const spec = multiclassSpecFromFlags({ ...f, strategy: undefined });
+  const kind = spec.family;
+  if (kind !== "diagonal-linear" && kind !== "linear")
+    throw new CliError(`the adaptive strategy does not support ${kind}`);
+  const { pool, source } = loadMulticlassPool(f);
+  let sphere: Sphere | undefined;
+  if (kind === "linear") {
+    const s = findSphere(createSpace("offdiag-confusion", pool));
+    if (s.rho > 0) sphere = s;
+  }
+  const settings = adaptiveSettingsFromFlags(f, spec.tolerance, isNoisy(noise));
+  const family = multiclassLinearFamily(kind, pool, {
+    displayStep: settings.displayStep,
+    ...(sphere ? { sphere } : {}),
+  });
+  const fixed = f.truth === undefined ? undefined : parseMulticlassTruth(f.truth, kind, pool.k);
+  const rng = createRng(seed);
+  const bar = progressBar(trials, "simulating");
+  const runs: AdaptiveRunReport[] = [];
+  for (let t = 0; t < trials; t++) {
+    const truth = normalizeMulticlassTruth(kind, fixed ?? randomMulticlassTruth(kind, pool.k, rng));
+    const value = (p: MulticlassPoint) => {
+      let v = 0;
+      for (let i = 0; i < truth.length; i++) v += truth[i]! * p.point[i]!;
+      return v;
+    };
+    const n = resolveNoise(noise, () => family, value);
+    runs.push(
+      report(family, truth, value, n, settings, seed + t, {
+        population: `${source} (${pool.n} points)`,
+        spec: {
+          classes: pool.k,
+          ...(sphere ? { sphere: { radius: sphere.radius, rho: sphere.rho } } : {}),
+        },
+        record: (a) => ({ a }),
+        errors: (a, b) => {
+          let sq = 0;
+          for (let i = 0; i < a.length; i++) sq += (a[i]! - b[i]!) ** 2;
+          return { linf: family.error(a, b), l2: Math.sqrt(sq) };
+        },
+        classifier: (p) => p.classifier,
+      }),
+    );
+    bar.tick();
+  }
+  bar.stop();
+  printReports(runs, f, settings, () => undefined, describeRequest(noise, runs[0]!.noiseModel));
+}
