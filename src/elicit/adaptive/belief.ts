@@ -257,12 +257,23 @@ export class ParticleBelief {
       for (let i = 0; i < d; i++) u[off + i]! += t * v[i]!;
       return;
     }
+    const model = this.model;
     const logL = (t: number): number => {
       const n = Math.sqrt(Math.max(1e-300, uu + 2 * t * uv + t * t));
       let s = 0;
       for (let j = 0; j < count; j++) {
         if (this.hard[j]) continue;
-        s += answerLogLikelihood(this.model, this.answers[j]!, (a[j]! + t * b[j]!) / n);
+        const x = (a[j]! + t * b[j]!) / n;
+        const answer = this.answers[j]!;
+        if (answer === "tie" || model.kind === "exact") {
+          s += answerLogLikelihood(model, answer, x);
+        } else {
+          // Inlined human-model likelihood (the hot path of the moves).
+          const signed = answer === "first" ? x : -x;
+          s += Math.log(
+            0.5 * model.lapse + (1 - model.lapse) / (1 + Math.exp(-signed / model.temperature)),
+          );
+        }
       }
       return s;
     };

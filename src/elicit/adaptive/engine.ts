@@ -79,9 +79,9 @@ export interface AdaptiveResult<P, M> {
 }
 
 /** Number of belief samples used to generate candidates and to score pairs. */
-const CANDIDATE_SAMPLES = 24;
-const SCORING_SAMPLES = 256;
-const PRIOR_SAMPLES = 16;
+const CANDIDATE_SAMPLES = 16;
+const SCORING_SAMPLES = 128;
+const PRIOR_SAMPLES = 24;
 
 /** A uniform draw from the family's prior directions (the sign cone of the unit sphere). */
 function priorDirection<P, M>(family: AdaptiveFamily<P, M>, rng: Rng): Float64Array {
@@ -225,6 +225,11 @@ export function adaptiveProcedure<P, M>(
       rng: rng.fork(),
     });
     const scale = valueScale(family, belief, rng.fork());
+    const priorRng = rng.fork();
+    const priorCandidates = family.candidates(
+      Array.from({ length: PRIOR_SAMPLES }, () => priorDirection(family, priorRng)),
+      priorRng,
+    );
     let stop: AdaptiveStop = "budget";
     let summary = summarise(family, belief, level);
     for (let q = 0; q < budget; q++) {
@@ -240,17 +245,15 @@ export function adaptiveProcedure<P, M>(
         stop = "decision-sufficient";
         break;
       }
-      // Optimal points of belief draws (near the answer) and of prior draws (spread over the
-      // boundary): pairs of far-apart points whose chord still splits the belief are the
-      // clearest questions, and the selection prefers them.
+      // Optimal points of belief draws (near the answer) and, fixed for the whole run, of
+      // prior draws (spread over the boundary): pairs of far-apart points whose chord still
+      // splits the belief are the clearest questions, and the selection prefers them.
       const ws = drawIndices(belief, CANDIDATE_SAMPLES, qrng).map((p) => belief.direction(p));
       ws.push(summary.w);
-      for (let s = 0; s < PRIOR_SAMPLES; s++) ws.push(priorDirection(family, qrng));
-      const raw = family.candidates(ws, qrng);
       const points: P[] = [];
       const keys: string[] = [];
       const seen = new Set<string>();
-      for (const c of raw) {
+      for (const c of [...family.candidates(ws, qrng), ...priorCandidates]) {
         const key = family.displayKey(c);
         if (seen.has(key)) continue;
         seen.add(key);

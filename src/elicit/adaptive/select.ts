@@ -17,12 +17,27 @@ function entropy(p: number): number {
   return -(p * Math.log2(p) + (1 - p) * Math.log2(1 - p));
 }
 
+/** Binary entropy on a grid, linearly interpolated: the scoring loop's hot path. */
+const GRID = 2048;
+const ENTROPY_TABLE = Float64Array.from({ length: GRID + 1 }, (_, i) => entropy(i / GRID));
+function fastEntropy(p: number): number {
+  const x = p * GRID;
+  const i = Math.floor(x);
+  if (i <= 0 || i >= GRID) return i <= 0 ? ENTROPY_TABLE[0]! + x * ENTROPY_TABLE[1]! : 0;
+  return ENTROPY_TABLE[i]! + (x - i) * (ENTROPY_TABLE[i + 1]! - ENTROPY_TABLE[i]!);
+}
+
+/** How many pairs (best by the split of the belief) get the full information score. */
+const SHORTLIST = 96;
+
 /**
  * The pair of candidates with the largest expected information about the metric,
  * `H(answer) - E_w[H(answer | w)]` over the weighted samples (ALGORITHMS.md F). `values` is
  * row-major `samples x candidates` of scaled metric values; pairs whose display keys are
  * equal (identical on screen) are never chosen. Under the exact model the information is the
- * entropy of the split; ties between equally informative pairs go to the clearer pair.
+ * entropy of the split. Under a noisy model, the pairs that split the belief best (a cheap
+ * first pass) are scored in full, so near ties that a person would answer by chance lose to
+ * clearer pairs. Among near-equally informative pairs (0.01 bit), the clearer one wins.
  * @example selectPair(values, 64, 10, weights, keys, HUMAN_MODEL)
  */
 export function selectPair(
@@ -33,30 +48,61 @@ export function selectPair(
   keys: readonly string[],
   model: AnswerModel,
 ): PairChoice | null {
-  let best: PairChoice | null = null;
-  let bestScore = -Infinity;
+  // First pass: the exact-model information (entropy of the split) and the clarity.
+  const pairs: { a: number; b: number; split: number; info: number; clarity: number }[] = [];
   for (let a = 0; a < candidates; a++) {
     for (let b = a + 1; b < candidates; b++) {
       if (keys[a] === keys[b]) continue;
-      let pbar = 0;
-      let cond = 0;
+      let split = 0;
       let clarity = 0;
       for (let s = 0; s < samples; s++) {
         const row = s * candidates;
         const diff = values[row + a]! - values[row + b]!;
-        const p = probabilityFirst(model, diff);
         const w = weights[s]!;
-        pbar += w * p;
-        cond += w * entropy(p);
+        if (diff > 0) split += w;
+        else if (diff === 0) split += 0.5 * w;
         clarity += w * Math.abs(diff);
       }
-      const information = Math.max(0, entropy(pbar) - cond);
-      // Information first; among near-equal pairs (within 0.01 bit), the clearer one.
-      const score = information + 0.01 * Math.min(1, clarity);
-      if (score > bestScore) {
-        bestScore = score;
-        best = { first: a, second: b, information, clarity, pFirst: pbar };
-      }
+      pairs.push({ a, b, split, info: entropy(split), clarity });
+    }
+  }
+  if (pairs.length === 0) return null;
+  const bonus = (clarity: number) => 0.01 * Math.min(1, clarity);
+  if (model.kind === "exact") {
+    let best = pairs[0]!;
+    for (const p of pairs)
+      if (p.info + bonus(p.clarity) > best.info + bonus(best.clarity)) best = p;
+    return {
+      first: best.a,
+      second: best.b,
+      information: best.info,
+      clarity: best.clarity,
+      pFirst: best.split,
+    };
+  }
+  // Second pass under the noisy model, on the shortlist (stable order: ties keep index order).
+  const shortlist = pairs
+    .map((p, i) => ({ p, i, key: p.info + bonus(p.clarity) }))
+    .sort((x, y) => y.key - x.key || x.i - y.i)
+    .slice(0, SHORTLIST)
+    .map((x) => x.p);
+  let best: PairChoice | null = null;
+  let bestScore = -Infinity;
+  for (const { a, b, clarity } of shortlist) {
+    let pbar = 0;
+    let cond = 0;
+    for (let s = 0; s < samples; s++) {
+      const row = s * candidates;
+      const p = probabilityFirst(model, values[row + a]! - values[row + b]!);
+      const w = weights[s]!;
+      pbar += w * p;
+      cond += w * fastEntropy(p);
+    }
+    const information = Math.max(0, fastEntropy(pbar) - cond);
+    const score = information + bonus(clarity);
+    if (score > bestScore) {
+      bestScore = score;
+      best = { first: a, second: b, information, clarity, pFirst: pbar };
     }
   }
   return best;

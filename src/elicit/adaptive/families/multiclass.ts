@@ -1,7 +1,8 @@
 import type { MulticlassPool } from "../../../geometry/multiclass/pool.ts";
 import { realiseOnSphere } from "../../../geometry/multiclass/realise.ts";
+import type { Space } from "../../../geometry/multiclass/space.ts";
 import { createSpace } from "../../../geometry/multiclass/space.ts";
-import type { Sphere } from "../../../geometry/multiclass/sphere.ts";
+import { findSphere, type Sphere } from "../../../geometry/multiclass/sphere.ts";
 import type { MulticlassPoint } from "../../multiclass/point.ts";
 import type { AdaptiveFamily } from "../family.ts";
 
@@ -10,16 +11,27 @@ export interface MulticlassFamilyOptions {
   /** Precision at which a person sees each confusion entry (default 1e-4). */
   readonly displayStep?: number;
   /**
-   * `linear` only: the sphere of Algorithm 3 in the off-diagonal confusions. When given (and
-   * not flat), the points `o + rho w / |w|` of belief and prior draws join the candidates:
-   * interior points whose differences cut the belief in any direction, where a pool's
-   * vertices alone may leave directions unresolved.
+   * The sphere of Algorithm 3 in the family's space (diagonal or off-diagonal confusions).
+   * Its points `o + rho w / |w|` for belief and prior draws join the candidates: interior
+   * points whose differences cut the belief in any direction, where the pool's vertices
+   * alone leave metrics that share an optimal classifier unresolved. Default: computed here
+   * with `findSphere`; `false`: vertices only. A flat sphere (radius below `FLAT_SPHERE`) is
+   * not used.
    */
-  readonly sphere?: Sphere;
+  readonly sphere?: Sphere | false;
 }
 
 /** A sphere this much smaller than the feasible set's extent is too flat to query. */
 export const FLAT_SPHERE = 1e-9;
+
+/** The sphere of Algorithm 3, or none when the pool has no interior to query. */
+function safeSphere(space: Space): Sphere | false {
+  try {
+    return findSphere(space);
+  } catch {
+    return false;
+  }
+}
 
 function linf(a: readonly number[], b: readonly number[]): number {
   let m = 0;
@@ -49,7 +61,9 @@ export function multiclassLinearFamily(
 ): AdaptiveFamily<MulticlassPoint, number[]> {
   const step = o.displayStep ?? 1e-4;
   const diagonal = family === "diagonal-linear";
-  const sphere = !diagonal && o.sphere && o.sphere.rho > FLAT_SPHERE ? o.sphere : undefined;
+  const space = createSpace(diagonal ? "diag-confusion" : "offdiag-confusion", pool);
+  const given = o.sphere === undefined ? safeSphere(space) : o.sphere;
+  const sphere = given && given.rho > FLAT_SPHERE ? given : undefined;
   const spherePoint = (w: ArrayLike<number>): MulticlassPoint => {
     const s = sphere!;
     let n = 0;
@@ -58,7 +72,6 @@ export function multiclassLinearFamily(
     const target = Float64Array.from(s.centre, (c, i) => c + (s.rho * w[i]!) / n);
     return { point: target, classifier: realiseOnSphere(s, target) };
   };
-  const space = createSpace(diagonal ? "diag-confusion" : "offdiag-confusion", pool);
   const k = pool.k;
   const names: string[] = [];
   for (let a = 0; a < space.dim; a++) {

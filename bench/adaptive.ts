@@ -1,0 +1,118 @@
+/**
+ * Benchmark (not a test): `npm run bench:adaptive`. Time to the next adaptive question,
+ * measured between consecutive questions of simulated elicitations (belief update after the
+ * answer, candidates, selection), against issue 10's targets: p99 under 50 ms for binary and
+ * for DLPM / LPM with k <= 4, under 250 ms for QPME k = 5 and fair QPME k = 3, m = 3.
+ * Families whose module is absent are skipped with a note.
+ */
+import { adaptiveProcedure } from "../src/elicit/adaptive/engine.ts";
+import { binaryLinearFamily } from "../src/elicit/adaptive/families/binary.ts";
+import { multiclassLinearFamily } from "../src/elicit/adaptive/families/multiclass.ts";
+import type { AdaptiveFamily } from "../src/elicit/adaptive/family.ts";
+import { runProcedure } from "../src/elicit/session.ts";
+import { syntheticMulticlassPool } from "../src/experiments/multiclass-population.ts";
+import { randomMulticlassTruth } from "../src/experiments/simulate-multiclass.ts";
+import { syntheticPopulation } from "../src/geometry/binary/synthetic.ts";
+import { createSpace } from "../src/geometry/multiclass/space.ts";
+import { findSphere } from "../src/geometry/multiclass/sphere.ts";
+import { createRng } from "../src/math/rng.ts";
+import { quantile } from "../src/math/stats.ts";
+import { type NoiseModel, noisyAnswer } from "../src/oracle/noise.ts";
+
+interface Case {
+  readonly name: string;
+  readonly target: number;
+  readonly family: () => AdaptiveFamily<unknown, unknown>;
+  readonly truth: (rng: ReturnType<typeof createRng>) => Float64Array;
+  readonly tolerance: number;
+  readonly budget: number;
+}
+
+/** Run `runs` elicitations (exact answers, then 5% flips with the human model) and collect
+ * the time from each answer to the next question. */
+function measure(c: Case, runs: number): number[] {
+  const family = c.family();
+  const gaps: number[] = [];
+  const rng = createRng(`bench-${c.name}`);
+  for (let r = 0; r < runs; r++) {
+    const truth = c.truth(rng);
+    const noisy = r % 2 === 1;
+    const noise: NoiseModel = noisy ? { kind: "flip", probability: 0.05 } : { kind: "none" };
+    const answerRng = createRng(r);
+    let last = performance.now();
+    const procedure = adaptiveProcedure(family, {
+      tolerance: c.tolerance,
+      budget: c.budget,
+      model: noisy ? "human" : "exact",
+      seed: r,
+    });
+    runProcedure(procedure, (q) => {
+      const now = performance.now();
+      // The first gap includes the belief's initialisation; it counts too.
+      gaps.push(now - last);
+      const f = (p: unknown) => {
+        const x = family.features(p);
+        let v = 0;
+        for (let i = 0; i < x.length; i++) v += truth[i]! * x[i]!;
+        return v;
+      };
+      const a = noisyAnswer(noise, f(q.first), f(q.second), answerRng);
+      last = performance.now();
+      return a;
+    });
+  }
+  return gaps;
+}
+
+const unitFrom = (xs: number[]) => {
+  const n = Math.hypot(...xs);
+  return Float64Array.from(xs, (x) => x / n);
+};
+
+const cases: Case[] = [
+  {
+    name: "binary LPM",
+    target: 50,
+    family: () => binaryLinearFamily(syntheticPopulation(5)) as AdaptiveFamily<unknown, unknown>,
+    truth: (rng) => {
+      const t = rng.uniform(0, Math.PI / 2);
+      return Float64Array.of(Math.cos(t), Math.sin(t));
+    },
+    tolerance: 0.02,
+    budget: 30,
+  },
+];
+for (const k of [3, 4]) {
+  const pool = syntheticMulticlassPool(k);
+  cases.push({
+    name: `DLPM k = ${k}`,
+    target: 50,
+    family: () =>
+      multiclassLinearFamily("diagonal-linear", pool) as AdaptiveFamily<unknown, unknown>,
+    truth: (rng) => unitFrom(randomMulticlassTruth("diagonal-linear", k, rng)),
+    tolerance: 0.01,
+    budget: 40,
+  });
+  const sphere = findSphere(createSpace("offdiag-confusion", pool));
+  cases.push({
+    name: `LPM k = ${k}`,
+    target: 50,
+    family: () =>
+      multiclassLinearFamily("linear", pool, { sphere }) as AdaptiveFamily<unknown, unknown>,
+    truth: (rng) => unitFrom(randomMulticlassTruth("linear", k, rng)),
+    tolerance: 0.01,
+    budget: 100,
+  });
+}
+
+const runs = Number(process.argv[2] ?? 6);
+console.log(`next adaptive question, ${runs} runs per family (half noise-free, half 5% flips)`);
+console.log("family           questions   median    p99       target    verdict");
+for (const c of cases) {
+  const gaps = measure(c, runs);
+  const p50 = quantile(gaps, 0.5);
+  const p99 = quantile(gaps, 0.99);
+  console.log(
+    `${c.name.padEnd(16)} ${String(gaps.length).padStart(9)}   ${p50.toFixed(1).padStart(6)} ms ${p99.toFixed(1).padStart(6)} ms  < ${c.target} ms   ${p99 < c.target ? "ok" : "MISSED"}`,
+  );
+}
