@@ -83,7 +83,13 @@ export const ParticipantState = z.object({
   elicitation: z
     .object({
       question: Comparison,
-      progress: z.object({ answered: z.number().int(), estimatedRemaining: z.number().int() }),
+      progress: z.object({
+        answered: z.number().int(),
+        /** Upper bound of the questions left, the one shown included. */
+        estimatedRemaining: z.number().int(),
+        /** Adaptive studies: the most questions there can be in all (the study's budget). */
+        atMost: z.number().int().optional(),
+      }),
       canUndo: z.boolean(),
     })
     .optional(),
@@ -144,6 +150,10 @@ export const StudySummary = z.object({
   family: z.string(),
   tolerance: z.number(),
   strategy: z.string(),
+  /** Adaptive studies: the most Phase II questions. */
+  budget: z.number().int().optional(),
+  /** Adaptive studies: the credibility of the reported credible region. */
+  credibility: z.number().optional(),
   evaluationPairs: z.number().int(),
   configHash: z.string(),
   createdAt: z.string(),
@@ -165,25 +175,61 @@ export type StudySummary = z.infer<typeof StudySummary>;
 /** Upper bound of an uploaded predictions CSV. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
-export const CreateStudyBody = z.object({
-  name: z.string().trim().min(1).max(200),
-  template: z.literal("cancer-diagnosis").optional(),
-  predictionsCsv: z
-    .string()
-    .max(MAX_UPLOAD_BYTES, "the predictions CSV is larger than 5 MB")
-    .optional(),
-  positive: z.string().max(200).optional(),
-  words: StudyWords.partial().optional(),
-  family: z.enum(["binary-threshold", "binary-linear"]).optional(),
-  tolerance: z.number().positive().max(0.5).optional(),
-  strategy: z.enum(["paper", "lazy", "bisect"]).optional(),
-  evaluationPairs: z.number().int().min(0).max(100).optional(),
-  consentText: z.string().max(20_000).optional(),
-});
+export const CreateStudyBody = z
+  .object({
+    name: z.string().trim().min(1).max(200),
+    template: z.literal("cancer-diagnosis").optional(),
+    predictionsCsv: z
+      .string()
+      .max(MAX_UPLOAD_BYTES, "the predictions CSV is larger than 5 MB")
+      .optional(),
+    positive: z.string().max(200).optional(),
+    words: StudyWords.partial().optional(),
+    family: z.enum(["binary-threshold", "binary-linear"]).optional(),
+    tolerance: z.number().positive().max(0.5).optional(),
+    /** The papers' searches (paper, lazy, bisect) or the adaptive engine (issue 10). */
+    strategy: z.enum(["paper", "lazy", "bisect", "adaptive"]).optional(),
+    /** adaptive only: the most Phase II questions (default 30). */
+    budget: z.number().int().min(5).max(100).optional(),
+    /** adaptive only: credibility of the reported credible region (default 0.9). */
+    credibility: z.number().min(0.5).max(0.99).optional(),
+    evaluationPairs: z.number().int().min(0).max(100).optional(),
+    consentText: z.string().max(20_000).optional(),
+  })
+  .superRefine((body, ctx) => {
+    // Options of the adaptive engine mean nothing to the searches: refuse rather than drop them.
+    for (const key of ["budget", "credibility"] as const) {
+      if (body[key] !== undefined && body.strategy !== "adaptive") {
+        ctx.addIssue({
+          code: "custom",
+          path: [key],
+          message: `${key} applies only to the adaptive strategy`,
+        });
+      }
+    }
+  });
 export type CreateStudyBody = z.infer<typeof CreateStudyBody>;
 
 export const OpenBody = z.object({ mode: z.enum(["pilot", "live"]) });
 export const InvitesBody = z.object({ count: z.number().int().min(1).max(1000) });
+
+/** What the adaptive engine says about its own result (see src/elicit/adaptive/engine.ts). */
+export const AdaptiveOutcome = z.object({
+  /** Why it stopped: tolerance, decision-sufficient, budget or no-informative-question. */
+  stop: z.string(),
+  /** Questions asked. */
+  questions: z.number().int(),
+  /** Every plausible metric lies within `radius` of the elicited one with probability `level`. */
+  credible: z.object({ level: z.number(), radius: z.number(), errorName: z.string() }),
+  /** Probability that the recommended classifier is the best one for the participant. */
+  pOptimal: z.number(),
+  /** Answers the belief treats as slips. */
+  inconsistent: z.number().int(),
+  /** Coordinates left uncertain beyond the tolerance, with their credible half-widths. */
+  unidentified: z.array(z.object({ name: z.string(), halfWidth: z.number() })),
+  model: z.string(),
+});
+export type AdaptiveOutcome = z.infer<typeof AdaptiveOutcome>;
 
 export const ParticipantRow = z.object({
   id: z.number().int(),
@@ -203,5 +249,7 @@ export const ParticipantRow = z.object({
   /** Phase II answers stored so far (live progress). */
   answered: z.number().int(),
   phase: Phase,
+  /** Adaptive studies, once Phase II is done: how and how confidently the engine stopped. */
+  adaptive: AdaptiveOutcome.nullable().optional(),
 });
 export type ParticipantRow = z.infer<typeof ParticipantRow>;

@@ -61,8 +61,9 @@ function errorMessageOf(err: unknown): string {
   if (Array.isArray(issues) && issues.length > 0) {
     return issues
       .map((i) => {
-        const where = (i as { params?: { issue?: { path?: unknown[] } } }).params?.issue?.path;
-        const path = Array.isArray(where) && where.length > 0 ? `${where.join(".")}: ` : "";
+        // fastify-type-provider-zod puts the zod path in instancePath ("/budget", "/words/x").
+        const where = (i.instancePath ?? "").split("/").filter((x) => x !== "");
+        const path = where.length > 0 ? `${where.join(".")}: ` : "";
         return `${path}${i.message ?? "invalid"}`;
       })
       .join("; ");

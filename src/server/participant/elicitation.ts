@@ -5,21 +5,52 @@ import type { BinaryPopulation } from "../../geometry/binary/population.ts";
 import { createRng } from "../../math/rng.ts";
 import type { Answer } from "../../search/question.ts";
 import { halvingsNeeded } from "../../search/unimodal-search.ts";
+import { isAdaptiveSpec, type StudySpec } from "../study/config.ts";
+import { type AdaptiveStudyResult, replayAdaptive } from "./adaptive.ts";
+
+/** The result of Phase II: one of the papers' searches or the adaptive engine's. */
+export type ElicitationResult = BinaryResult | AdaptiveStudyResult;
+
+/** Whether a Phase II result comes from the adaptive engine. */
+export function isAdaptiveResult(r: ElicitationResult): r is AdaptiveStudyResult {
+  return "strategy" in r && r.strategy === "adaptive";
+}
 
 /** Where Phase II stands after replaying the stored answers, with an honest estimate. */
 export interface ElicitationReplay {
-  readonly state: ReplayState<BinaryPoint, BinaryResult>;
-  /** Upper bound of the questions still to come (exact for the `paper` strategy). */
+  readonly state: ReplayState<BinaryPoint, ElicitationResult>;
+  /**
+   * Upper bound of the questions still to come, the pending one included (exact for the
+   * `paper` strategy; for `adaptive`, what the budget leaves: the engine usually stops sooner).
+   */
   readonly estimatedRemaining: number;
+  /** `adaptive`: the most questions Phase II can ask (the budget); null for the searches. */
+  readonly atMost: number | null;
 }
 
 const MAX_PER_HALVING = { paper: 4, lazy: 3, bisect: 2 } as const;
 
 /**
  * Replay (spec, answers) through the same engine the CLI uses; no state is kept between
- * requests. Counts halvings on the way to estimate the questions left.
+ * requests (adaptive replays are memoised by their inputs, see adaptive.ts). For the searches,
+ * counts halvings on the way to estimate the questions left. `seed` (the participant's) seeds
+ * the adaptive engine; the searches are deterministic and ignore it.
  */
 export function replayElicitation(
+  spec: StudySpec,
+  population: BinaryPopulation,
+  answers: readonly Answer[],
+  adaptive: { readonly configHash: string; readonly seed: number },
+): ElicitationReplay {
+  if (isAdaptiveSpec(spec)) {
+    const state = replayAdaptive(adaptive.configHash, spec, population, adaptive.seed, answers);
+    const estimatedRemaining = state.status === "done" ? 0 : spec.budget - answers.length;
+    return { state, estimatedRemaining, atMost: spec.budget };
+  }
+  return replaySearch(spec, population, answers);
+}
+
+function replaySearch(
   spec: BinarySpec,
   population: BinaryPopulation,
   answers: readonly Answer[],
@@ -38,13 +69,13 @@ export function replayElicitation(
       return a;
     });
   const state = replay(procedure, answers);
-  if (state.status === "done") return { state, estimatedRemaining: 0 };
+  if (state.status === "done") return { state, estimatedRemaining: 0, atMost: null };
   const range = spec.family === "binary-threshold" ? 1 : Math.PI / 2;
   const searches = spec.family === "binary-linear-fractional" ? 2 : 1;
   const halvings = halvingsNeeded(range, spec.tolerance) * searches;
   const per = MAX_PER_HALVING[spec.strategy];
   const remaining = (halvings - shrinks) * per - (asked - askedAtShrink);
-  return { state, estimatedRemaining: Math.max(1, remaining) };
+  return { state, estimatedRemaining: Math.max(1, remaining), atMost: null };
 }
 
 /** Left/right placement of question `index` of a phase: a pure function of the seed. */

@@ -1,13 +1,19 @@
 import type { BinaryPoint } from "../../elicit/binary/point.ts";
-import type { BinaryResult } from "../../elicit/binary/spec.ts";
 import type { BinaryConfusion } from "../../metrics/binary-confusion.ts";
 import { evaluateFractional } from "../../metrics/binary-fractional.ts";
 import { normalizeLinear } from "../../metrics/binary-linear.ts";
+import { type ElicitationResult, isAdaptiveResult } from "./elicitation.ts";
 
 /** The elicited metric as sent to clients: `{ a0 }` or unit-norm `{ tp, tn }`. */
 export type MetricRecord = { a0: number } | { tp: number; tn: number };
 
-export function metricOf(r: BinaryResult): MetricRecord {
+export function metricOf(r: ElicitationResult): MetricRecord {
+  if (isAdaptiveResult(r)) {
+    const m = r.metric;
+    if ("a0" in m) return { a0: m.a0 };
+    const n = normalizeLinear(m);
+    return { tp: n.tp, tn: n.tn };
+  }
   switch (r.family) {
     case "binary-threshold":
       return { a0: r.a0 };
@@ -21,7 +27,12 @@ export function metricOf(r: BinaryResult): MetricRecord {
 }
 
 /** The elicited utility of a confusion point (larger is better). */
-export function utilityOf(r: BinaryResult): (c: BinaryConfusion) => number {
+export function utilityOf(r: ElicitationResult): (c: BinaryConfusion) => number {
+  if (isAdaptiveResult(r)) {
+    const m = metricOf(r);
+    if ("a0" in m) return (c) => m.a0 * c.tn + (1 - m.a0) * c.tp;
+    return (c) => m.tp * c.tp + m.tn * c.tn;
+  }
   switch (r.family) {
     case "binary-threshold":
       return (c) => r.a0 * c.tn + (1 - r.a0) * c.tp;
@@ -38,7 +49,7 @@ export function utilityOf(r: BinaryResult): (c: BinaryConfusion) => number {
  * costs `a0`, so the ratio is `(1 - a0) / a0`; for `tp TP + tn TN` it is `tp / tn`.
  * Null when undefined (a zero weight).
  */
-export function costRatio(r: BinaryResult): number | null {
+export function costRatio(r: ElicitationResult): number | null {
   const m = metricOf(r);
   const [num, den] = "a0" in m ? [1 - m.a0, m.a0] : [m.tp, m.tn];
   if (!(den > 0) || !(num >= 0)) return null;
@@ -81,9 +92,11 @@ export function dominates(p: BinaryPoint, q: BinaryPoint): boolean {
  * The `a` of `a TN + (1 - a) TP` equivalent to the elicited metric (for `tp TP + tn TN`,
  * `tn / (tp + tn)`); for the fractional family, the optimal threshold.
  */
-export function equivalentA0(r: BinaryResult): number {
-  const m = r.family === "binary-linear-fractional" ? null : metricOf(r);
-  if (m === null) return r.classifier.threshold;
+export function equivalentA0(r: ElicitationResult): number {
+  if (!isAdaptiveResult(r) && r.family === "binary-linear-fractional") {
+    return r.classifier.threshold;
+  }
+  const m = metricOf(r);
   if ("a0" in m) return m.a0;
   return m.tn / (m.tp + m.tn);
 }

@@ -1,6 +1,5 @@
 import type { Selectable } from "kysely";
 import type { BinaryPoint } from "../../elicit/binary/point.ts";
-import type { BinaryResult } from "../../elicit/binary/spec.ts";
 import type { ReplayState } from "../../elicit/session.ts";
 import type { PreparedBinary } from "../../experiments/binary-population.ts";
 import type { ParticipantState, Phase } from "../api-schemas.ts";
@@ -12,7 +11,7 @@ import type { Field, StudyConfig } from "../study/config.ts";
 import { studyData } from "../study/population.ts";
 import { loadConfig } from "../study/store.ts";
 import { nowIso } from "../time.ts";
-import { answerOf, placementOf, replayElicitation } from "./elicitation.ts";
+import { answerOf, type ElicitationResult, placementOf, replayElicitation } from "./elicitation.ts";
 import { cachedEvaluationPairs, type EvaluationPair } from "./evaluation-pairs.ts";
 import { costRatio, equivalentA0, metricOf, plainSummary, utilityOf } from "./metric.ts";
 import { fixedSystemView, systemView } from "./views.ts";
@@ -46,8 +45,10 @@ export interface Context {
 /** Where the participant stands, derived from the context. */
 export interface Position {
   readonly phase: Phase;
-  readonly elicitation: ReplayState<BinaryPoint, BinaryResult>;
+  readonly elicitation: ReplayState<BinaryPoint, ElicitationResult>;
   readonly estimatedRemaining: number;
+  /** `adaptive`: the most Phase II questions there can be (the budget); null otherwise. */
+  readonly atMost: number | null;
   readonly elicitationRows: LogRow[];
   readonly evaluationRows: LogRow[];
   /** Phase III pairs (empty until Phase II is done). */
@@ -112,6 +113,7 @@ export function position(ctx: Context): Position {
     ctx.config.spec,
     ctx.data.pool,
     elicitationRows.map((r) => r.answer),
+    { configHash: ctx.configHash, seed: p.seed },
   );
   const elicitation = replayed.state;
   const pairs =
@@ -140,6 +142,7 @@ export function position(ctx: Context): Position {
     phase,
     elicitation,
     estimatedRemaining: replayed.estimatedRemaining,
+    atMost: replayed.atMost,
     elicitationRows,
     evaluationRows,
     pairs,
@@ -180,7 +183,7 @@ export async function comprehensionProgress(db: Db, ctx: Context) {
 
 /** Agreement M: the share of Phase III answers that the elicited metric would also give. */
 export function agreement(
-  result: BinaryResult,
+  result: ElicitationResult,
   rows: readonly Pick<AnswerRow, "answer" | "first_point" | "second_point">[],
 ): number | null {
   const u = utilityOf(result);
@@ -246,7 +249,11 @@ export async function renderState(
         const q = e.question;
         state.elicitation = {
           question: comparison(ctx, "elicitation", q.index, q.first, q.second),
-          progress: { answered: q.index, estimatedRemaining: pos.estimatedRemaining },
+          progress: {
+            answered: q.index,
+            estimatedRemaining: pos.estimatedRemaining,
+            ...(pos.atMost !== null ? { atMost: pos.atMost } : {}),
+          },
           canUndo: q.index > 0,
         };
       }

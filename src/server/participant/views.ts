@@ -3,7 +3,19 @@ import { fullConfusion } from "../../metrics/binary-confusion.ts";
 import type { SystemView } from "../api-schemas.ts";
 import type { FixedSystem } from "../study/config.ts";
 
-const perHundred = (x: number) => Math.round(x * 1000) / 10;
+/**
+ * The precision of what a participant sees of a point: the comparison charts and tables show
+ * counts out of 100 patients with one decimal (`perHundred` here, `formatCount` in
+ * web/src/chart/format.ts; percentages are whole, so coarser), i.e. TP, FP, FN and TN to
+ * 0.001 of the population. The adaptive engine's display step for web studies: two points
+ * whose TP and TN agree at this step look identical on screen (FP and FN follow from them),
+ * and the engine never asks them against each other. `perHundred` rounds with the same
+ * expression as the engine's display key (`Math.round(x / step)`), so the two agree even on
+ * exact half-steps (a pool of 2000 rows has them).
+ */
+export const DISPLAY_STEP = 0.001;
+
+const perHundred = (x: number) => Math.round(x / DISPLAY_STEP) / 10;
 const rate = (x: number) => Math.round(x * 10_000) / 10_000;
 
 /**

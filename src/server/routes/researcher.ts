@@ -18,7 +18,7 @@ import { normalizeEmail } from "../researchers.ts";
 import { verifyPassword } from "../security/password.ts";
 import type { RateLimiter } from "../security/rate-limit.ts";
 import { newSeed, newToken, sha256 } from "../security/tokens.ts";
-import type { StudyConfig } from "../study/config.ts";
+import { isAdaptiveSpec, type StudyConfig } from "../study/config.ts";
 import { buildStudyConfig } from "../study/create.ts";
 import { answersCsv, participantsCsv, studyJson } from "../study/export.ts";
 import { loadStudyRecords, participantSummary } from "../study/results.ts";
@@ -59,6 +59,9 @@ export async function studySummary(db: Db, id: number): Promise<StudySummary> {
     family: config.spec.family,
     tolerance: config.spec.tolerance,
     strategy: config.spec.strategy,
+    ...(isAdaptiveSpec(config.spec)
+      ? { budget: config.spec.budget, credibility: config.spec.credibility }
+      : {}),
     evaluationPairs: config.evaluationPairs,
     configHash: s.config_hash,
     createdAt: s.created_at,

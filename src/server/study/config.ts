@@ -1,5 +1,42 @@
 import type { BinarySpec } from "../../elicit/binary/spec.ts";
 
+/**
+ * A study run with the adaptive engine (src/elicit/adaptive; issue 10) instead of the papers'
+ * searches. Everything that fixes the questions is stored here, frozen with the study, so a
+ * stored log replays the same way whatever the defaults become later; the engine's seed is the
+ * participant's seed.
+ */
+export interface AdaptiveStudySpec {
+  readonly family: "binary-threshold" | "binary-linear";
+  /** Target accuracy in the family's error measure (|a0 - a0'|, or radians). */
+  readonly tolerance: number;
+  readonly strategy: "adaptive";
+  /** Largest number of Phase II questions. */
+  readonly budget: number;
+  /** Credibility of the reported credible region. */
+  readonly credibility: number;
+  /** How answers are believed to arise: people slip, so always the engine's "human" model. */
+  readonly model: "human";
+  /**
+   * The precision at which the participant sees TP and TN (fractions of the population): the
+   * engine never asks two points that agree at this step. Must match views.ts (DISPLAY_STEP).
+   */
+  readonly displayStep: number;
+  /** binary-threshold: thresholds snapped to this grid (as the paper strategies do). */
+  readonly grid?: number;
+}
+
+/** How a study elicits: one of the papers' searches, or the adaptive engine. */
+export type StudySpec = BinarySpec | AdaptiveStudySpec;
+
+/** Defaults of the adaptive strategy in a study (also the API's). */
+export const ADAPTIVE_DEFAULTS = { budget: 30, credibility: 0.9 } as const;
+
+/** Whether a study's spec uses the adaptive engine. */
+export function isAdaptiveSpec(spec: StudySpec): spec is AdaptiveStudySpec {
+  return spec.strategy === "adaptive";
+}
+
 /** The study's own words for classes and outcomes (see docs/web-api.md). */
 export interface StudyWords {
   readonly positive: string;
@@ -59,13 +96,13 @@ export type StudySource =
  * Everything that defines a study. Frozen at creation: its SHA-256 (of the canonical JSON) is
  * stored with the study and with every answer.
  */
-export interface StudyConfig {
+export interface StudyConfig<S extends StudySpec = StudySpec> {
   readonly version: 1;
   readonly title: string;
   readonly template: "cancer-diagnosis" | null;
   readonly source: StudySource;
   readonly pool: "labelled" | "soft";
-  readonly spec: BinarySpec;
+  readonly spec: S;
   readonly words: StudyWords;
   readonly consentText: string;
   readonly questionnaire: readonly Field[];

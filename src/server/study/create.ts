@@ -2,8 +2,9 @@ import { DataError } from "../../data/errors.ts";
 import { DEFAULT_TOLERANCE } from "../../elicit/binary/spec.ts";
 import type { CreateStudyBody } from "../api-schemas.ts";
 import { ApiError } from "../errors.ts";
+import { DISPLAY_STEP } from "../participant/views.ts";
 import { sha256 } from "../security/tokens.ts";
-import { canonicalJson, type StudyConfig } from "./config.ts";
+import { ADAPTIVE_DEFAULTS, canonicalJson, type StudyConfig, type StudySpec } from "./config.ts";
 import { prepareStudyData } from "./population.ts";
 import { cancerDiagnosisConfig } from "./template.ts";
 
@@ -27,12 +28,7 @@ export function buildStudyConfig(body: CreateStudyBody): { config: StudyConfig; 
     words: { ...base.words, ...stripUndefined(body.words ?? {}) },
     consentText: body.consentText ?? base.consentText,
     evaluationPairs: body.evaluationPairs ?? base.evaluationPairs,
-    spec: {
-      family,
-      tolerance: body.tolerance ?? DEFAULT_TOLERANCE[family],
-      strategy: body.strategy ?? "paper",
-      ...(family === "binary-threshold" ? { grid: 1e-4 } : {}),
-    },
+    spec: studySpec(body, family),
   };
   if (body.predictionsCsv !== undefined) {
     if (body.predictionsCsv.trim() === "") {
@@ -57,6 +53,25 @@ export function buildStudyConfig(body: CreateStudyBody): { config: StudyConfig; 
     throw e;
   }
   return { config, hash: sha256(canonicalJson(config)) };
+}
+
+/** The elicitation part of a new study (the zod schema has checked every field's range). */
+function studySpec(body: CreateStudyBody, family: "binary-threshold" | "binary-linear"): StudySpec {
+  const tolerance = body.tolerance ?? DEFAULT_TOLERANCE[family];
+  const grid = family === "binary-threshold" ? { grid: 1e-4 } : {};
+  if (body.strategy === "adaptive") {
+    return {
+      family,
+      tolerance,
+      strategy: "adaptive",
+      budget: body.budget ?? ADAPTIVE_DEFAULTS.budget,
+      credibility: body.credibility ?? ADAPTIVE_DEFAULTS.credibility,
+      model: "human",
+      displayStep: DISPLAY_STEP,
+      ...grid,
+    };
+  }
+  return { family, tolerance, strategy: body.strategy ?? "paper", ...grid };
 }
 
 function stripUndefined<T extends object>(o: T): Partial<T> {

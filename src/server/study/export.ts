@@ -105,6 +105,11 @@ export function participantsCsv(rec: StudyRecords): string {
     "elicited_tn",
     "elicited_ratio",
     "elicitation_questions",
+    "elicitation_strategy",
+    "stop_reason",
+    "credible_level",
+    "credible_radius",
+    "p_optimal",
     "agreement",
     ...post.map((id) => `post_${id}`),
     "completion_code",
@@ -135,6 +140,11 @@ export function participantsCsv(rec: StudyRecords): string {
       m?.tn,
       s.ratio,
       s.questions,
+      rec.config.spec.strategy,
+      s.adaptive?.stop,
+      s.adaptive?.credible.level,
+      s.adaptive?.credible.radius,
+      s.adaptive?.pOptimal,
       s.agreement,
       ...post.map((id) => value("post", id)),
       p.completion_code,
@@ -156,6 +166,8 @@ export function studyJson(rec: StudyRecords): unknown {
         "share of Phase III answers (excluding 'about the same') on which the elicited metric prefers the same system",
       ratio:
         "how many times as bad a missed positive is as a false alarm under the elicited metric",
+      adaptive:
+        "adaptive strategy only (summary.adaptive; participants.csv stop_reason, credible_level, credible_radius, p_optimal): why the engine stopped (tolerance, decision-sufficient, budget, no-informative-question), the credible region (every plausible metric lies within radius of the elicited one with probability level, in the family's error measure), and the probability that the recommended classifier is the best one; the engine's seed is the participant's seed",
     },
     participants: rec.participants.map((p) => ({
       id: p.id,

@@ -1,5 +1,10 @@
-import type { ParticipantRow as ParticipantSummary, Phase } from "../api-schemas.ts";
+import type {
+  AdaptiveOutcome,
+  ParticipantRow as ParticipantSummary,
+  Phase,
+} from "../api-schemas.ts";
 import type { Db } from "../db/schema.ts";
+import { type ElicitationResult, isAdaptiveResult } from "../participant/elicitation.ts";
 import { costRatio, metricOf } from "../participant/metric.ts";
 import {
   type AnswerRow,
@@ -104,6 +109,20 @@ export async function loadStudyRecords(db: Db, studyId: number): Promise<StudyRe
   };
 }
 
+/** The adaptive engine's account of its result (null for the searches). */
+export function adaptiveOutcome(r: ElicitationResult): AdaptiveOutcome | null {
+  if (!isAdaptiveResult(r)) return null;
+  return {
+    stop: r.stop,
+    questions: r.questions,
+    credible: { ...r.credible },
+    pOptimal: r.pOptimal,
+    inconsistent: r.inconsistent,
+    unidentified: r.unidentified.map((u) => ({ ...u })),
+    model: r.model,
+  };
+}
+
 /** One participant's derived results (replayed from the stored log). */
 export function participantSummary(
   rec: StudyRecords,
@@ -142,5 +161,6 @@ export function participantSummary(
     answered: pos.elicitationRows.length,
     phase: pos.phase as Phase,
     questions: pos.elicitationRows.length,
+    ...(done && isAdaptiveResult(done) ? { adaptive: adaptiveOutcome(done) } : {}),
   };
 }

@@ -186,7 +186,7 @@ export function phase1Questions(): StudyConfig["comprehension"]["questions"] {
  * Wisconsin (Original): logistic regression on half the data, candidate threshold classifiers
  * on the other half (held-out labels), threshold search with tolerance 0.05 on a 1e-4 grid.
  */
-export function cancerDiagnosisConfig(title = "Cancer diagnosis"): StudyConfig {
+export function cancerDiagnosisConfig(title = "Cancer diagnosis"): StudyConfig<BinarySpec> {
   const text = readFileSync(bundledDataPath(CANCER_DATA_FILE), "utf8");
   return {
     version: 1,

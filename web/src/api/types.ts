@@ -67,7 +67,8 @@ export interface ParticipantState {
   guess?: { prompt: string };
   elicitation?: {
     question: Comparison;
-    progress: { answered: number; estimatedRemaining: number };
+    /** `atMost`: adaptive studies, the most questions there can be in all. */
+    progress: { answered: number; estimatedRemaining: number; atMost?: number };
     canUndo: boolean;
   };
   evaluation?: { question: Comparison; progress: { answered: number; total: number } };
@@ -124,7 +125,11 @@ export interface CreateStudyBody {
   positive?: string;
   words?: Partial<StudyWords>;
   tolerance?: number;
-  strategy?: "paper" | "lazy" | "bisect";
+  strategy?: "paper" | "lazy" | "bisect" | "adaptive";
+  /** adaptive only: most questions (5..100, default 30). */
+  budget?: number;
+  /** adaptive only: credibility of the credible region (0.5..0.99, default 0.9). */
+  credibility?: number;
   evaluationPairs?: number;
   consentText?: string;
 }

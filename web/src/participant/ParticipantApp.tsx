@@ -181,14 +181,21 @@ function PhasePage({ state, busy, post }: PageProps) {
     case "elicitation": {
       const e = state.elicitation!;
       const done = e.progress.answered;
-      const left = Math.max(0, Math.round(e.progress.estimatedRemaining));
+      // estimatedRemaining counts the question shown; an adaptive study stops when it is
+      // confident, so only its budget is certain: say "of at most".
+      const left = Math.max(0, Math.round(e.progress.estimatedRemaining) - 1);
+      const atMost = e.progress.atMost;
       return (
         <ComparisonView
           words={words}
           question={e.question}
           stage="Part 2 of 3: your preferences"
-          progressText={`Question ${done + 1} · about ${left} more after this one`}
-          progressValue={(done + 1) / Math.max(1, done + 1 + left)}
+          progressText={
+            atMost !== undefined
+              ? `Question ${done + 1} of at most ${atMost}`
+              : `Question ${done + 1} · about ${left} more after this one`
+          }
+          progressValue={atMost !== undefined ? done / atMost : (done + 1) / (done + 1 + left)}
           busy={busy}
           onChoose={(choice: Choice) => post("answer", { questionId: e.question.id, choice })}
           canUndo={e.canUndo}

@@ -1,5 +1,6 @@
 // Create a study: the built-in template or an uploaded predictions CSV (read in the browser and
-// sent as text), wording, tolerance, strategy, number of evaluation pairs, consent text.
+// sent as text), wording, tolerance, strategy (with the adaptive engine's budget and
+// credibility), number of evaluation pairs, consent text.
 
 import { useState } from "preact/hooks";
 import { api, errorMessage } from "../api/client.ts";
@@ -30,7 +31,9 @@ export function CreateStudy() {
   const [positive, setPositive] = useState("");
   const [words, setWords] = useState<Partial<StudyWords>>({});
   const [tolerance, setTolerance] = useState("0.05");
-  const [strategy, setStrategy] = useState<"paper" | "lazy" | "bisect">("paper");
+  const [strategy, setStrategy] = useState<"paper" | "lazy" | "bisect" | "adaptive">("paper");
+  const [budget, setBudget] = useState("30");
+  const [credibility, setCredibility] = useState("0.9");
   const [pairs, setPairs] = useState("15");
   const [consent, setConsent] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -91,6 +94,24 @@ export function CreateStudy() {
         return;
       }
       body.evaluationPairs = n;
+    }
+    if (strategy === "adaptive") {
+      const b = Number(budget);
+      if (budget.trim() !== "") {
+        if (!Number.isInteger(b) || b < 5 || b > 100) {
+          setError("The question budget must be a whole number from 5 to 100.");
+          return;
+        }
+        body.budget = b;
+      }
+      const c = Number(credibility);
+      if (credibility.trim() !== "") {
+        if (!Number.isFinite(c) || c < 0.5 || c > 0.99) {
+          setError("The credibility must be a number from 0.5 to 0.99.");
+          return;
+        }
+        body.credibility = c;
+      }
     }
     if (consent.trim() !== "") body.consentText = consent;
     setBusy(true);
@@ -201,8 +222,37 @@ export function CreateStudy() {
                 <option value="paper">paper (as published)</option>
                 <option value="lazy">lazy (fewer questions)</option>
                 <option value="bisect">bisect</option>
+                <option value="adaptive">adaptive (stops when confident)</option>
               </select>
             </div>
+            {strategy === "adaptive" && (
+              <>
+                <div class="field">
+                  <label for="budget">Most questions (budget, 5–100)</label>
+                  <input
+                    id="budget"
+                    type="number"
+                    min="5"
+                    max="100"
+                    step="1"
+                    value={budget}
+                    onInput={(e) => setBudget((e.currentTarget as HTMLInputElement).value)}
+                  />
+                </div>
+                <div class="field">
+                  <label for="credibility">Credibility (0.5–0.99)</label>
+                  <input
+                    id="credibility"
+                    type="number"
+                    min="0.5"
+                    max="0.99"
+                    step="0.01"
+                    value={credibility}
+                    onInput={(e) => setCredibility((e.currentTarget as HTMLInputElement).value)}
+                  />
+                </div>
+              </>
+            )}
             <div class="field">
               <label for="pairs">Evaluation pairs (Phase III)</label>
               <input

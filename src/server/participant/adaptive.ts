@@ -1,0 +1,84 @@
+import { type AdaptiveResult, adaptiveProcedure } from "../../elicit/adaptive/engine.ts";
+import {
+  binaryLinearFamily,
+  binaryThresholdFamily,
+  type ThresholdMetric,
+} from "../../elicit/adaptive/families/binary.ts";
+import type { BinaryPoint } from "../../elicit/binary/point.ts";
+import { type Procedure, type ReplayState, replay } from "../../elicit/session.ts";
+import type { BinaryPopulation } from "../../geometry/binary/population.ts";
+import type { BinaryLinearMetric } from "../../metrics/binary-linear.ts";
+import type { Answer } from "../../search/question.ts";
+import type { AdaptiveStudySpec } from "../study/config.ts";
+
+/** The engine's result for a web study: `metric` is `{ a0 }` or unit-norm `{ tp, tn }`. */
+export type AdaptiveStudyResult =
+  | AdaptiveResult<BinaryPoint, ThresholdMetric>
+  | AdaptiveResult<BinaryPoint, BinaryLinearMetric>;
+
+/**
+ * The adaptive procedure of a study for one participant: the study's family over its pool,
+ * with the stored budget, credibility, display step and model, seeded with the participant's
+ * seed. `elicit simulate` and the engine's own tests build the same procedure from the same
+ * options, so the questions are the same for the same answers.
+ */
+export function adaptiveStudyProcedure(
+  spec: AdaptiveStudySpec,
+  population: BinaryPopulation,
+  seed: number,
+): Procedure<BinaryPoint, AdaptiveStudyResult> {
+  const options = {
+    tolerance: spec.tolerance,
+    budget: spec.budget,
+    credibility: spec.credibility,
+    model: spec.model,
+    seed,
+  };
+  if (spec.family === "binary-threshold") {
+    const family = binaryThresholdFamily(population, {
+      displayStep: spec.displayStep,
+      grid: spec.grid ?? 0,
+    });
+    return adaptiveProcedure(family, options);
+  }
+  return adaptiveProcedure(
+    binaryLinearFamily(population, { displayStep: spec.displayStep }),
+    options,
+  );
+}
+
+/**
+ * Replays computed recently, by (configuration, seed, answers). The engine is a pure function
+ * of these, but a replay of a long log takes a few hundred milliseconds; an answer request
+ * replays the log it extends and the next request replays the extended one, so remembering a
+ * few hundred states makes each answer cost about one replay. Entries are never mutated.
+ */
+const cache = new Map<string, ReplayState<BinaryPoint, AdaptiveStudyResult>>();
+const CACHE_SIZE = 512;
+
+/** Forget every remembered replay (tests: prove a state is recomputed from the log alone). */
+export function clearAdaptiveReplayCache(): void {
+  cache.clear();
+}
+
+/** Replay an adaptive study's answer log: the pending question or the result. */
+export function replayAdaptive(
+  configHash: string,
+  spec: AdaptiveStudySpec,
+  population: BinaryPopulation,
+  seed: number,
+  answers: readonly Answer[],
+): ReplayState<BinaryPoint, AdaptiveStudyResult> {
+  const key = `${configHash}|${seed}|${answers.join(",")}`;
+  const hit = cache.get(key);
+  if (hit) {
+    // Most recently used last, so the oldest entry is the one evicted.
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit;
+  }
+  const state = replay(adaptiveStudyProcedure(spec, population, seed), answers);
+  if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  cache.set(key, state);
+  return state;
+}

@@ -1,0 +1,349 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { adaptiveProcedure } from "../../src/elicit/adaptive/engine.ts";
+import { binaryThresholdFamily } from "../../src/elicit/adaptive/families/binary.ts";
+import { type BinaryPoint, thresholdPoint } from "../../src/elicit/binary/point.ts";
+import { runProcedure } from "../../src/elicit/session.ts";
+import type { BinaryPopulation } from "../../src/geometry/binary/population.ts";
+import type { NoiseModel } from "../../src/oracle/noise.ts";
+import { simulatedOracle } from "../../src/oracle/simulated-oracle.ts";
+import type { ParticipantState, SystemView } from "../../src/server/api-schemas.ts";
+import { clearAdaptiveReplayCache } from "../../src/server/participant/adaptive.ts";
+import { answerOf, placementOf } from "../../src/server/participant/elicitation.ts";
+import { systemView } from "../../src/server/participant/views.ts";
+import { sha256 } from "../../src/server/security/tokens.ts";
+import type { StudyConfig } from "../../src/server/study/config.ts";
+import { studyData } from "../../src/server/study/population.ts";
+import { chooser, finePredictionsCsv, finish, walkToElicitation } from "./driver.ts";
+import { BACKENDS, call, freshStore, signIn, startApp, type TestApp, tokenOf } from "./helpers.ts";
+
+const GRID = 1e-4;
+/** What the UI shows: counts out of 100 with one decimal, i.e. 0.001 of the population. */
+const DISPLAY_STEP = 0.001;
+
+/** A participant with metric a0 TN + (1 - a0) TP, answering through a seeded oracle. */
+function participantOracle(a0: number, noise: NoiseModel, seed: number) {
+  return simulatedOracle(
+    (p: BinaryPoint) => a0 * p.confusion.tn + (1 - a0) * p.confusion.tp,
+    noise,
+    seed,
+  );
+}
+
+describe.each(BACKENDS)("adaptive study (%s)", (kind) => {
+  let store: Awaited<ReturnType<typeof freshStore>>;
+  let t: TestApp;
+  let cookie: string;
+
+  beforeEach(async () => {
+    store = await freshStore(kind);
+    t = await startApp(store);
+    cookie = await signIn(t);
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  async function createAdaptive(extra: Record<string, unknown> = {}) {
+    const r = await call(
+      t,
+      "POST",
+      "/api/studies",
+      {
+        name: "Adaptive loans",
+        predictionsCsv: finePredictionsCsv(),
+        positive: "yes",
+        strategy: "adaptive",
+        evaluationPairs: 3,
+        ...extra,
+      },
+      cookie,
+    );
+    expect(r.status).toBe(200);
+    return r.body.study as { id: number; configHash: string } & Record<string, unknown>;
+  }
+
+  /** The study's stored configuration and the pool the server elicits on. */
+  async function stored(id: number) {
+    const row = await t.db
+      .selectFrom("studies")
+      .select(["config", "config_hash"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    const config = JSON.parse(row.config) as StudyConfig;
+    return { config, pool: studyData(row.config_hash, config).pool };
+  }
+
+  async function newParticipant(studyId: number) {
+    const link = await call(t, "POST", `/api/studies/${studyId}/test-run`, {}, cookie);
+    expect(link.status).toBe(200);
+    const token = tokenOf(link.body.link);
+    const p = await t.db
+      .selectFrom("participants")
+      .select(["id", "seed"])
+      .where("token_hash", "=", sha256(token))
+      .executeTakeFirstOrThrow();
+    return { token, id: p.id, seed: p.seed };
+  }
+
+  /** The engine run the study should reproduce: same family, options, seed and answers. */
+  function engineRun(
+    pool: BinaryPopulation,
+    seed: number,
+    a0: number,
+    noise: NoiseModel,
+    o: { tolerance: number; budget: number; credibility: number },
+  ) {
+    const family = binaryThresholdFamily(pool, { displayStep: DISPLAY_STEP, grid: GRID });
+    const procedure = adaptiveProcedure(family, { ...o, model: "human", seed });
+    return runProcedure(procedure, participantOracle(a0, noise, 77).ask);
+  }
+
+  /**
+   * Answer Phase II over HTTP: map the shown pair back to the engine's (first, second) with the
+   * participant's placement, ask the same seeded oracle, and map its answer to a button.
+   */
+  function httpAnswerer(pool: BinaryPopulation, seed: number, a0: number, noise: NoiseModel) {
+    const oracle = participantOracle(a0, noise, 77);
+    const point = (v: SystemView) => thresholdPoint(pool, v.threshold, GRID);
+    return (id: number, left: SystemView, right: SystemView) => {
+      const placement = placementOf(seed, "elicitation", id);
+      const [first, second] = placement === "first-left" ? [left, right] : [right, left];
+      const a = oracle.ask({ stage: "adaptive", first: point(first), second: point(second) });
+      const choice = a === "tie" ? "same" : (a === "first") === (placement === "first-left");
+      const out = choice === "same" ? "same" : choice ? "left" : "right";
+      expect(answerOf(out, placement)).toBe(a);
+      return out;
+    };
+  }
+
+  async function answerAll(
+    token: string,
+    s: ParticipantState,
+    answer: (id: number, l: SystemView, r: SystemView) => "left" | "right" | "same",
+    stopAfter = Number.POSITIVE_INFINITY,
+  ) {
+    const shown: [SystemView, SystemView][] = [];
+    while (s.phase === "elicitation" && shown.length < stopAfter) {
+      const q = s.elicitation!.question;
+      shown.push([q.left, q.right]);
+      const r = await call<ParticipantState>(t, "POST", `/api/p/${token}/answer`, {
+        questionId: q.id,
+        choice: answer(q.id, q.left, q.right),
+      });
+      expect(r.status).toBe(200);
+      expect(r.body.duplicate).toBeUndefined();
+      s = r.body;
+    }
+    return { shown, state: s };
+  }
+
+  /** The served questions equal the engine's, pair by pair and point by point. */
+  async function expectSameQuestions(
+    participantId: number,
+    seed: number,
+    zeta: number,
+    shown: [SystemView, SystemView][],
+    expected: ReturnType<typeof engineRun>,
+  ) {
+    expect(shown).toHaveLength(expected.questions.length);
+    shown.forEach(([left, right], i) => {
+      const q = expected.questions[i]!;
+      const placement = placementOf(seed, "elicitation", i);
+      const [first, second] = placement === "first-left" ? [left, right] : [right, left];
+      expect(first).toEqual(systemView(q.first, zeta));
+      expect(second).toEqual(systemView(q.second, zeta));
+    });
+    // The log stores the engine's exact points (not only what was shown).
+    const rows = await t.db
+      .selectFrom("answers")
+      .select(["question_index", "stage", "first_point", "second_point", "answer"])
+      .where("participant_id", "=", participantId)
+      .where("phase", "=", "elicitation")
+      .where("undone_at", "is", null)
+      .orderBy("question_index")
+      .execute();
+    expect(rows.map((r) => r.question_index)).toEqual(expected.questions.map((_, i) => i));
+    rows.forEach((r, i) => {
+      expect(r.stage).toBe("adaptive");
+      expect(JSON.parse(r.first_point)).toEqual(expected.questions[i]!.first);
+      expect(JSON.parse(r.second_point)).toEqual(expected.questions[i]!.second);
+      expect(r.answer).toBe(expected.answers[i]);
+    });
+  }
+
+  it("creates an adaptive study with validated defaults and describes it in /openapi.json", async () => {
+    const study = await createAdaptive();
+    expect(study).toMatchObject({
+      strategy: "adaptive",
+      family: "binary-threshold",
+      tolerance: 0.05,
+      budget: 30,
+      credibility: 0.9,
+    });
+    const { config } = await stored(study.id);
+    expect(config.spec).toEqual({
+      family: "binary-threshold",
+      tolerance: 0.05,
+      strategy: "adaptive",
+      budget: 30,
+      credibility: 0.9,
+      model: "human",
+      displayStep: DISPLAY_STEP,
+      grid: GRID,
+    });
+    // the built-in study is unchanged
+    const builtIn = await call(t, "GET", "/api/studies/1", undefined, cookie);
+    expect(builtIn.body.study.strategy).toBe("paper");
+    expect(builtIn.body.study.budget).toBeUndefined();
+
+    const api = await call(t, "GET", "/openapi.json");
+    const body = api.body.paths["/api/studies"].post.requestBody.content["application/json"].schema;
+    expect(body.properties.strategy.enum).toContain("adaptive");
+    expect(body.properties.budget).toMatchObject({ type: "integer", minimum: 5, maximum: 100 });
+    expect(body.properties.credibility).toMatchObject({ minimum: 0.5, maximum: 0.99 });
+  });
+
+  it.each([
+    [{ strategy: "adaptive", budget: 4 }, /budget/],
+    [{ strategy: "adaptive", budget: 101 }, /budget/],
+    [{ strategy: "adaptive", budget: 12.5 }, /budget/],
+    [{ strategy: "adaptive", credibility: 1 }, /credibility/],
+    [{ strategy: "adaptive", credibility: 0.2 }, /credibility/],
+    [{ strategy: "paper", budget: 20 }, /budget applies only to the adaptive strategy/],
+    [{ credibility: 0.8 }, /credibility applies only to the adaptive strategy/],
+    [{ strategy: "adaptiv" }, /strategy/],
+  ])("rejects %j and creates nothing", async (extra, message) => {
+    const r = await call(
+      t,
+      "POST",
+      "/api/studies",
+      { name: "bad", template: "cancer-diagnosis", ...extra },
+      cookie,
+    );
+    expect(r.status).toBe(400);
+    expect(JSON.stringify(r.body.error)).toMatch(message);
+    expect(await t.db.selectFrom("studies").select("id").execute()).toHaveLength(1);
+  });
+
+  it("serves the engine's questions over HTTP and recovers a noise-free participant's a0", async () => {
+    const a0 = 0.3;
+    const study = await createAdaptive({ budget: 25, credibility: 0.85 });
+    const { config, pool } = await stored(study.id);
+    const { token, id, seed } = await newParticipant(study.id);
+    const options = { tolerance: config.spec.tolerance, budget: 25, credibility: 0.85 };
+    const expected = engineRun(pool, seed, a0, { kind: "none" }, options);
+
+    let s = await walkToElicitation(t, token);
+    expect(s.phase).toBe("elicitation");
+    expect(s.elicitation!.progress).toEqual({ answered: 0, estimatedRemaining: 25, atMost: 25 });
+    const answer = httpAnswerer(pool, seed, a0, { kind: "none" });
+
+    // Part way: a refresh, a restart with nothing remembered, and an undo all serve the
+    // pending question again, computed from the stored log alone.
+    const part = await answerAll(token, s, answer, 2);
+    const pending = part.state.elicitation!;
+    expect(pending.progress).toEqual({ answered: 2, estimatedRemaining: 23, atMost: 25 });
+    expect((await call(t, "GET", `/api/p/${token}`)).body.elicitation).toEqual(pending);
+    await t.close();
+    clearAdaptiveReplayCache();
+    t = await startApp(store);
+    expect((await call(t, "GET", `/api/p/${token}`)).body.elicitation).toEqual(pending);
+    const undone = await call(t, "POST", `/api/p/${token}/undo`, { questionId: 2 });
+    expect(undone.body.elicitation.question.id).toBe(1);
+    expect(undone.body.elicitation.question.left).toEqual(part.shown[1]![0]);
+    expect(undone.body.elicitation.question.right).toEqual(part.shown[1]![1]);
+    const again = part.shown[1]!;
+    s = (
+      await call(t, "POST", `/api/p/${token}/answer`, {
+        questionId: 1,
+        choice: answer(1, again[0], again[1]),
+      })
+    ).body;
+    expect(s.elicitation).toEqual(pending);
+
+    const rest = await answerAll(token, s, answer);
+    const shown = [...part.shown, ...rest.shown];
+    await expectSameQuestions(id, seed, pool.zeta, shown, expected);
+    expect(rest.state.phase).toBe("evaluation");
+
+    const done = await finish(t, token, rest.state, chooser(pool, a0));
+    expect(done.phase).toBe("debrief");
+    const elicited = (done.debrief!.metric as { a0: number }).a0;
+    expect(elicited).toBeCloseTo(expected.result.metric.a0, 12);
+    expect(Math.abs(elicited - a0)).toBeLessThanOrEqual(config.spec.tolerance);
+    expect(done.debrief!.agreement).toBe(1);
+
+    // The dashboard and the exports carry the engine's account of its result.
+    const list = await call(t, "GET", `/api/studies/${study.id}/participants`, undefined, cookie);
+    const row = list.body.participants[0];
+    expect(row.metric.a0).toBeCloseTo(elicited, 12);
+    expect(row.answered).toBe(expected.result.questions);
+    expect(row.adaptive).toMatchObject({
+      stop: expected.result.stop,
+      questions: expected.result.questions,
+      credible: { level: 0.85, radius: expected.result.credible.radius },
+      pOptimal: expected.result.pOptimal,
+      model: "human",
+    });
+    const wide = await call(
+      t,
+      "GET",
+      `/api/studies/${study.id}/export/participants.csv`,
+      undefined,
+      cookie,
+    );
+    const [header, line] = (wide.body as string).trim().split("\n");
+    const cells = Object.fromEntries(
+      header!.split(",").map((h, i) => [h, line!.split(",")[i]] as const),
+    );
+    expect(cells).toMatchObject({
+      elicitation_strategy: "adaptive",
+      stop_reason: expected.result.stop,
+      credible_level: "0.85",
+      credible_radius: String(expected.result.credible.radius),
+      p_optimal: String(expected.result.pOptimal),
+      elicitation_questions: String(expected.result.questions),
+    });
+    expect(Number(cells.elicited_a0)).toBeCloseTo(elicited, 12);
+    const json = await call(
+      t,
+      "GET",
+      `/api/studies/${study.id}/export/study.json`,
+      undefined,
+      cookie,
+    );
+    const summary = json.body.participants[0].summary;
+    expect(summary.adaptive.stop).toBe(expected.result.stop);
+    expect(summary.adaptive.credible.radius).toBe(expected.result.credible.radius);
+    expect(json.body.participants[0].seed).toBe(seed);
+    expect(json.body.study.config.spec.strategy).toBe("adaptive");
+  });
+
+  it("serves the engine's questions to a participant who flips 5% of answers", async () => {
+    const a0 = 0.6;
+    const noise: NoiseModel = { kind: "flip", probability: 0.05 };
+    const study = await createAdaptive();
+    const { config, pool } = await stored(study.id);
+    let checked = 0;
+    for (let k = 0; k < 2; k++) {
+      const { token, id, seed } = await newParticipant(study.id);
+      const expected = engineRun(pool, seed, a0, noise, {
+        tolerance: config.spec.tolerance,
+        budget: 30,
+        credibility: 0.9,
+      });
+      const s = await walkToElicitation(t, token);
+      const e = await answerAll(token, s, httpAnswerer(pool, seed, a0, noise));
+      await expectSameQuestions(id, seed, pool.zeta, e.shown, expected);
+      expect(e.state.phase).toBe("evaluation");
+      const list = await call(t, "GET", `/api/studies/${study.id}/participants`, undefined, cookie);
+      const row = list.body.participants.find((p: { id: number }) => p.id === id);
+      expect(row.metric.a0).toBeCloseTo(expected.result.metric.a0, 12);
+      expect(row.adaptive.stop).toBe(expected.result.stop);
+      expect(row.adaptive.credible.radius).toBe(expected.result.credible.radius);
+      expect(Math.abs(row.metric.a0 - a0)).toBeLessThanOrEqual(2 * config.spec.tolerance);
+      checked++;
+    }
+    expect(checked).toBe(2);
+  });
+});
