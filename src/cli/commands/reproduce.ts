@@ -11,6 +11,7 @@ import { fmt, table } from "../format.ts";
 import { loadBinaryPopulation } from "../population-options.ts";
 import { registerReproduceQuadratic } from "./quadratic.ts";
 import { registerReproduceRanking } from "./ranking.ts";
+import { registerReproduceAdaptive } from "./reproduce-adaptive.ts";
 import { registerReproduceFair } from "./reproduce-fair.ts";
 import { registerReproduceMulticlass } from "./reproduce-multiclass.ts";
 
@@ -162,6 +163,7 @@ export function registerReproduce(program: Command): void {
   registerReproduceRanking(reproduce);
   registerReproduceFair(reproduce);
   registerReproduceQuadratic(reproduce);
+  registerReproduceAdaptive(reproduce);
   reproduce
     .command("binary")
     .description("AISTATS 2019 Tables 1 and 2 (synthetic) and the breast-cancer real-data runs")

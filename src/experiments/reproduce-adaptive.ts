@@ -1,0 +1,428 @@
+/**
+ * `elicit reproduce adaptive` (issue 10): for every family the adaptive engine supports, the
+ * papers' procedure (`paper`), the lazy bisection (`bisect`) and the adaptive engine side by
+ * side on the same truths and seeds, under several noise conditions. Pure: builds the table,
+ * prints nothing (the command prints; `onTrial` only reports progress).
+ */
+import { adaptiveProcedure } from "../elicit/adaptive/engine.ts";
+import { binaryLinearFamily, binaryThresholdFamily } from "../elicit/adaptive/families/binary.ts";
+import { multiclassLinearFamily } from "../elicit/adaptive/families/multiclass.ts";
+import type { AdaptiveFamily } from "../elicit/adaptive/family.ts";
+import type { BinaryTruth } from "../elicit/binary/truth.ts";
+import { truthValue } from "../elicit/binary/truth.ts";
+import type { MulticlassPoint } from "../elicit/multiclass/point.ts";
+import type { MulticlassSpec } from "../elicit/multiclass/spec.ts";
+import { runProcedure } from "../elicit/session.ts";
+import { syntheticPopulation } from "../geometry/binary/synthetic.ts";
+import { createSpace } from "../geometry/multiclass/space.ts";
+import { findSphere } from "../geometry/multiclass/sphere.ts";
+import { createRng, type Rng } from "../math/rng.ts";
+import { mean, quantile } from "../math/stats.ts";
+import { normalizeLinear } from "../metrics/binary-linear.ts";
+import type { NoiseModel } from "../oracle/noise.ts";
+import { simulatedOracle } from "../oracle/simulated-oracle.ts";
+import { escapeXml, niceAxis } from "./error-plot.ts";
+import { syntheticMulticlassPool } from "./multiclass-population.ts";
+import { logisticNoiseFor } from "./simulate-adaptive.ts";
+import { randomBinaryTruth, simulateBinary } from "./simulate-binary.ts";
+import {
+  normalizeMulticlassTruth,
+  randomMulticlassTruth,
+  simulateMulticlass,
+} from "./simulate-multiclass.ts";
+
+/** The noise conditions: none, 5% / 10% independent flips, logistic (10% at a tenth of the range). */
+export type NoiseCondition = "none" | "flip5" | "flip10" | "logistic";
+export const NOISE_CONDITIONS: readonly NoiseCondition[] = ["none", "flip5", "flip10", "logistic"];
+
+/** The three strategies compared. */
+export type ComparedStrategy = "paper" | "bisect" | "adaptive";
+export const COMPARED_STRATEGIES: readonly ComparedStrategy[] = ["paper", "bisect", "adaptive"];
+
+/** What one strategy did on one trial. */
+interface Outcome {
+  readonly questions: number;
+  /** One error per measure of the setting. */
+  readonly errors: readonly number[];
+  readonly ms: number;
+  /** Adaptive only: the truth within the 90% credible region. */
+  readonly covered?: boolean;
+}
+
+/** One family setting (family, classes, tolerance) and how to run it. */
+interface Setting {
+  /** The family name `--families` selects by. */
+  readonly family: string;
+  /** Label of the setting, e.g. "linear k=3". */
+  readonly label: string;
+  readonly tolerance: number;
+  readonly budget: number;
+  /** Names of the error measures (the first is the family's own). */
+  readonly measures: readonly string[];
+  /** Paper, bisect and adaptive on one truth drawn from `rng`, with oracle and engine seed. */
+  trial(
+    rng: Rng,
+    noise: NoiseCondition,
+    seed: number,
+    budget: number,
+  ): Record<ComparedStrategy, Outcome>;
+}
+
+/** Summary of one strategy on one setting and noise condition. */
+export interface AdaptiveComparisonRow {
+  readonly family: string;
+  readonly setting: string;
+  readonly noise: NoiseCondition;
+  readonly strategy: ComparedStrategy;
+  readonly tolerance: number;
+  readonly trials: number;
+  /** Mean number of questions. */
+  readonly questions: number;
+  /** Per error measure: mean, 95th percentile and max over trials. */
+  readonly errors: readonly {
+    readonly measure: string;
+    readonly mean: number;
+    readonly p95: number;
+    readonly max: number;
+  }[];
+  /** Adaptive only: fraction of trials whose truth lies in the 90% credible region. */
+  readonly coverage?: number;
+  /** Wall time per question (ms). */
+  readonly msPerQuestion: number;
+}
+
+/** The whole comparison and the settings it ran. */
+export interface AdaptiveReproduction {
+  readonly trials: number;
+  readonly noises: readonly NoiseCondition[];
+  readonly settings: readonly {
+    readonly family: string;
+    readonly setting: string;
+    readonly tolerance: number;
+    readonly budget: number;
+    readonly measures: readonly string[];
+  }[];
+  readonly rows: readonly AdaptiveComparisonRow[];
+}
+
+/** Credibility of the adaptive runs' regions (coverage is measured against it). */
+export const COMPARISON_CREDIBILITY = 0.9;
+
+function fixedNoise(c: NoiseCondition): NoiseModel | undefined {
+  switch (c) {
+    case "none":
+      return { kind: "none" };
+    case "flip5":
+      return { kind: "flip", probability: 0.05 };
+    case "flip10":
+      return { kind: "flip", probability: 0.1 };
+    case "logistic":
+      return undefined;
+  }
+}
+
+/** The adaptive run, measured. */
+function adaptiveOutcome<P, M>(
+  family: AdaptiveFamily<P, M>,
+  truth: M,
+  value: (p: P) => number,
+  noise: NoiseModel,
+  c: NoiseCondition,
+  o: { tolerance: number; budget: number; seed: number; errors: (t: M, e: M) => number[] },
+): Outcome {
+  const oracle = simulatedOracle(value, noise, o.seed);
+  const start = performance.now();
+  const run = runProcedure(
+    adaptiveProcedure(family, {
+      tolerance: o.tolerance,
+      budget: o.budget,
+      credibility: COMPARISON_CREDIBILITY,
+      model: c === "none" ? "exact" : "human",
+      seed: o.seed,
+    }),
+    oracle.ask,
+  );
+  const ms = performance.now() - start;
+  const r = run.result;
+  return {
+    questions: r.questions,
+    errors: o.errors(truth, r.metric),
+    ms,
+    covered: family.error(truth, r.metric) <= r.credible.radius,
+  };
+}
+
+function timed<T>(f: () => T): { value: T; ms: number } {
+  const start = performance.now();
+  const value = f();
+  return { value, ms: performance.now() - start };
+}
+
+function binarySetting(kind: "binary-linear" | "binary-threshold"): Setting {
+  const population = syntheticPopulation(5);
+  const tolerance = kind === "binary-linear" ? 0.02 : 0.05;
+  const family =
+    kind === "binary-linear"
+      ? binaryLinearFamily(population, { displayStep: 1e-4 })
+      : binaryThresholdFamily(population, { displayStep: 1e-4 });
+  const measure = kind === "binary-linear" ? "angle" : "a0";
+  return {
+    family: kind,
+    label: kind,
+    tolerance,
+    budget: 30,
+    measures: [measure],
+    trial(rng, c, seed, budget) {
+      const truth: BinaryTruth = randomBinaryTruth(kind, rng, population.zeta);
+      const value = truthValue(truth);
+      const noise = fixedNoise(c) ?? logisticNoiseFor(family, value);
+      const classic = (strategy: "paper" | "bisect"): Outcome => {
+        const { value: r, ms } = timed(() =>
+          simulateBinary({ family: kind, tolerance, strategy }, truth, population, noise, seed),
+        );
+        return {
+          questions: r.queries,
+          errors: [(r.error as Record<string, number>)[measure]!],
+          ms,
+        };
+      };
+      const o = { tolerance, budget, seed };
+      const adaptive =
+        truth.family === "binary-linear"
+          ? adaptiveOutcome(
+              family as ReturnType<typeof binaryLinearFamily>,
+              normalizeLinear(truth.metric),
+              value,
+              noise,
+              c,
+              { ...o, errors: (t, e) => [family.error(t as never, e as never)] },
+            )
+          : adaptiveOutcome(
+              family as ReturnType<typeof binaryThresholdFamily>,
+              { a0: (truth as { a0: number }).a0 },
+              value,
+              noise,
+              c,
+              { ...o, errors: (t, e) => [Math.abs(t.a0 - e.a0)] },
+            );
+      return { paper: classic("paper"), bisect: classic("bisect"), adaptive };
+    },
+  };
+}
+
+function multiclassSetting(kind: "diagonal-linear" | "linear", k: number): Setting {
+  const pool = syntheticMulticlassPool(k);
+  const sphere = kind === "linear" ? findSphere(createSpace("offdiag-confusion", pool)) : undefined;
+  const family = multiclassLinearFamily(kind, pool, {
+    displayStep: 1e-4,
+    ...(sphere ? { sphere } : {}),
+  });
+  const tolerance = 0.01;
+  const specs: Record<"paper" | "bisect", MulticlassSpec> =
+    kind === "diagonal-linear"
+      ? {
+          paper: { family: kind, tolerance, strategy: "paper", pivot: "first" },
+          bisect: { family: kind, tolerance, strategy: "bisect", pivot: "first" },
+        }
+      : {
+          paper: { family: kind, tolerance, strategy: "paper", cycles: 2, order: "forward" },
+          bisect: { family: kind, tolerance, strategy: "bisect", cycles: 1, order: "reverse" },
+        };
+  return {
+    family: kind,
+    label: `${kind} k=${k}`,
+    tolerance,
+    budget: kind === "diagonal-linear" ? 40 : 100,
+    measures: ["linf"],
+    trial(rng, c, seed, budget) {
+      const truth = normalizeMulticlassTruth(kind, randomMulticlassTruth(kind, k, rng));
+      const value = (p: MulticlassPoint) => {
+        let v = 0;
+        for (let i = 0; i < truth.length; i++) v += truth[i]! * p.point[i]!;
+        return v;
+      };
+      const noise = fixedNoise(c) ?? logisticNoiseFor(family, value);
+      const classic = (strategy: "paper" | "bisect"): Outcome => {
+        const { value: r, ms } = timed(() =>
+          simulateMulticlass(specs[strategy], truth, pool, sphere, noise, seed),
+        );
+        return { questions: r.queries, errors: [r.error.linf], ms };
+      };
+      return {
+        paper: classic("paper"),
+        bisect: classic("bisect"),
+        adaptive: adaptiveOutcome(family, truth, value, noise, c, {
+          tolerance,
+          budget,
+          seed,
+          errors: (t, e) => [family.error(t, e)],
+        }),
+      };
+    },
+  };
+}
+
+/** The settings of every supported family, built lazily (pools and spheres take time). */
+const SETTINGS: Record<string, () => Setting[]> = {
+  "binary-linear": () => [binarySetting("binary-linear")],
+  "binary-threshold": () => [binarySetting("binary-threshold")],
+  "diagonal-linear": () => [3, 4].map((k) => multiclassSetting("diagonal-linear", k)),
+  linear: () => [3, 4].map((k) => multiclassSetting("linear", k)),
+};
+
+/** Family names `reproduceAdaptive` accepts, in table order. */
+export const COMPARED_FAMILIES: readonly string[] = Object.keys(SETTINGS);
+
+/** Options of `reproduceAdaptive`. */
+export interface ReproduceAdaptiveOptions {
+  /** Random truths per setting and noise condition (the command's default is 50). */
+  readonly trials: number;
+  /** Families to run (default all, `COMPARED_FAMILIES`). */
+  readonly families?: readonly string[];
+  readonly noises: readonly NoiseCondition[];
+  /** Override every setting's adaptive budget. */
+  readonly budget?: number;
+  /** Called after every trial (progress). */
+  readonly onTrial?: () => void;
+}
+
+/** Number of trials `reproduceAdaptive` will run (for a progress bar). */
+export function comparisonSize(o: ReproduceAdaptiveOptions): number {
+  const fams = o.families ?? COMPARED_FAMILIES;
+  const per = (f: string) => (f === "diagonal-linear" || f === "linear" ? 2 : 1);
+  return fams.reduce((s, f) => s + per(f), 0) * o.noises.length * o.trials;
+}
+
+/**
+ * Paper, bisect and adaptive on the same truths and seeds (trial t of a setting: the t-th
+ * truth of a generator seeded by the setting's label, oracle and engine seed t + 1), for every
+ * setting of the chosen families and every noise condition.
+ * @example reproduceAdaptive({ trials: 2, families: ["binary-linear"], noises: ["none"] }).rows
+ */
+export function reproduceAdaptive(o: ReproduceAdaptiveOptions): AdaptiveReproduction {
+  const fams = o.families ?? COMPARED_FAMILIES;
+  for (const f of fams)
+    if (!SETTINGS[f])
+      throw new RangeError(`unknown family "${f}"; choose ${COMPARED_FAMILIES.join(", ")}`);
+  const settings = COMPARED_FAMILIES.filter((f) => fams.includes(f)).flatMap((f) => SETTINGS[f]!());
+  const rows: AdaptiveComparisonRow[] = [];
+  for (const s of settings) {
+    const budget = o.budget ?? s.budget;
+    for (const c of o.noises) {
+      const rng = createRng(`reproduce-adaptive:${s.label}`);
+      const outcomes: Record<ComparedStrategy, Outcome[]> = { paper: [], bisect: [], adaptive: [] };
+      for (let t = 0; t < o.trials; t++) {
+        const r = s.trial(rng, c, t + 1, budget);
+        for (const name of COMPARED_STRATEGIES) outcomes[name].push(r[name]);
+        o.onTrial?.();
+      }
+      for (const name of COMPARED_STRATEGIES) {
+        const xs = outcomes[name];
+        const questions = xs.reduce((sum, x) => sum + x.questions, 0);
+        rows.push({
+          family: s.family,
+          setting: s.label,
+          noise: c,
+          strategy: name,
+          tolerance: s.tolerance,
+          trials: xs.length,
+          questions: mean(xs.map((x) => x.questions)),
+          errors: s.measures.map((measure, i) => {
+            const e = xs.map((x) => x.errors[i]!);
+            return { measure, mean: mean(e), p95: quantile(e, 0.95), max: Math.max(...e) };
+          }),
+          ...(name === "adaptive"
+            ? { coverage: xs.filter((x) => x.covered).length / xs.length }
+            : {}),
+          msPerQuestion: xs.reduce((sum, x) => sum + x.ms, 0) / Math.max(1, questions),
+        });
+      }
+    }
+  }
+  return {
+    trials: o.trials,
+    noises: o.noises,
+    settings: settings.map((s) => ({
+      family: s.family,
+      setting: s.label,
+      tolerance: s.tolerance,
+      budget: o.budget ?? s.budget,
+      measures: s.measures,
+    })),
+    rows,
+  };
+}
+
+const STRATEGY_COLOURS: Record<ComparedStrategy, string> = {
+  paper: "#1f77b4",
+  bisect: "#ff7f0e",
+  adaptive: "#2ca02c",
+};
+
+/**
+ * Error against questions as SVG: one panel per noise condition, one marker per strategy and
+ * setting at (mean questions, mean error / tolerance), questions on a log axis, the setting's
+ * label beside its markers; a dashed line at error = tolerance / 2, the adaptive stopping
+ * target.
+ * @example adaptiveComparisonSvg(reproduceAdaptive({ trials: 2, noises: ["none"] }))
+ */
+export function adaptiveComparisonSvg(r: AdaptiveReproduction): string {
+  const W = 420;
+  const H = 320;
+  const m = { l: 56, r: 16, t: 48, b: 44 };
+  const width = W * Math.max(1, r.noises.length);
+  const height = H + 16;
+  const px = (v: number) => Math.round(v * 100) / 100;
+  const parts: string[] = [];
+  const ratio = (row: AdaptiveComparisonRow) => row.errors[0]!.mean / row.tolerance;
+  r.noises.forEach((noise, pi) => {
+    const ox = pi * W;
+    const rows = r.rows.filter((row) => row.noise === noise);
+    const qs = rows.map((row) => Math.max(1, row.questions));
+    const lo = Math.floor(Math.log10(Math.min(...qs, 10)));
+    const hi = Math.ceil(Math.log10(Math.max(...qs, 10)));
+    const axis = niceAxis(1.05 * Math.max(0.5, ...rows.map(ratio).filter(Number.isFinite)));
+    const X = (q: number) =>
+      px(ox + m.l + ((Math.log10(Math.max(1, q)) - lo) / Math.max(1, hi - lo)) * (W - m.l - m.r));
+    const Y = (v: number) => px(m.t + (1 - Math.min(v, axis.top) / axis.top) * (H - m.b - m.t));
+    const bottom = H - m.b;
+    parts.push(
+      `<text x="${ox + W / 2}" y="18" text-anchor="middle" font-size="13">${escapeXml(`noise: ${noise}`)}</text>`,
+      `<line x1="${ox + m.l}" y1="${bottom}" x2="${ox + W - m.r}" y2="${bottom}" stroke="black"/>`,
+      `<line x1="${ox + m.l}" y1="${m.t}" x2="${ox + m.l}" y2="${bottom}" stroke="black"/>`,
+      `<line x1="${ox + m.l}" y1="${Y(0.5)}" x2="${ox + W - m.r}" y2="${Y(0.5)}" stroke="#888" stroke-dasharray="4 3"/>`,
+      `<text x="${ox + W / 2}" y="${bottom + 32}" text-anchor="middle" font-size="11">mean questions (log scale)</text>`,
+      `<text x="${ox + 14}" y="${(m.t + bottom) / 2}" transform="rotate(-90 ${ox + 14} ${(m.t + bottom) / 2})" text-anchor="middle" font-size="11">${escapeXml("mean error / tolerance")}</text>`,
+    );
+    for (let e = lo; e <= hi; e++) {
+      const x = X(10 ** e);
+      parts.push(
+        `<line x1="${x}" y1="${bottom}" x2="${x}" y2="${bottom + 3}" stroke="black"/>`,
+        `<text x="${x}" y="${bottom + 15}" text-anchor="middle" font-size="10">${10 ** e}</text>`,
+      );
+    }
+    for (let t = 0; t * axis.step <= axis.top * (1 + 1e-9); t++) {
+      const v = t * axis.step;
+      parts.push(
+        `<text x="${ox + m.l - 5}" y="${px(Y(v) + 4)}" text-anchor="end" font-size="10">${String(Number(v.toPrecision(6)))}</text>`,
+      );
+    }
+    for (const row of rows) {
+      const x = X(row.questions);
+      const y = Y(ratio(row));
+      if (!Number.isFinite(y)) continue;
+      parts.push(
+        `<circle cx="${x}" cy="${y}" r="4" fill="${STRATEGY_COLOURS[row.strategy]}" fill-opacity="0.8"/>`,
+        `<text x="${px(x + 6)}" y="${px(y - 5)}" font-size="8" fill="#444">${escapeXml(row.setting)}</text>`,
+      );
+    }
+  });
+  COMPARED_STRATEGIES.forEach((s, i) => {
+    const x = width / 2 - 120 + 80 * i;
+    parts.push(
+      `<circle cx="${x}" cy="34" r="5" fill="${STRATEGY_COLOURS[s]}"/>`,
+      `<text x="${x + 9}" y="38" font-size="11">${s}</text>`,
+    );
+  });
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif">\n<rect width="100%" height="100%" fill="white"/>\n${parts.join("\n")}\n</svg>\n`;
+}
