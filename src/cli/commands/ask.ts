@@ -2,6 +2,11 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import type { Command } from "commander";
 import { z } from "zod";
+import { type AdaptiveResult, adaptiveProcedure } from "../../elicit/adaptive/engine.ts";
+import {
+  binaryLinearFamily,
+  binaryThresholdFamily,
+} from "../../elicit/adaptive/families/binary.ts";
 import { RATIO_METHODS, type RatioMethod } from "../../elicit/binary/fractional.ts";
 import type { BinaryPoint } from "../../elicit/binary/point.ts";
 import {
@@ -11,12 +16,21 @@ import {
   binaryProcedure,
   paperQuestionCount,
 } from "../../elicit/binary/spec.ts";
-import { replay } from "../../elicit/session.ts";
+import { type Procedure, replay } from "../../elicit/session.ts";
 import { metricRecord } from "../../experiments/simulate-binary.ts";
+import type { BinaryPopulation } from "../../geometry/binary/population.ts";
 import { describeThreshold } from "../../geometry/binary/threshold-classifier.ts";
 import { createRng } from "../../math/rng.ts";
 import { ANSWERS, type Answer, type Question } from "../../search/question.ts";
-import { STRATEGY_NAMES, type StrategyName } from "../../search/strategy.ts";
+import { STRATEGY_NAMES } from "../../search/strategy.ts";
+import {
+  type AdaptiveFlags,
+  adaptiveSettingsFromFlags,
+  addAdaptiveOptions,
+  describeUnidentified,
+  isAdaptive,
+  rejectFractionalAdaptive,
+} from "../adaptive-options.ts";
 import { CliError, guarded } from "../errors.ts";
 import { type ClassWords, fmt, sideBySide, systemLines } from "../format.ts";
 import {
@@ -31,13 +45,95 @@ const sessionSchema = z.object({
     .object({
       family: z.enum(BINARY_FAMILIES as [BinaryFamily, ...BinaryFamily[]]),
       tolerance: z.number().positive(),
-      strategy: z.enum(STRATEGY_NAMES as [StrategyName, ...StrategyName[]]),
+      strategy: z.enum(["adaptive", ...STRATEGY_NAMES] as [string, ...string[]]),
       ratio: z.enum(RATIO_METHODS as [RatioMethod, ...RatioMethod[]]).optional(),
+      budget: z.number().int().positive().optional(),
+      credibility: z.number().gt(0).lt(1).optional(),
+      model: z.enum(["exact", "human"]).optional(),
+      displayStep: z.number().gt(0).lt(1).optional(),
     })
     .passthrough(),
   seed: z.number().int(),
   answers: z.array(z.enum(ANSWERS as [Answer, ...Answer[]])),
 });
+
+/** The spec of an adaptive session (recorded in the session file). */
+interface AdaptiveAskSpec {
+  readonly family: "binary-linear" | "binary-threshold";
+  readonly strategy: "adaptive";
+  readonly tolerance: number;
+  readonly budget: number;
+  readonly credibility: number;
+  readonly model: "exact" | "human";
+  readonly displayStep: number;
+  readonly monotone?: "increasing" | "decreasing";
+  readonly grid?: number;
+}
+
+type AskSpec = BinarySpec | AdaptiveAskSpec;
+
+/** Outcome of a session, in the terms `elicit ask` prints. */
+interface AskOutcome {
+  readonly metric: Record<string, number>;
+  readonly linear?: { readonly tp: number; readonly tn: number };
+  readonly classifier: BinaryPoint["classifier"];
+  readonly adaptive?: AdaptiveResult<BinaryPoint, unknown>;
+}
+
+/** The procedure of a spec, with its result in common terms. */
+function askProcedure(
+  spec: AskSpec,
+  population: BinaryPopulation,
+  seed: number,
+): Procedure<BinaryPoint, AskOutcome> {
+  if (spec.strategy !== "adaptive") {
+    const procedure = binaryProcedure(spec, population);
+    return (ask) => {
+      const result = procedure(ask);
+      return {
+        metric: metricRecord(result),
+        ...(result.family === "binary-linear" ? { linear: result.metric } : {}),
+        classifier: result.classifier,
+      };
+    };
+  }
+  const options = {
+    tolerance: spec.tolerance,
+    budget: spec.budget,
+    credibility: spec.credibility,
+    model: spec.model,
+    seed,
+  };
+  if (spec.family === "binary-linear") {
+    const procedure = adaptiveProcedure(
+      binaryLinearFamily(population, {
+        displayStep: spec.displayStep,
+        monotone: spec.monotone ?? "increasing",
+      }),
+      options,
+    );
+    return (ask) => {
+      const r = procedure(ask);
+      return {
+        metric: { tp: r.metric.tp, tn: r.metric.tn },
+        linear: r.metric,
+        classifier: r.recommended.classifier,
+        adaptive: r,
+      };
+    };
+  }
+  const procedure = adaptiveProcedure(
+    binaryThresholdFamily(population, {
+      displayStep: spec.displayStep,
+      ...(spec.grid !== undefined ? { grid: spec.grid } : {}),
+    }),
+    options,
+  );
+  return (ask) => {
+    const r = procedure(ask);
+    return { metric: { a0: r.metric.a0 }, classifier: r.recommended.classifier, adaptive: r };
+  };
+}
 
 /** Whether the first point is shown on the left, seeded per question. */
 export function firstOnLeft(seed: number, index: number): boolean {
@@ -70,19 +166,51 @@ export function registerAsk(program: Command): void {
     );
   addPopulationOptions(cmd);
   addSpecOptions(cmd);
+  addAdaptiveOptions(cmd);
   cmd
     .option("--session <file>", "save answers here after every question, and resume from it")
     .option("--seed <n>", "seed of the left/right placement", "1")
-    .action((f: PopulationFlags & SpecFlags & { session?: string; seed: string }) =>
+    .action((f: PopulationFlags & SpecFlags & AdaptiveFlags & { session?: string; seed: string }) =>
       guarded(async () => {
         const { population, prepared } = loadBinaryPopulation(f);
-        let spec: BinarySpec = specFromFlags(f);
+        let spec: AskSpec;
+        if (isAdaptive(f)) {
+          rejectFractionalAdaptive(f.family);
+          const base = specFromFlags({ ...f, strategy: undefined });
+          // A person answers: the human answer model unless --answer-model says otherwise.
+          const settings = adaptiveSettingsFromFlags(f, base.tolerance, true);
+          spec = {
+            family: base.family as AdaptiveAskSpec["family"],
+            strategy: "adaptive",
+            tolerance: settings.tolerance,
+            budget: settings.budget,
+            credibility: settings.credibility,
+            model: settings.model,
+            displayStep: settings.displayStep,
+            ...(base.monotone ? { monotone: base.monotone } : {}),
+            ...(base.grid !== undefined ? { grid: base.grid } : {}),
+          };
+        } else spec = specFromFlags(f);
         let seed = Number(f.seed);
         let answers: Answer[] = [];
         if (f.session && existsSync(f.session)) {
           const parsed = sessionSchema.safeParse(JSON.parse(readFileSync(f.session, "utf8")));
           if (!parsed.success) throw new CliError(`${f.session} is not a session file`);
-          spec = parsed.data.spec as unknown as BinarySpec;
+          spec = parsed.data.spec as unknown as AskSpec;
+          if (spec.strategy === "adaptive") {
+            rejectFractionalAdaptive(spec.family);
+            const s = parsed.data.spec;
+            if (
+              s.budget === undefined ||
+              s.credibility === undefined ||
+              s.model === undefined ||
+              s.displayStep === undefined
+            ) {
+              throw new CliError(
+                `${f.session} is an adaptive session without its budget, credibility, model or display step`,
+              );
+            }
+          }
           seed = parsed.data.seed;
           answers = parsed.data.answers;
           console.log(`Resuming ${f.session}: ${answers.length} answers so far.`);
@@ -95,8 +223,11 @@ export function registerAsk(program: Command): void {
           positive: prepared?.positiveLabel ?? "positive",
           negative: prepared?.negativeLabel ?? "negative",
         };
-        const procedure = binaryProcedure(spec, population);
-        const total = paperQuestionCount({ ...spec, strategy: "paper" });
+        const procedure = askProcedure(spec, population, seed);
+        const total =
+          spec.strategy === "adaptive"
+            ? spec.budget
+            : paperQuestionCount({ ...spec, strategy: "paper" });
         console.log(
           "Keys: 1 = A, 2 = B, 0 = about the same, u = undo, q = quit (answers are kept).",
         );
@@ -109,18 +240,26 @@ export function registerAsk(program: Command): void {
               const result = state.result;
               console.log(`\nDone after ${answers.length} answers.`);
               console.log(
-                `Your metric: ${Object.entries(metricRecord(result))
+                `Your metric: ${Object.entries(result.metric)
                   .map(([k, v]) => `${k} = ${fmt(v, 3)}`)
                   .join(", ")}`,
               );
-              if (
-                result.family === "binary-linear" &&
-                result.metric.tp > 0 &&
-                result.metric.tn > 0
-              ) {
+              const lin = result.linear;
+              if (lin && lin.tp > 0 && lin.tn > 0) {
                 console.log(
-                  `In words: missing a ${words.positive} case is about ${fmt(result.metric.tp / result.metric.tn, 1)} times as bad as a false alarm.`,
+                  `In words: missing a ${words.positive} case is about ${fmt(lin.tp / lin.tn, 1)} times as bad as a false alarm.`,
                 );
+              }
+              const a = result.adaptive;
+              if (a) {
+                console.log(
+                  `Confidence: with probability ${a.credible.level} your metric is within ${fmt(a.credible.radius, 4)} (${a.credible.errorName}) of this (stopped: ${a.stop}).`,
+                );
+                console.log(
+                  `Probability that the classifier below is the best for you: ${fmt(a.pOptimal, 2)}.`,
+                );
+                if (a.unidentified.length > 0)
+                  console.log(`Still uncertain: ${describeUnidentified(a.unidentified)}.`);
               }
               console.log(
                 `Best classifier for you on this data: ${describeThreshold(result.classifier)}`,

@@ -1,0 +1,216 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import {
+  adaptiveSettingsFromFlags,
+  rejectFractionalAdaptive,
+} from "../../src/cli/adaptive-options.ts";
+import { CliError } from "../../src/cli/errors.ts";
+import { adaptiveProcedure } from "../../src/elicit/adaptive/engine.ts";
+import { binaryLinearFamily } from "../../src/elicit/adaptive/families/binary.ts";
+import { replay } from "../../src/elicit/session.ts";
+import { syntheticPopulation } from "../../src/geometry/binary/synthetic.ts";
+
+const bin = fileURLToPath(new URL("../../bin/elicit.js", import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), "elicit-adaptive-"));
+
+function elicit(...args: string[]) {
+  const r = spawnSync(process.execPath, [bin, ...args], { encoding: "utf8", input: "" });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** The error line of a failed command: one line, no stack trace. */
+function oneLineError(r: ReturnType<typeof elicit>): string {
+  expect(r.code).toBe(2);
+  expect(r.stdout).toBe("");
+  const lines = r.stderr.split("\n").filter((l) => l.startsWith("elicit: error:"));
+  expect(lines).toHaveLength(1);
+  expect(r.stderr).not.toMatch(/\n\s+at /);
+  return lines[0]!;
+}
+
+describe("elicit simulate --strategy adaptive", () => {
+  it("binary-linear: JSON report with the adaptive fields, recovers the truth, replayable log", () => {
+    const log = join(dir, "binary.json");
+    const r = elicit(
+      "simulate",
+      "--synthetic",
+      "paper-binary",
+      "--family",
+      "binary-linear",
+      "--strategy",
+      "adaptive",
+      "--truth",
+      '{"tp":0.6,"tn":0.8}',
+      "--seed",
+      "3",
+      "--log",
+      log,
+      "--json",
+    );
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.strategy).toBe("adaptive");
+    expect(out.stop).toBe("tolerance");
+    expect(out.questions).toBeGreaterThan(0);
+    expect(out.questions).toBeLessThanOrEqual(30);
+    expect(out.credible.level).toBe(0.9);
+    expect(out.credible.radius).toBeLessThanOrEqual(0.01);
+    expect(out.credible.errorName).toMatch(/angle/);
+    expect(out.pOptimal).toBeGreaterThanOrEqual(0);
+    expect(out.pOptimal).toBeLessThanOrEqual(1);
+    expect(out.unidentified).toEqual([]);
+    expect(out.model).toBe("exact");
+    expect(out.budget).toBe(30);
+    expect(out.error.angle).toBeLessThanOrEqual(0.02);
+    expect(out.session.spec).toMatchObject({
+      family: "binary-linear",
+      strategy: "adaptive",
+      budget: 30,
+      credibility: 0.9,
+      model: "exact",
+      tolerance: 0.02,
+    });
+    expect(out.session.answers).toHaveLength(out.questions);
+    // The log replays to the same metric.
+    const session = JSON.parse(readFileSync(log, "utf8"));
+    const s = session.spec;
+    const procedure = adaptiveProcedure(
+      binaryLinearFamily(syntheticPopulation(5), { displayStep: s.displayStep }),
+      {
+        tolerance: s.tolerance,
+        budget: s.budget,
+        credibility: s.credibility,
+        model: s.model,
+        seed: session.seed,
+      },
+    );
+    const state = replay(procedure, session.answers);
+    expect(state.status).toBe("done");
+    if (state.status === "done") {
+      expect(state.result.metric.tp).toBeCloseTo(out.elicited.tp, 12);
+      expect(state.result.metric.tn).toBeCloseTo(out.elicited.tn, 12);
+    }
+  });
+
+  it("binary-linear: the text output prints the adaptive lines (logistic noise)", () => {
+    const r = elicit(
+      "simulate",
+      "--synthetic",
+      "paper-binary",
+      "--strategy",
+      "adaptive",
+      "--truth",
+      '{"tp":0.3,"tn":0.9}',
+      "--budget",
+      "12",
+      "--noise",
+      "0.1",
+      "--noise-kind",
+      "logistic",
+    );
+    expect(r.code).toBe(0);
+    // Noisy answers: the human model by default, logistic noise scaled to the truth's range.
+    expect(r.stdout).toMatch(/answer model human/);
+    expect(r.stdout).toMatch(/logistic choice noise, temperature \d/);
+    for (const line of ["questions", "credible", "pOptimal", "unidentified", "error", "answers"])
+      expect(r.stdout).toMatch(new RegExp(`^${line}\\s`, "m"));
+    expect(r.stdout).toMatch(/budget 12/);
+  });
+
+  it("diagonal-linear: recovers the truth on the synthetic multiclass pool", () => {
+    const r = elicit(
+      "simulate",
+      "--synthetic",
+      "paper-multiclass",
+      "--family",
+      "diagonal-linear",
+      "--strategy",
+      "adaptive",
+      "--truth",
+      '{"a":[0.2,0.5,0.3]}',
+      "--json",
+    );
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.strategy).toBe("adaptive");
+    expect(out.family).toBe("diagonal-linear");
+    expect(out.error.linf).toBeLessThanOrEqual(0.01);
+    expect(out.elicited.a).toHaveLength(3);
+    for (const key of ["questions", "stop", "credible", "pOptimal", "unidentified", "session"])
+      expect(out).toHaveProperty(key);
+    expect(out.session.spec.strategy).toBe("adaptive");
+  });
+
+  it("a fractional family fails with a one-line error suggesting bisect", () => {
+    const line = oneLineError(
+      elicit(
+        "simulate",
+        "--synthetic",
+        "paper-binary",
+        "--family",
+        "binary-linear-fractional",
+        "--strategy",
+        "adaptive",
+        "--random-truth",
+      ),
+    );
+    expect(line).toMatch(/linear in their parameters/);
+    expect(line).toMatch(/bilinear/);
+    expect(line).toMatch(/--strategy bisect/);
+    for (const family of ["diagonal-linear-fractional", "linear-fractional"])
+      expect(() => rejectFractionalAdaptive(family)).toThrow(/bilinear.*--strategy bisect/);
+    expect(() => rejectFractionalAdaptive("linear")).not.toThrow();
+  });
+
+  it("rejects a bad --budget or --credibility with one-line errors", () => {
+    const run = (...extra: string[]) =>
+      elicit(
+        "simulate",
+        "--synthetic",
+        "paper-binary",
+        "--strategy",
+        "adaptive",
+        "--random-truth",
+        ...extra,
+      );
+    expect(oneLineError(run("--budget", "0"))).toMatch(/--budget must be an integer >= 1/);
+    expect(oneLineError(run("--credibility", "1"))).toMatch(/--credibility must be .* \(0, 1\)/);
+    // The rest of the validation, in-process (each spawn of the CLI costs seconds).
+    const bad = (f: Parameters<typeof adaptiveSettingsFromFlags>[0]) =>
+      expect(() => adaptiveSettingsFromFlags(f, 0.02, false)).toThrow(CliError);
+    for (const budget of ["2.5", "x", "-3"]) bad({ budget });
+    for (const credibility of ["0", "1.5", "x"]) bad({ credibility });
+    bad({ answerModel: "robot" });
+    bad({ displayStep: "0" });
+    expect(adaptiveSettingsFromFlags({}, 0.02, true)).toEqual({
+      tolerance: 0.02,
+      budget: 30,
+      credibility: 0.9,
+      model: "human",
+      displayStep: 1e-4,
+    });
+    expect(adaptiveSettingsFromFlags({}, 0.02, false).model).toBe("exact");
+  });
+});
+
+describe("elicit reproduce adaptive", () => {
+  it("prints paper, bisect and adaptive rows for binary-linear", () => {
+    const r = elicit("reproduce", "adaptive", "--trials", "2", "--families", "binary-linear");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/binary-linear: tolerance 0\.02/);
+    for (const s of ["paper", "bisect", "adaptive"])
+      expect(r.stdout).toMatch(new RegExp(`^binary-linear\\s+${s}\\s+\\d`, "m"));
+    // Coverage only for the adaptive row.
+    expect(r.stdout).toMatch(/^binary-linear\s+adaptive\s.*%/m);
+  });
+
+  it("rejects an unknown family in one line", () => {
+    expect(
+      oneLineError(elicit("reproduce", "adaptive", "--families", "binary-linear-fractional")),
+    ).toMatch(/--families/);
+  });
+});
