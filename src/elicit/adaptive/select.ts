@@ -35,8 +35,9 @@ const SHORTLIST = 96;
  * `H(answer) - E_w[H(answer | w)]` over the weighted samples (ALGORITHMS.md F). `values` is
  * row-major `samples x candidates` of scaled metric values; pairs whose display keys are
  * equal (identical on screen) are never chosen. Under the exact model the information is the
- * entropy of the split. Under a noisy model, the pairs that split the belief best (a cheap
- * first pass) are scored in full, so near ties that a person would answer by chance lose to
+ * entropy of the split. Under a noisy model, the pairs that split the belief best, discounted
+ * when their typical difference is within a few temperatures (a cheap first pass), are scored
+ * in full, so near ties that a person would answer by chance lose to
  * clearer pairs. Among near-equally informative pairs (0.01 bit), the clearer one wins.
  * @example selectPair(values, 64, 10, weights, keys, HUMAN_MODEL)
  */
@@ -82,7 +83,7 @@ export function selectPair(
   }
   // Second pass under the noisy model, on the shortlist (stable order: ties keep index order).
   const shortlist = pairs
-    .map((p, i) => ({ p, i, key: p.info + bonus(p.clarity) }))
+    .map((p, i) => ({ p, i, key: p.info * Math.min(1, p.clarity / (3 * model.temperature)) }))
     .sort((x, y) => y.key - x.key || x.i - y.i)
     .slice(0, SHORTLIST)
     .map((x) => x.p);
