@@ -4,11 +4,29 @@ import {
   binaryLinearFamily,
   binaryThresholdFamily,
 } from "../../elicit/adaptive/families/binary.ts";
+import { fairQuadraticFamily, lambdaFamily } from "../../elicit/adaptive/families/fair.ts";
 import { multiclassLinearFamily } from "../../elicit/adaptive/families/multiclass.ts";
+import { quadraticFamily } from "../../elicit/adaptive/families/quadratic.ts";
 import type { AdaptiveFamily } from "../../elicit/adaptive/family.ts";
 import type { BinaryPoint } from "../../elicit/binary/point.ts";
 import { type BinaryTruth, truthValue } from "../../elicit/binary/truth.ts";
+import {
+  type FairPoint,
+  fairError,
+  fairUtility,
+  normalizeFair,
+  validateTau,
+} from "../../elicit/fair/metric.ts";
+import { parseFairTruth, randomFairTruth } from "../../elicit/fair/simulate.ts";
 import type { MulticlassPoint } from "../../elicit/multiclass/point.ts";
+import type { RatePoint } from "../../elicit/quadratic/lpme.ts";
+import {
+  evaluateQuadratic,
+  normalizeQuadratic,
+  quadraticError,
+} from "../../elicit/quadratic/metric.ts";
+import { PAPER_RHO } from "../../elicit/quadratic/qpme.ts";
+import { parseQuadraticTruth, randomSphereTruth } from "../../elicit/quadratic/simulate.ts";
 import {
   type AdaptiveSession,
   type AdaptiveSettings,
@@ -154,14 +172,19 @@ function report<P, M>(
   };
 }
 
+/** A value rounded for printing (numbers to 4 digits, nested arrays and records kept). */
+function rounded(v: unknown): unknown {
+  if (typeof v === "number") return Number(v.toFixed(4));
+  if (Array.isArray(v)) return v.map(rounded);
+  if (v !== null && typeof v === "object")
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, rounded(x)]));
+  return v;
+}
+
 const rec = (x: Record<string, unknown>) =>
   Object.entries(x)
     .map(([k, v]) =>
-      typeof v === "number"
-        ? `${k}=${fmt(v, 4)}`
-        : Array.isArray(v)
-          ? `${k} = (${v.map((y) => fmt(Number(y), 3)).join(", ")})`
-          : `${k}=${String(v)}`,
+      typeof v === "number" ? `${k}=${fmt(v, 4)}` : `${k} = ${JSON.stringify(rounded(v))}`,
     )
     .join(" ");
 
@@ -393,6 +416,138 @@ export function simulateMulticlassAdaptiveCommand(
       }),
     );
     bar.tick();
+  }
+  bar.stop();
+  printReports(runs, f, settings, () => undefined, describeRequest(noise, runs[0]!.noiseModel));
+}
+
+/** Flags of the QPME families under `--strategy adaptive`. */
+interface QpmeAdaptiveFlags extends CommonFlags {
+  synthetic?: string;
+  data?: string;
+  space?: string;
+  classes?: string;
+  groups?: string;
+  tau?: string;
+  tolerance?: string;
+  lambdaOnly?: boolean;
+}
+
+function qpmeTolerance(f: QpmeAdaptiveFlags): number {
+  const tolerance = f.tolerance === undefined ? 0.01 : Number(f.tolerance);
+  if (!(tolerance > 0 && tolerance < 1)) throw new CliError("--tolerance must be in (0, 1)");
+  return tolerance;
+}
+
+function cliRange<T>(body: () => T): T {
+  try {
+    return body();
+  } catch (e) {
+    if (e instanceof RangeError) throw new CliError(e.message.split("\n")[0]!);
+    throw e;
+  }
+}
+
+/**
+ * `elicit simulate --strategy adaptive` for quadratic and fair-quadratic (also
+ * `--lambda-only`) on the paper's synthetic sphere; cubic is not available yet.
+ */
+export function simulateQpmeAdaptiveCommand(
+  family: "quadratic" | "fair-quadratic" | "cubic",
+  f: QpmeAdaptiveFlags,
+  noise: NoiseRequest,
+  seed: number,
+  trials: number,
+): void {
+  if (family === "cubic")
+    throw new CliError("the adaptive strategy for cubic is not available yet");
+  if (f.data !== undefined)
+    throw new CliError(`the adaptive strategy for ${family} on --data is not available yet`);
+  if (f.synthetic !== "sphere") {
+    throw new CliError(
+      `--family ${family} runs on the paper's synthetic query space: add --synthetic sphere`,
+    );
+  }
+  const settings = adaptiveSettingsFromFlags(f, qpmeTolerance(f), isNoisy(noise));
+  const rng = createRng(seed);
+  const bar = progressBar(trials, "simulating");
+  const runs: AdaptiveRunReport[] = [];
+  if (family === "quadratic") {
+    if ((f.space ?? "diagonal-rates") !== "diagonal-rates")
+      throw new CliError("the adaptive strategy for quadratic covers --space diagonal-rates only");
+    const k = Number(f.classes ?? "3");
+    if (!Number.isInteger(k) || k < 2 || k > 10)
+      throw new CliError("--classes must be an integer from 2 to 10");
+    const fixed =
+      f.truth === undefined ? undefined : cliRange(() => parseQuadraticTruth(f.truth!, k));
+    const fam = cliRange(() => quadraticFamily(k, { displayStep: settings.displayStep }));
+    for (let t = 0; t < trials; t++) {
+      const truth = normalizeQuadratic(fixed ?? randomSphereTruth(k, rng));
+      const value = (p: RatePoint) => evaluateQuadratic(truth, p.point);
+      const n = resolveNoise(noise, () => fam, value);
+      runs.push(
+        report(fam, truth, value, n, settings, seed + t, {
+          population: `synthetic sphere, k = ${k} diagonal rates, rho = ${PAPER_RHO} around 1/k`,
+          spec: { synthetic: "sphere", classes: k, space: "diagonal-rates" },
+          record: (m) => ({ a: m.a, B: m.B }),
+          errors: (a, b) => ({ ...quadraticError(a, b) }),
+          classifier: () => null,
+        }),
+      );
+      bar.tick();
+    }
+  } else {
+    const k = Number(f.classes ?? "2");
+    if (!Number.isInteger(k) || k < 2 || k > 10)
+      throw new CliError("--classes must be an integer from 2 to 10");
+    const m = Number(f.groups ?? "2");
+    if (!Number.isInteger(m) || m < 2 || m > 8)
+      throw new CliError("--groups must be an integer from 2 to 8 (the number of groups)");
+    let fixedTau: number[][] | undefined;
+    if (f.tau !== undefined) {
+      fixedTau = cliRange(() => {
+        let raw: unknown;
+        try {
+          raw = JSON.parse(f.tau!);
+        } catch {
+          throw new RangeError(`malformed --tau: give a ${m} x ${k} JSON array`);
+        }
+        const tau = raw as number[][];
+        validateTau(tau, k, m);
+        return tau;
+      });
+    }
+    const fixed =
+      f.truth === undefined ? undefined : cliRange(() => parseFairTruth(f.truth!, k, m));
+    for (let t = 0; t < trials; t++) {
+      const drawn = fixed ? undefined : cliRange(() => randomFairTruth(k, m, rng));
+      const truth = normalizeFair(fixed ?? drawn!.truth);
+      const tau =
+        fixedTau ?? drawn?.tau ?? Array.from({ length: m }, () => new Array<number>(k).fill(1 / m));
+      const fam = cliRange(() =>
+        f.lambdaOnly
+          ? lambdaFamily(k, tau, { a: truth.a, B: truth.B }, { displayStep: settings.displayStep })
+          : fairQuadraticFamily(k, tau, { displayStep: settings.displayStep }),
+      );
+      const value = (p: FairPoint) => fairUtility(truth, tau, p.rates);
+      const n = resolveNoise(noise, () => fam, value);
+      runs.push(
+        report(fam, truth, value, n, settings, seed + t, {
+          population: `synthetic sphere, k = ${k}, m = ${m} groups, rho = ${PAPER_RHO} around 1/k`,
+          spec: {
+            synthetic: "sphere",
+            classes: k,
+            groups: m,
+            tau,
+            ...(f.lambdaOnly ? { lambdaOnly: true, known: { a: truth.a, B: truth.B } } : {}),
+          },
+          record: (x) => ({ a: x.a, B: x.B, lambda: x.lambda }),
+          errors: (a, b) => ({ ...fairError(a, b) }),
+          classifier: () => null,
+        }),
+      );
+      bar.tick();
+    }
   }
   bar.stop();
   printReports(runs, f, settings, () => undefined, describeRequest(noise, runs[0]!.noiseModel));

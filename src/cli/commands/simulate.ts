@@ -39,6 +39,7 @@ import { simulateCubicCommand, simulateQuadraticCommand } from "./quadratic.ts";
 import {
   simulateBinaryAdaptiveCommand,
   simulateMulticlassAdaptiveCommand,
+  simulateQpmeAdaptiveCommand,
 } from "./simulate-adaptive.ts";
 import { simulateMulticlassCommand } from "./simulate-multiclass.ts";
 import { addSpecOptions, type SpecFlags, specFromFlags } from "./spec-options.ts";
@@ -177,6 +178,19 @@ export function registerSimulate(program: Command): void {
         }
         if (f.truth !== undefined && f.randomTruth)
           throw new CliError("give either --truth or --random-truth");
+        if (
+          isAdaptive(f) &&
+          (f.family === "quadratic" || f.family === "fair-quadratic" || f.family === "cubic")
+        ) {
+          simulateQpmeAdaptiveCommand(
+            f.family,
+            f,
+            noiseFrom(f),
+            integer(f.seed, "--seed", 0),
+            integer(f.trials, "--trials", 1),
+          );
+          return;
+        }
         if (f.family === "fair-quadratic") {
           simulateFairCommand(
             f,
