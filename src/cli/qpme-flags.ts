@@ -14,40 +14,110 @@ export interface QpmeSearchFlags {
   /** The strategy that runs: the QPME paper's own counting is at most 3 questions per halving. */
   readonly strategy: Strategy;
   readonly tolerance: number;
+  /** `--cycles`: sweeps over the k - 1 angles of every LPME run (default 3, UAI 2022's T = 3(k - 1)). */
+  readonly cycles: number;
+  /** `--order`: `forward` (default, the paper's) or `reverse` (last angle first). */
+  readonly order: "forward" | "reverse";
+  /** `--least-squares`: `least-squares`; otherwise `ratios` (the corrected ratio formula). */
+  readonly reconstruction: "ratios" | "least-squares";
 }
 
+/** The raw QPME flags (commander's option values). */
+export interface QpmeRawFlags {
+  strategy?: string;
+  tolerance?: string;
+  cycles?: string;
+  order?: string;
+  leastSquares?: boolean;
+}
+
+/** Default `--cycles` of the QPME families (UAI 2022: T = 3(k - 1), three sweeps). */
+export const QPME_DEFAULT_CYCLES = 3;
+
 /**
- * Validate `--strategy` (default lazy) and `--tolerance` (default `defaultTolerance`) for the
- * QPME families.
+ * Validate `--strategy` (default lazy), `--tolerance` (default `defaultTolerance`),
+ * `--cycles` (default 3), `--order` (default forward) and `--least-squares` for the QPME
+ * families.
  * `paper` maps to our `lazy` ShrinkInterval: the UAI 2022 paper's Table 1 counts at most three
  * questions per halving.
  * @example qpmeSearchFlags({ strategy: "paper" }).strategy === STRATEGIES.lazy // true
  */
-export function qpmeSearchFlags(
-  f: { strategy?: string; tolerance?: string },
-  defaultTolerance = 0.01,
-): QpmeSearchFlags {
+export function qpmeSearchFlags(f: QpmeRawFlags, defaultTolerance = 0.01): QpmeSearchFlags {
   const name = (f.strategy ?? "lazy") as StrategyName;
   if (!STRATEGY_NAMES.includes(name)) throw new CliError(`unknown --strategy "${f.strategy}"`);
   const tolerance = f.tolerance === undefined ? defaultTolerance : Number(f.tolerance);
   if (!(tolerance > 0 && tolerance < 1)) throw new CliError("--tolerance must be in (0, 1)");
-  return { name, strategy: name === "paper" ? STRATEGIES.lazy : STRATEGIES[name], tolerance };
+  const cycles = f.cycles === undefined ? QPME_DEFAULT_CYCLES : Number(f.cycles);
+  if (!(Number.isInteger(cycles) && cycles >= 1)) {
+    throw new CliError(`--cycles must be a positive integer, got "${f.cycles}"`);
+  }
+  const order = f.order ?? "forward";
+  if (order !== "forward" && order !== "reverse") {
+    throw new CliError(`--order must be forward or reverse, got "${f.order}"`);
+  }
+  return {
+    name,
+    strategy: name === "paper" ? STRATEGIES.lazy : STRATEGIES[name],
+    tolerance,
+    cycles,
+    order,
+    reconstruction: f.leastSquares ? "least-squares" : "ratios",
+  };
 }
 
 /**
- * Write the replayable sessions of some runs to `--log FILE` (nothing without a path).
- * @example writeSessionLog(f.log, runs)
+ * The options the QPME procedures take from the validated flags.
+ * @example qpmeOptions(qpmeSearchFlags({ cycles: "1" })).cycles // 1
+ */
+export function qpmeOptions(s: QpmeSearchFlags): {
+  tolerance: number;
+  strategy: Strategy;
+  cycles: number;
+  order: "forward" | "reverse";
+  reconstruction: "ratios" | "least-squares";
+} {
+  return {
+    tolerance: s.tolerance,
+    strategy: s.strategy,
+    cycles: s.cycles,
+    order: s.order,
+    reconstruction: s.reconstruction,
+  };
+}
+
+/**
+ * The QPME settings a report and its logged session record (beside strategy and tolerance).
+ * @example qpmeRecord(qpmeSearchFlags({})) // { cycles: 3, order: "forward", reconstruction: "ratios" }
+ */
+export function qpmeRecord(s: QpmeSearchFlags): {
+  cycles: number;
+  order: "forward" | "reverse";
+  reconstruction: "ratios" | "least-squares";
+} {
+  return { cycles: s.cycles, order: s.order, reconstruction: s.reconstruction };
+}
+
+/** One line for the text output: `cycles 3 (forward), ratios reconstruction`. */
+export function describeQpme(s: QpmeSearchFlags): string {
+  return `cycles ${s.cycles} (${s.order}), ${s.reconstruction} reconstruction`;
+}
+
+/**
+ * Write the replayable sessions of some runs to `--log FILE` (nothing without a path), each
+ * with the settings in `extra` (e.g. `qpmeRecord(search)`) beside its seed and answers.
+ * @example writeSessionLog(f.log, runs, qpmeRecord(search))
  */
 export function writeSessionLog(
   path: string | undefined,
   runs: readonly { readonly session: unknown }[],
+  extra: Readonly<Record<string, unknown>> = {},
 ): void {
   if (!path) return;
   try {
     writeFileSync(
       path,
       `${JSON.stringify(
-        runs.map((r) => r.session),
+        runs.map((r) => ({ ...(r.session as object), ...extra })),
         null,
         2,
       )}\n`,

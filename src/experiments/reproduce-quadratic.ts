@@ -25,7 +25,8 @@ export const PAPER_TABLE1_QPME: Record<number, number> = {
 /**
  * Mean errors of the authors' public code (koyejolab/qme, as quoted in issue 5) in its own
  * setting: sphere of radius 1 around 0, varrho = 5e-3, 4 cycles, 4 queries per halving, B
- * positive definite, eps = 0.01.
+ * positive definite, eps = 0.01. Keyed by the number of classes k, but measured over the
+ * general rates: `q = k^2 - k` coordinates (2, 6, 12, 20), see `referenceRates` (issue 10).
  */
 export const REFERENCE_CODE_ERRORS: Record<number, { a: number; B: number }> = {
   2: { a: 0.002, B: 0.004 },
@@ -47,6 +48,28 @@ export const REFERENCE_CODE_ERRORS: Record<number, { a: number; B: number }> = {
  */
 export type QuadraticSetting = "paper" | "code";
 
+/**
+ * The rates QPME runs over for k classes: `diagonal` (q = k, the paper's Table 1 and Figure 4)
+ * or `general` (the q = k^2 - k off-diagonal rates of Appendix E, where the authors' code's
+ * errors were measured).
+ */
+export type QuadraticRates = "diagonal" | "general";
+
+/** Number of rates q for k classes. */
+export function ratesDimension(rates: QuadraticRates, k: number): number {
+  return rates === "diagonal" ? k : k * k - k;
+}
+
+/** The q of the authors' code's errors `REFERENCE_CODE_ERRORS[k]`: the k^2 - k general rates. */
+export function referenceRates(k: number): number {
+  return k * k - k;
+}
+
+/** The q of the paper's Table 1 counts `PAPER_TABLE1_QPME[k]`: the k diagonal rates. */
+export function table1Rates(k: number): number {
+  return k;
+}
+
 export interface QuadraticReproductionOptions {
   readonly trials?: number;
   readonly tolerance?: number;
@@ -60,10 +83,18 @@ export interface QuadraticReproductionOptions {
   readonly varrho?: number;
   /** QPME reconstruction (default `ratios`, the paper's corrected formula). */
   readonly reconstruction?: "ratios" | "least-squares";
+  /**
+   * Rates of our runs (default `diagonal`, q = k). `general` (q = k^2 - k) is the q of the
+   * authors' code's errors; `reference` is filled only on rows whose q is that q.
+   */
+  readonly rates?: QuadraticRates;
 }
 
 export interface QuadraticReproductionRow {
+  /** Number of classes. */
   readonly k: number;
+  /** Number of rates our QPME ran over (k diagonal, or k^2 - k general; always set here). */
+  readonly q?: number;
   readonly strategy: StrategyName;
   readonly trials: number;
   readonly meanQueries: number;
@@ -71,7 +102,10 @@ export interface QuadraticReproductionRow {
   readonly maxQueries: number;
   /** Upper bound (exact count for `paper`): `(k+2)(k + cycles (k-1) 8 q)`. */
   readonly boundQueries: number;
-  /** Table 1 (for reference; it counts at most 3 per halving, i.e. our `lazy`). */
+  /**
+   * Table 1 (for reference; it counts at most 3 per halving, i.e. our `lazy`), only when our q
+   * is Table 1's q (= k).
+   */
   readonly paperQueries: number | undefined;
   readonly errorA: ErrorSummary;
   readonly errorB: ErrorSummary;
@@ -79,11 +113,14 @@ export interface QuadraticReproductionRow {
   readonly warned: number;
   readonly meanErrorAClean: number;
   readonly meanErrorBClean: number;
+  /** The authors' code's mean errors, only when our q is theirs (k^2 - k); else undefined. */
   readonly reference: { a: number; B: number } | undefined;
 }
 
 export interface QuadraticReproduction {
   readonly setting: QuadraticSetting;
+  /** Always set by `reproduceQuadratic`; a hand-built report without it means `diagonal`. */
+  readonly rates?: QuadraticRates;
   readonly reconstruction: "ratios" | "least-squares";
   readonly tolerance: number;
   readonly rho: number;
@@ -120,14 +157,19 @@ export function reproduceQuadratic(o: QuadraticReproductionOptions = {}): Quadra
   const trials = o.trials ?? 100;
   const tolerance = o.tolerance ?? 0.01;
   const strategies = o.strategies ?? (["lazy", "paper"] as const);
+  const rates = o.rates ?? "diagonal";
   const rows: QuadraticReproductionRow[] = [];
   let geometryShown = settingGeometry(setting, 2, o.varrho);
   for (const k of o.classes ?? [2, 3, 4, 5]) {
-    const g = settingGeometry(setting, k, o.varrho);
+    const q = ratesDimension(rates, k);
+    const base = settingGeometry(setting, q, o.varrho);
+    // Paper setting: the uniform classifier's rates, 1/k in every coordinate (diagonal or
+    // off-diagonal); code setting: the origin.
+    const g = setting === "paper" ? { ...base, centre: new Array<number>(q).fill(1 / k) } : base;
     geometryShown = g;
     const rng = createRng((o.seed ?? 7) * 1000 + k);
     const truths: QuadraticMetric[] = Array.from({ length: trials }, () =>
-      randomQuadraticMetric(k, rng, { ...g, sampling: setting }),
+      randomQuadraticMetric(q, rng, { ...g, sampling: setting }),
     );
     for (const name of strategies) {
       const queries: number[] = [];
@@ -136,7 +178,7 @@ export function reproduceQuadratic(o: QuadraticReproductionOptions = {}): Quadra
       const clean: { a: number; B: number }[] = [];
       for (const truth of truths) {
         const oracle = simulatedOracle((p: RatePoint) => evaluateQuadratic(truth, p.point));
-        const r = elicitQpme(oracle.ask, k, {
+        const r = elicitQpme(oracle.ask, q, {
           tolerance,
           strategy: STRATEGIES[name],
           cycles: g.cycles,
@@ -154,24 +196,26 @@ export function reproduceQuadratic(o: QuadraticReproductionOptions = {}): Quadra
       }
       rows.push({
         k,
+        q,
         strategy: name,
         trials,
         meanQueries: mean(queries),
         minQueries: Math.min(...queries),
         maxQueries: Math.max(...queries),
-        boundQueries: qpmeQuestionBound(k, tolerance, name === "paper" ? 4 : 3, g.cycles),
-        paperQueries: PAPER_TABLE1_QPME[k],
+        boundQueries: qpmeQuestionBound(q, tolerance, name === "paper" ? 4 : 3, g.cycles),
+        paperQueries: q === table1Rates(k) ? PAPER_TABLE1_QPME[k] : undefined,
         errorA: errorSummary(ea),
         errorB: errorSummary(eb),
         warned: trials - clean.length,
         meanErrorAClean: mean(clean.map((e) => e.a)),
         meanErrorBClean: mean(clean.map((e) => e.B)),
-        reference: REFERENCE_CODE_ERRORS[k],
+        reference: q === referenceRates(k) ? REFERENCE_CODE_ERRORS[k] : undefined,
       });
     }
   }
   return {
     setting,
+    rates,
     reconstruction: o.reconstruction ?? "ratios",
     tolerance,
     rho: geometryShown.rho,
@@ -192,11 +236,17 @@ export function formatQuadraticReproduction(r: QuadraticReproduction): string {
   lines.push(
     "strategy lazy = at most 3 questions per halving (the counting of the paper's Table 1); paper = 4 per halving",
   );
+  lines.push(
+    (r.rates ?? "diagonal") === "diagonal"
+      ? "our runs: q = k diagonal rates; Table 1: q = k; code a/B: the authors' code at q = k^2 - k general rates (2, 6, 12, 20), shown only where our q is the same (k = 2)"
+      : "our runs: q = k^2 - k general rates (2, 6, 12, 20); code a/B: the authors' code at the same q = k^2 - k; Table 1: q = k, shown only where our q is the same (k = 2)",
+  );
   lines.push("");
   lines.push(
     [
       "k",
       "strategy",
+      "q",
       "trials",
       "mean #Q",
       "Table 1",
@@ -218,6 +268,7 @@ export function formatQuadraticReproduction(r: QuadraticReproduction): string {
       [
         row.k,
         row.strategy,
+        row.q ?? row.k,
         row.trials,
         row.meanQueries.toFixed(2),
         f(row.paperQueries, 2),
@@ -237,7 +288,7 @@ export function formatQuadraticReproduction(r: QuadraticReproduction): string {
   }
   lines.push("");
   lines.push(
-    "Figure 4 of the paper is a box plot (no values in our text); 'code a/B' are the authors' code's means in its own setting (rho = 1 around 0, B positive definite).",
+    "Figure 4 of the paper is a box plot (no values in our text); 'code a/B' are the authors' code's means in its own setting (rho = 1 around 0, B positive definite) at q = k^2 - k rates; '-' where our q differs.",
   );
   return lines.join("\n");
 }
@@ -266,8 +317,8 @@ export function quadraticErrorSvg(r: QuadraticReproduction): string {
   return errorPlotSvg({
     panels: [panel("||a - â||₂", (x) => x.errorA, "a"), panel("||B - B̂||_F", (x) => x.errorB, "B")],
     caption: [
-      `boxes: quartiles, dots: median, diamonds and line: mean over ${rows[0]?.trials ?? 0} metrics (eps = ${r.tolerance}, strategy ${strategy ?? "-"})`,
-      "red crosses: the authors' code's means in its own setting (rho = 1 around 0)",
+      `boxes: quartiles, dots: median, diamonds and line: mean over ${rows[0]?.trials ?? 0} metrics (eps = ${r.tolerance}, strategy ${strategy ?? "-"}), at q = ${(r.rates ?? "diagonal") === "diagonal" ? "k diagonal" : "k^2 - k general"} rates`,
+      "red crosses: the authors' code's means in its own setting (rho = 1 around 0, q = k^2 - k rates), only where our q is the same",
     ],
   });
 }

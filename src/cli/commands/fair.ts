@@ -16,7 +16,10 @@ import { fmt } from "../format.ts";
 import { readText } from "../population-options.ts";
 import { progressBar } from "../progress.ts";
 import {
+  describeQpme,
   type QpmeSearchFlags,
+  qpmeOptions,
+  qpmeRecord,
   qpmeSearchFlags,
   withoutSession,
   writeSessionLog,
@@ -39,6 +42,12 @@ export interface FairFlags {
   randomTruth?: boolean;
   tolerance?: string;
   strategy?: string;
+  /** `--cycles`: sweeps over the angles of every LPME run (default 3). */
+  cycles?: string;
+  /** `--order`: forward (default) or reverse. */
+  order?: string;
+  /** `--least-squares`: the pivot-free least-squares reconstruction of every QPME run. */
+  leastSquares?: boolean;
   /** Algorithm 5: a and B known (the truth's), elicit lambda only. */
   lambdaOnly?: boolean;
   json?: boolean;
@@ -66,6 +75,11 @@ function parseTau(text: string, k: number, m: number): number[][] {
 function commonFlags(f: FairFlags): QpmeSearchFlags {
   if (f.truth !== undefined && f.randomTruth) {
     throw new CliError("give either --truth or --random-truth, not both");
+  }
+  if (f.lambdaOnly && (f.cycles !== undefined || f.order !== undefined || f.leastSquares)) {
+    throw new CliError(
+      "--cycles, --order and --least-squares set the QPME runs; --lambda-only runs none (a one-dimensional search on lambda)",
+    );
   }
   return qpmeSearchFlags(f);
 }
@@ -123,8 +137,7 @@ export function simulateFairCommand(
         simulateFair(
           truth,
           {
-            tolerance: search.tolerance,
-            strategy: search.strategy,
+            ...qpmeOptions(search),
             tau,
             groups: m,
             procedure: f.lambdaOnly ? "lambda" : "fair-qpme",
@@ -138,9 +151,9 @@ export function simulateFairCommand(
       throw e;
     }
   }
-  printFairRuns(runs, f, {
-    title: `fair-quadratic (${procedureName(f)}), k = ${k}, m = ${m}, synthetic sphere rho = ${runs[0]!.rho}, strategy ${search.name}, tolerance ${search.tolerance}`,
-    summary: `${trials} ${procedureName(f)} trials, k = ${k}, m = ${m}`,
+  printFairRuns(runs, f, search, {
+    title: `fair-quadratic (${procedureName(f)}), k = ${k}, m = ${m}, synthetic sphere rho = ${runs[0]!.rho}, strategy ${search.name}, tolerance ${search.tolerance}${qpmeText(f, search)}`,
+    summary: `${trials} ${procedureName(f)} trials, k = ${k}, m = ${m}${qpmeText(f, search)}`,
   });
 }
 
@@ -148,23 +161,35 @@ function procedureName(f: FairFlags): string {
   return f.lambdaOnly ? "lambda search, a and B known" : "fair QPME";
 }
 
+/** The QPME settings for the text output (none with --lambda-only, which runs no QPME). */
+function qpmeText(f: FairFlags, search: QpmeSearchFlags): string {
+  return f.lambdaOnly ? "" : `, ${describeQpme(search)}`;
+}
+
+/** The QPME settings a report and its logged session record (none with --lambda-only). */
+function fairRecord(f: FairFlags, search: QpmeSearchFlags): Record<string, unknown> {
+  return f.lambdaOnly ? {} : qpmeRecord(search);
+}
+
 /** Print one run or a summary of several (text or `--json`), then write `--log`. */
 function printFairRuns<R extends Omit<FairRunReport, "synthetic">>(
   runs: readonly R[],
   f: FairFlags,
+  search: QpmeSearchFlags,
   text: { title: string; summary: string; lines?: (runs: readonly R[]) => string[] },
 ): void {
-  printRuns(runs, f, text);
-  writeSessionLog(f.log, runs);
+  printRuns(runs, f, fairRecord(f, search), text);
+  writeSessionLog(f.log, runs, fairRecord(f, search));
 }
 
 function printRuns<R extends Omit<FairRunReport, "synthetic">>(
   runs: readonly R[],
   f: FairFlags,
+  record: Record<string, unknown>,
   text: { title: string; summary: string; lines?: (runs: readonly R[]) => string[] },
 ): void {
   const trials = runs.length;
-  const strip = withoutSession;
+  const strip = (r: R) => ({ ...withoutSession(r), ...record });
   if (trials === 1) {
     const r = runs[0]!;
     if (f.json) console.log(JSON.stringify(strip(r), null, 2));
@@ -244,8 +269,7 @@ function simulateFairDataCommand(
         { pools: prepared.pools, tau: prepared.tau, space },
         truth,
         {
-          tolerance: search.tolerance,
-          strategy: search.strategy,
+          ...qpmeOptions(search),
           procedure: f.lambdaOnly ? "lambda" : "fair-qpme",
         },
         noise,
@@ -264,8 +288,8 @@ function simulateFairDataCommand(
   const groups = prepared.groupNames
     .map((g, j) => `${g} (${prepared.groupRows[j]} rows)`)
     .join(", ");
-  printFairRuns(runs, f, {
-    title: `fair-quadratic (${procedureName(f)}) on ${f.data}: target ${f.target} (${prepared.classNames.join(", ")}), groups ${f.groups}: ${groups}; strategy ${search.name}, tolerance ${search.tolerance}`,
+  printFairRuns(runs, f, search, {
+    title: `fair-quadratic (${procedureName(f)}) on ${f.data}: target ${f.target} (${prepared.classNames.join(", ")}), groups ${f.groups}: ${groups}; strategy ${search.name}, tolerance ${search.tolerance}${qpmeText(f, search)}`,
     summary: `${trials} ${procedureName(f)} trials on ${f.data} (k = ${k}, m = ${m}, groups by ${f.groups})`,
     lines: (rs) => [
       `query ball radius rho = ${fmt(rho, 4)} inside every group's feasible rates (in-radius ${fmt(space.sphere.radius, 4)}); tau = P(G = g | Y = i) ${JSON.stringify(prepared.tau.map((row) => row.map((x) => +x.toFixed(4))))}`,

@@ -20,6 +20,7 @@ import {
 import { runProcedure } from "../../elicit/session.ts";
 import {
   formatQuadraticReproduction,
+  type QuadraticRates,
   type QuadraticSetting,
   quadraticErrorSvg,
   reproduceQuadratic,
@@ -31,7 +32,15 @@ import { CliError, guarded } from "../errors.ts";
 import { addFigureOptions, type FigureFlags, positiveTrials } from "../figure-options.ts";
 import { fmt } from "../format.ts";
 import { writeFigure } from "../png.ts";
-import { qpmeSearchFlags, withoutSession, writeSessionLog } from "../qpme-flags.ts";
+import {
+  describeQpme,
+  type QpmeSearchFlags,
+  qpmeOptions,
+  qpmeRecord,
+  qpmeSearchFlags,
+  withoutSession,
+  writeSessionLog,
+} from "../qpme-flags.ts";
 import { errorStats, errorTable } from "../trial-summary.ts";
 
 /** Flags of `elicit simulate --family quadratic`. */
@@ -43,6 +52,12 @@ export interface QuadraticFlags {
   randomTruth?: boolean;
   tolerance?: string;
   strategy?: string;
+  /** `--cycles`: sweeps over the angles of every LPME run (default 3). */
+  cycles?: string;
+  /** `--order`: forward (default) or reverse. */
+  order?: string;
+  /** `--least-squares`: the pivot-free least-squares reconstruction. */
+  leastSquares?: boolean;
   json?: boolean;
   log?: string;
 }
@@ -71,8 +86,6 @@ export function simulateQuadraticCommand(
   const k = space === "diagonal-rates" ? classes : classes * classes - classes;
   const centre = new Array<number>(k).fill(1 / classes);
   const search = qpmeSearchFlags(f);
-  const { tolerance } = search;
-  const strategy = search.name;
   let fixed: ReturnType<typeof parseQuadraticTruth> | undefined;
   if (f.truth !== undefined) {
     try {
@@ -94,28 +107,30 @@ export function simulateQuadraticCommand(
             varrho: defaultVarrho(PAPER_RHO),
             sampling: "paper",
           }));
-    runs.push(
-      simulateQuadratic(truth, { tolerance, strategy: search.strategy, centre }, noise, seed + t),
-    );
+    runs.push(simulateQuadratic(truth, { ...qpmeOptions(search), centre }, noise, seed + t));
   }
-  printQuadraticRuns(runs, f, { k, space, strategy, tolerance });
-  writeSessionLog(f.log, runs);
+  printQuadraticRuns(runs, f, { k, space, search });
+  writeSessionLog(f.log, runs, qpmeRecord(search));
 }
 
 function printQuadraticRuns(
   runs: readonly QuadraticRunReport[],
   f: QuadraticFlags,
-  o: { k: number; space: string; strategy: string; tolerance: number },
+  o: { k: number; space: string; search: QpmeSearchFlags },
 ): void {
-  const { k, space, strategy, tolerance } = o;
+  const { k, space, search } = o;
   const trials = runs.length;
-  const strip = withoutSession;
+  const strip = (r: QuadraticRunReport) => ({
+    ...withoutSession(r),
+    space,
+    ...qpmeRecord(search),
+  });
   if (trials === 1) {
     const r = runs[0]!;
-    if (f.json) console.log(JSON.stringify({ ...strip(r), space }, null, 2));
+    if (f.json) console.log(JSON.stringify(strip(r), null, 2));
     else {
       console.log(
-        `quadratic (QPME), ${k} rates (${space}), synthetic sphere rho = ${r.rho}, strategy ${strategy}, tolerance ${tolerance}`,
+        `quadratic (QPME), ${k} rates (${space}), synthetic sphere rho = ${r.rho}, strategy ${search.name}, tolerance ${search.tolerance}, ${describeQpme(search)}`,
       );
       console.log(
         `questions ${r.queries}; error ||a - a_hat|| ${fmt(r.error.a, 4)}, ||B - B_hat||_F ${fmt(r.error.B, 4)}`,
@@ -134,14 +149,16 @@ function printQuadraticRuns(
       JSON.stringify(
         {
           summary: { trials, queries: meanQ, error: stats },
-          runs: runs.map((r) => ({ ...strip(r), space })),
+          runs: runs.map(strip),
         },
         null,
         2,
       ),
     );
   else {
-    console.log(`${trials} QPME trials, ${k} rates (${space}), mean questions ${fmt(meanQ, 1)}`);
+    console.log(
+      `${trials} QPME trials, ${k} rates (${space}), ${describeQpme(search)}, mean questions ${fmt(meanQ, 1)}`,
+    );
     console.log(errorTable(stats));
   }
 }
@@ -158,6 +175,10 @@ export function registerReproduceQuadratic(reproduce: Command): void {
       "paper",
     )
     .option(
+      "--rates <rates>",
+      "rates our runs use: diagonal (q = k, the paper's Table 1 and Figure 4) or general (q = k^2 - k, the q of the authors' code's errors) (default: diagonal with --setting paper, general with --setting code)",
+    )
+    .option(
       "--least-squares",
       "use the least-squares reconstruction instead of the corrected ratio formula",
     );
@@ -167,6 +188,7 @@ export function registerReproduceQuadratic(reproduce: Command): void {
       f: {
         trials: string;
         setting: string;
+        rates?: string;
         leastSquares?: boolean;
         json?: boolean;
       } & FigureFlags,
@@ -175,9 +197,14 @@ export function registerReproduceQuadratic(reproduce: Command): void {
         const trials = positiveTrials(f.trials);
         if (f.setting !== "paper" && f.setting !== "code")
           throw new CliError("--setting must be paper or code");
+        // The code's errors are at q = k^2 - k: compare ours at the same q (issue 10).
+        const rates = f.rates ?? (f.setting === "code" ? "general" : "diagonal");
+        if (rates !== "diagonal" && rates !== "general")
+          throw new CliError(`--rates must be diagonal or general, got "${f.rates}"`);
         const result = reproduceQuadratic({
           trials,
           setting: f.setting as QuadraticSetting,
+          rates: rates as QuadraticRates,
           reconstruction: f.leastSquares ? "least-squares" : "ratios",
         });
         // Print first: a bad figure path must not lose a long run's results.
@@ -235,15 +262,14 @@ export function simulateCubicCommand(
       noise,
       seed + t,
     );
-    const run = runProcedure(
-      (ask) => elicitCubic(ask, k, { tolerance, strategy: search.strategy }),
-      oracle.ask,
-    );
+    const run = runProcedure((ask) => elicitCubic(ask, k, qpmeOptions(search)), oracle.ask);
     reports.push({
       family: "cubic",
       synthetic: "sphere",
       k,
+      strategy: search.name,
       tolerance,
+      ...qpmeRecord(search),
       truth,
       elicited: run.result.metric,
       queries: oracle.count(),
@@ -256,7 +282,7 @@ export function simulateCubicCommand(
     if (f.json) console.log(JSON.stringify(r, null, 2));
     else {
       console.log(
-        `cubic (k + 1 local QPME runs), k = ${k}, synthetic sphere, tolerance ${tolerance}`,
+        `cubic (k + 1 local QPME runs), k = ${k}, synthetic sphere, strategy ${search.name}, tolerance ${tolerance}, ${describeQpme(search)}`,
       );
       console.log(
         `questions ${r.queries}; error a ${fmt(r.error.a, 4)}, B ${fmt(r.error.B, 4)}, C ${fmt(r.error.C, 4)}`,
@@ -271,7 +297,7 @@ export function simulateCubicCommand(
   if (f.json)
     console.log(JSON.stringify({ summary: { trials, error: stats }, runs: reports }, null, 2));
   else {
-    console.log(`${trials} cubic trials, k = ${k}`);
+    console.log(`${trials} cubic trials, k = ${k}, ${describeQpme(search)}`);
     console.log(errorTable(stats));
   }
 }

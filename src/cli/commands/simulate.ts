@@ -165,11 +165,17 @@ export function registerSimulate(program: Command): void {
       "diagonal-linear: pivot class first (paper) or select (pivot pass)",
       "first",
     )
-    .option("--cycles <n>", "linear (multiclass): sweeps over the angles (paper: 2)", "2")
+    .option(
+      "--cycles <n>",
+      "sweeps over the angles of every angle search (default: 2 for linear multiclass, the paper's; 3 for quadratic, cubic and fair-quadratic, UAI 2022's T = 3(k - 1))",
+    )
     .option(
       "--order <order>",
-      "linear (multiclass): angle order forward (paper) or reverse",
-      "forward",
+      "angle order of linear multiclass and of the QPME families' LPME runs: forward (default, the papers') or reverse (last angle first)",
+    )
+    .option(
+      "--least-squares",
+      "quadratic, cubic, fair-quadratic: the pivot-free least-squares reconstruction instead of the corrected ratio formula (default: ratios)",
     )
     .action((f: SimulateFlags & MulticlassFlags & { groups?: string; tau?: string }) =>
       guarded(() => {
