@@ -1,8 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { adaptiveProcedure } from "../../src/elicit/adaptive/engine.ts";
-import { binaryThresholdFamily } from "../../src/elicit/adaptive/families/binary.ts";
+import {
+  binaryLinearFamily,
+  binaryThresholdFamily,
+} from "../../src/elicit/adaptive/families/binary.ts";
 import { type BinaryPoint, thresholdPoint } from "../../src/elicit/binary/point.ts";
-import { runProcedure } from "../../src/elicit/session.ts";
+import { runProcedure, type Transcript } from "../../src/elicit/session.ts";
 import type { BinaryPopulation } from "../../src/geometry/binary/population.ts";
 import type { NoiseModel } from "../../src/oracle/noise.ts";
 import { simulatedOracle } from "../../src/oracle/simulated-oracle.ts";
@@ -73,15 +76,22 @@ describe.each(BACKENDS)("adaptive study (%s)", (kind) => {
     return { config, pool: studyData(row.config_hash, config).pool };
   }
 
-  async function newParticipant(studyId: number) {
+  /** A test-run participant, with its random seed replaced by `seed` (a repeatable test). */
+  async function newParticipant(studyId: number, seed: number) {
     const link = await call(t, "POST", `/api/studies/${studyId}/test-run`, {}, cookie);
     expect(link.status).toBe(200);
     const token = tokenOf(link.body.link);
+    await t.db
+      .updateTable("participants")
+      .set({ seed })
+      .where("token_hash", "=", sha256(token))
+      .execute();
     const p = await t.db
       .selectFrom("participants")
       .select(["id", "seed"])
       .where("token_hash", "=", sha256(token))
       .executeTakeFirstOrThrow();
+    expect(p.seed).toBe(seed);
     return { token, id: p.id, seed: p.seed };
   }
 
@@ -143,7 +153,7 @@ describe.each(BACKENDS)("adaptive study (%s)", (kind) => {
     seed: number,
     zeta: number,
     shown: [SystemView, SystemView][],
-    expected: ReturnType<typeof engineRun>,
+    expected: Pick<Transcript<BinaryPoint, unknown>, "questions" | "answers">,
   ) {
     expect(shown).toHaveLength(expected.questions.length);
     shown.forEach(([left, right], i) => {
@@ -229,7 +239,7 @@ describe.each(BACKENDS)("adaptive study (%s)", (kind) => {
     const a0 = 0.3;
     const study = await createAdaptive({ budget: 25, credibility: 0.85 });
     const { config, pool } = await stored(study.id);
-    const { token, id, seed } = await newParticipant(study.id);
+    const { token, id, seed } = await newParticipant(study.id, 1234567);
     const options = { tolerance: config.spec.tolerance, budget: 25, credibility: 0.85 };
     const expected = engineRun(pool, seed, a0, { kind: "none" }, options);
 
@@ -325,8 +335,8 @@ describe.each(BACKENDS)("adaptive study (%s)", (kind) => {
     const study = await createAdaptive();
     const { config, pool } = await stored(study.id);
     let checked = 0;
-    for (let k = 0; k < 2; k++) {
-      const { token, id, seed } = await newParticipant(study.id);
+    for (const participantSeed of [42, 987654321]) {
+      const { token, id, seed } = await newParticipant(study.id, participantSeed);
       const expected = engineRun(pool, seed, a0, noise, {
         tolerance: config.spec.tolerance,
         budget: 30,
@@ -345,5 +355,36 @@ describe.each(BACKENDS)("adaptive study (%s)", (kind) => {
       checked++;
     }
     expect(checked).toBe(2);
+  });
+
+  it("runs the linear family too: same questions as the engine, a unit-norm metric", async () => {
+    const study = await createAdaptive({ family: "binary-linear", budget: 8 });
+    expect(study).toMatchObject({ family: "binary-linear", tolerance: 0.02, budget: 8 });
+    const { config, pool } = await stored(study.id);
+    expect(config.spec).not.toHaveProperty("grid");
+    const { token, id, seed } = await newParticipant(study.id, 2024);
+    // A participant who always picks the left system: the engine hears "first" exactly when
+    // its first point was placed on the left.
+    let asked = 0;
+    const expected = runProcedure(
+      adaptiveProcedure(binaryLinearFamily(pool, { displayStep: DISPLAY_STEP }), {
+        tolerance: 0.02,
+        budget: 8,
+        credibility: 0.9,
+        model: "human",
+        seed,
+      }),
+      () => (placementOf(seed, "elicitation", asked++) === "first-left" ? "first" : "second"),
+    );
+    const s = await walkToElicitation(t, token);
+    const e = await answerAll(token, s, () => "left");
+    await expectSameQuestions(id, seed, pool.zeta, e.shown, expected);
+    expect(e.state.phase).toBe("evaluation");
+    const list = await call(t, "GET", `/api/studies/${study.id}/participants`, undefined, cookie);
+    const row = list.body.participants[0];
+    expect(row.metric.tp).toBeCloseTo(expected.result.metric.tp, 12);
+    expect(row.metric.tn).toBeCloseTo(expected.result.metric.tn, 12);
+    expect(Math.hypot(row.metric.tp, row.metric.tn)).toBeCloseTo(1, 12);
+    expect(row.adaptive.stop).toBe(expected.result.stop);
   });
 });
