@@ -22,6 +22,11 @@ export interface AdaptiveOptions {
   readonly model?: "exact" | "human" | AnswerModel;
   /** Number of particles (default 1000). */
   readonly particles?: number;
+  /**
+   * Hit-and-run moves per particle after each answer (default max(3, dim / 2)): fewer are
+   * faster in high dimension (the cost of a question grows with particles x moves x answers).
+   */
+  readonly moves?: number;
   /** Seed of every random draw (default 0): with the answers, it fixes every question. */
   readonly seed?: number | string;
   /**
@@ -222,6 +227,7 @@ export function adaptiveProcedure<P, M>(
       signs: family.signs,
       model,
       particles,
+      moves: options.moves,
       rng: rng.fork(),
     });
     const scale = valueScale(family, belief, rng.fork());

@@ -385,6 +385,10 @@ export function quadraticFamily(
     optimal,
     toMetric,
     error: (x, y) => Math.max(l2Diff(x.a, y.a), frobDiff(x.B, y.B)),
-    coordinates: (m) => [...m.a, ...m.B.map((row, i) => row[i]!), ...pairs.map(([i, j]) => m.B[i]![j]!)],
+    coordinates: (m) => [
+      ...m.a,
+      ...m.B.map((row, i) => row[i]!),
+      ...pairs.map(([i, j]) => m.B[i]![j]!),
+    ],
   };
 }
