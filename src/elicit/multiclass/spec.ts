@@ -24,6 +24,37 @@ export const MULTICLASS_FAMILIES: readonly MulticlassFamily[] = [
   "linear-fractional",
 ];
 
+/**
+ * Flatness thresholds of the sphere families (issue 10). The in-radius of the feasible set
+ * found by Algorithm 3, `sphere.radius`, must be at least `FLAT_SPHERE_ABSOLUTE` and at least
+ * `FLAT_SPHERE_RELATIVE` times the feasible set's largest axis extent
+ * `max_j max(l_j^+, l_j^-)`. The relative bound is the accuracy Algorithm 3 finds each extent
+ * to (`SphereOptions.tolerance`, 1e-6 of the axis bracket, which is at least the extent): a
+ * smaller radius cannot be told from 0, and querying on it only burns questions. The check is
+ * on the feasible set's radius, not on the query radius `rho`: a deliberately small `rho`
+ * inside a healthy set (the paper's Table 7 goes down to 1e-12) is still allowed.
+ */
+export const FLAT_SPHERE_ABSOLUTE = 1e-9;
+export const FLAT_SPHERE_RELATIVE = 1e-6;
+
+/**
+ * Throw a one-line RangeError when the sphere's feasible set is too flat to query on (see
+ * `FLAT_SPHERE_ABSOLUTE`, `FLAT_SPHERE_RELATIVE`).
+ * @example assertQueryableSphere(findSphere(createSpace("offdiag-confusion", pool)))
+ */
+export function assertQueryableSphere(sphere: Sphere): void {
+  let largest = 0;
+  for (const a of sphere.axes) largest = Math.max(largest, a.plus, a.minus);
+  const { radius, rho } = sphere;
+  if (radius >= FLAT_SPHERE_ABSOLUTE && radius >= FLAT_SPHERE_RELATIVE * largest && rho > 0) {
+    return;
+  }
+  const why = sphere.reason ? ` (${sphere.reason})` : "";
+  throw new RangeError(
+    `the sphere of Algorithm 3 has radius ${radius.toExponential(2)} (rho ${rho.toExponential(2)}, largest axis extent ${largest.toExponential(2)}): the pool's feasible set is too flat in some direction for the sphere search${why}; try --strategy adaptive, which queries the pool's own classifiers`,
+  );
+}
+
 /** Families that query points of the sphere (and need it). */
 export function usesSphere(family: MulticlassFamily): boolean {
   return family === "linear" || family === "linear-fractional";
@@ -83,6 +114,8 @@ export function multiclassProcedure(
     };
   }
   if (!sphere) throw new RangeError(`the ${family} family needs the sphere of Algorithm 3`);
+  // A flat sphere: say so before any question (not thousands of questions on a point).
+  assertQueryableSphere(sphere);
   // LPM and LFPM run the same angle search on the sphere (LFPM then also its opposite orthant).
   const o = {
     tolerance,
