@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { type AnswerModelName, parseAnswerModel } from "../elicit/adaptive/answer-model.ts";
 import {
   ADAPTIVE_DEFAULTS,
   type AdaptiveSettings,
@@ -55,7 +56,7 @@ export function addAdaptiveOptions(cmd: Command): Command {
     )
     .option(
       "--answer-model <model>",
-      "adaptive: how answers are believed to arise: exact (noise free) or human (logistic choices with slips) (default: exact when --noise is 0, human otherwise)",
+      "adaptive: how answers are believed to arise: exact (noise free), human (10% wrong on pairs a tenth of the range apart, 5% slips) or flips:P (each answer flipped with probability P) (default: exact when --noise is 0, human otherwise)",
     )
     .option(
       "--display-step <x>",
@@ -81,13 +82,18 @@ export function adaptiveSettingsFromFlags(
   if (!(credibility > 0 && credibility < 1))
     throw new CliError(`--credibility must be a number in (0, 1), got "${f.credibility}"`);
   const model = f.answerModel ?? (noisy ? "human" : "exact");
-  if (model !== "exact" && model !== "human")
-    throw new CliError(`--answer-model must be exact or human, got "${f.answerModel}"`);
+  try {
+    parseAnswerModel(model);
+  } catch {
+    throw new CliError(
+      `--answer-model must be exact, human or flips:P (0 <= P < 0.5), got "${f.answerModel}"`,
+    );
+  }
   const displayStep =
     f.displayStep === undefined ? ADAPTIVE_DEFAULTS.displayStep : Number(f.displayStep);
   if (!(displayStep > 0 && displayStep < 1))
     throw new CliError(`--display-step must be a number in (0, 1), got "${f.displayStep}"`);
-  return { tolerance, budget, credibility, model, displayStep };
+  return { tolerance, budget, credibility, model: model as AnswerModelName, displayStep };
 }
 
 /**

@@ -4,6 +4,7 @@
  * side on the same truths and seeds, under several noise conditions. Pure: builds the table,
  * prints nothing (the command prints; `onTrial` only reports progress).
  */
+import type { AnswerModelName } from "../elicit/adaptive/answer-model.ts";
 import { adaptiveProcedure } from "../elicit/adaptive/engine.ts";
 import { binaryLinearFamily, binaryThresholdFamily } from "../elicit/adaptive/families/binary.ts";
 import { multiclassLinearFamily } from "../elicit/adaptive/families/multiclass.ts";
@@ -121,6 +122,24 @@ function fixedNoise(c: NoiseCondition): NoiseModel | undefined {
   }
 }
 
+/**
+ * The adaptive engine's answer model for a noise condition: exact when noise-free, the flip
+ * model matching the flip rate, and the default human model (logistic with slips, the same
+ * shape as the logistic oracle) for logistic noise. A real person's model is `human`.
+ */
+export function answerModelFor(c: NoiseCondition): AnswerModelName {
+  switch (c) {
+    case "none":
+      return "exact";
+    case "flip5":
+      return "flips:0.05";
+    case "flip10":
+      return "flips:0.1";
+    case "logistic":
+      return "human";
+  }
+}
+
 /** The adaptive run, measured. */
 function adaptiveOutcome<P, M>(
   family: AdaptiveFamily<P, M>,
@@ -137,7 +156,7 @@ function adaptiveOutcome<P, M>(
       tolerance: o.tolerance,
       budget: o.budget,
       credibility: COMPARISON_CREDIBILITY,
-      model: c === "none" ? "exact" : "human",
+      model: answerModelFor(c),
       seed: o.seed,
     }),
     oracle.ask,

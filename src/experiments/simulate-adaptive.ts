@@ -1,3 +1,4 @@
+import type { AnswerModelName } from "../elicit/adaptive/answer-model.ts";
 /**
  * Simulated elicitations with the adaptive strategy (issue 10), for `elicit simulate
  * --strategy adaptive` and `elicit reproduce adaptive`. Pure: no I/O (the run time per question
@@ -17,7 +18,7 @@ export interface AdaptiveSettings {
   readonly tolerance: number;
   readonly budget: number;
   readonly credibility: number;
-  readonly model: "exact" | "human";
+  readonly model: AnswerModelName;
   /** Precision at which a person sees a point (pairs identical at it are never asked). */
   readonly displayStep: number;
 }
@@ -32,7 +33,7 @@ export interface AdaptiveSession<S> {
     readonly tolerance: number;
     readonly budget: number;
     readonly credibility: number;
-    readonly model: "exact" | "human";
+    readonly model: AnswerModelName;
     readonly displayStep: number;
   };
   readonly seed: number;

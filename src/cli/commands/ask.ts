@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import type { Command } from "commander";
 import { z } from "zod";
+import { type AnswerModelName, parseAnswerModel } from "../../elicit/adaptive/answer-model.ts";
 import { type AdaptiveResult, adaptiveProcedure } from "../../elicit/adaptive/engine.ts";
 import {
   binaryLinearFamily,
@@ -49,7 +50,17 @@ const sessionSchema = z.object({
       ratio: z.enum(RATIO_METHODS as [RatioMethod, ...RatioMethod[]]).optional(),
       budget: z.number().int().positive().optional(),
       credibility: z.number().gt(0).lt(1).optional(),
-      model: z.enum(["exact", "human"]).optional(),
+      model: z
+        .string()
+        .refine((m) => {
+          try {
+            parseAnswerModel(m);
+            return true;
+          } catch {
+            return false;
+          }
+        }, "the answer model must be exact, human or flips:P")
+        .optional(),
       displayStep: z.number().gt(0).lt(1).optional(),
     })
     .passthrough(),
@@ -64,7 +75,7 @@ interface AdaptiveAskSpec {
   readonly tolerance: number;
   readonly budget: number;
   readonly credibility: number;
-  readonly model: "exact" | "human";
+  readonly model: AnswerModelName;
   readonly displayStep: number;
   readonly monotone?: "increasing" | "decreasing";
   readonly grid?: number;

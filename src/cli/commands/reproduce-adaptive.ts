@@ -120,42 +120,38 @@ export function registerReproduceAdaptive(reproduce: Command): void {
       "adaptive question budget for every setting (default: 30 binary, 40 DLPM, 100 LPM)",
     );
   addFigureOptions(cmd, "error against questions (one marker per strategy per setting)");
-  cmd
-    .option("--json", "print JSON on stdout")
-    .action(
-      (
-        f: {
-          trials: string;
-          families?: string;
-          noise: string;
-          budget?: string;
-          json?: boolean;
-        } & FigureFlags,
-      ) =>
-        guarded(() => {
-          const trials = positiveTrials(f.trials);
-          const noises = parseNoises(f.noise);
-          const families = parseFamilies(f.families);
-          let budget: number | undefined;
-          if (f.budget !== undefined) {
-            budget = Number(f.budget);
-            if (!Number.isInteger(budget) || budget < 1)
-              throw new CliError(`--budget must be an integer >= 1, got "${f.budget}"`);
-          }
-          const options = {
-            trials,
-            noises,
-            ...(families ? { families } : {}),
-            ...(budget ? { budget } : {}),
-          };
-          const bar = progressBar(comparisonSize(options), "reproduce adaptive");
-          const result = reproduceAdaptive({ ...options, onTrial: () => bar.tick() });
-          bar.stop();
-          // Print first: a bad figure path must not lose a long run's results.
-          console.log(
-            f.json ? JSON.stringify(result, null, 2) : formatAdaptiveReproduction(result),
-          );
-          writeFigure(() => adaptiveComparisonSvg(result), f);
-        }),
-    );
+  cmd.option("--json", "print JSON on stdout").action(
+    (
+      f: {
+        trials: string;
+        families?: string;
+        noise: string;
+        budget?: string;
+        json?: boolean;
+      } & FigureFlags,
+    ) =>
+      guarded(() => {
+        const trials = positiveTrials(f.trials);
+        const noises = parseNoises(f.noise);
+        const families = parseFamilies(f.families);
+        let budget: number | undefined;
+        if (f.budget !== undefined) {
+          budget = Number(f.budget);
+          if (!Number.isInteger(budget) || budget < 1)
+            throw new CliError(`--budget must be an integer >= 1, got "${f.budget}"`);
+        }
+        const options = {
+          trials,
+          noises,
+          ...(families ? { families } : {}),
+          ...(budget ? { budget } : {}),
+        };
+        const bar = progressBar(comparisonSize(options), "reproduce adaptive");
+        const result = reproduceAdaptive({ ...options, onTrial: () => bar.tick() });
+        bar.stop();
+        // Print first: a bad figure path must not lose a long run's results.
+        console.log(f.json ? JSON.stringify(result, null, 2) : formatAdaptiveReproduction(result));
+        writeFigure(() => adaptiveComparisonSvg(result), f);
+      }),
+  );
 }

@@ -1,4 +1,5 @@
 import { writeFileSync } from "node:fs";
+import type { AnswerModelName } from "../../elicit/adaptive/answer-model.ts";
 import type { AdaptiveResult } from "../../elicit/adaptive/engine.ts";
 import {
   binaryLinearFamily,
@@ -75,7 +76,7 @@ export interface AdaptiveRunReport {
   readonly tolerance: number;
   readonly budget: number;
   readonly credibility: number;
-  readonly model: "exact" | "human";
+  readonly model: AnswerModelName;
   readonly displayStep: number;
   readonly seed: number;
   readonly population: string;

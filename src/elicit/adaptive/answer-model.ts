@@ -25,15 +25,43 @@ export type AnswerModel =
 export const EXACT_MODEL: AnswerModel = { kind: "exact", tieWidth: 0.01 };
 
 /**
- * The default model of a person: 10% of answers are slips (half of them wrong by chance),
- * and pairs closer than 2% of the metric's range are hard to judge.
+ * The default model of a person: pairs a tenth of the metric's range apart are answered
+ * wrongly 10% of the time (the temperature `0.1 / ln 9`), nearer pairs more often, and 10% of
+ * answers are slips (a coin flip, so 5% wrong) whatever the pair.
  */
 export const HUMAN_MODEL: AnswerModel = {
   kind: "human",
-  temperature: 0.02,
-  lapse: 0.2,
+  temperature: 0.1 / Math.log(9),
+  lapse: 0.1,
   tieWidth: 0.01,
 };
+
+/**
+ * The model of a simulated stakeholder who flips each answer with probability `p` whatever
+ * the pair (oracle noise `flip`): a lapse of `2p` and a sharp choice otherwise.
+ * @example flipModel(0.05).lapse // 0.1
+ */
+export function flipModel(p: number): AnswerModel {
+  if (!(p >= 0 && p < 0.5)) throw new RangeError("the flip probability must be in [0, 0.5)");
+  return { kind: "human", temperature: 0.001, lapse: 2 * p, tieWidth: 0.01 };
+}
+
+/** The named answer models: `exact`, `human` and `flips:P` (`flipModel(P)`). */
+export type AnswerModelName = "exact" | "human" | `flips:${string}`;
+
+/**
+ * Parse an answer model's name: `exact`, `human` or `flips:P`.
+ * @example parseAnswerModel("flips:0.05") // flipModel(0.05)
+ */
+export function parseAnswerModel(text: AnswerModelName | string): AnswerModel {
+  if (text === "exact") return EXACT_MODEL;
+  if (text === "human") return HUMAN_MODEL;
+  const m = /^flips:([0-9.]+)$/.exec(text);
+  if (m) return flipModel(Number(m[1]));
+  throw new RangeError(
+    `unknown answer model "${text}": use exact, human or flips:P (e.g. flips:0.05)`,
+  );
+}
 
 /** `log(sigmoid(x))`, stable for large |x|. */
 function logSigmoid(x: number): number {

@@ -1,7 +1,12 @@
 import { createRng, type Rng } from "../../math/rng.ts";
 import type { Answer } from "../../search/question.ts";
 import type { Procedure } from "../session.ts";
-import { type AnswerModel, EXACT_MODEL, HUMAN_MODEL } from "./answer-model.ts";
+import {
+  type AnswerModel,
+  type AnswerModelName,
+  HUMAN_MODEL,
+  parseAnswerModel,
+} from "./answer-model.ts";
 import { ParticleBelief } from "./belief.ts";
 import type { AdaptiveFamily } from "./family.ts";
 import { selectPair } from "./select.ts";
@@ -18,8 +23,11 @@ export interface AdaptiveOptions {
   readonly credibility?: number;
   /** Largest number of questions (default 30). */
   readonly budget?: number;
-  /** How answers are believed to arise: `exact` (noise free) or `human` (default). */
-  readonly model?: "exact" | "human" | AnswerModel;
+  /**
+   * How answers are believed to arise: `exact` (noise free), `human` (default), `flips:P`
+   * (a simulated stakeholder flipping answers with probability P), or a model.
+   */
+  readonly model?: AnswerModelName | AnswerModel;
   /** Number of particles (default 1000). */
   readonly particles?: number;
   /**
@@ -70,7 +78,10 @@ export interface AdaptiveResult<P, M> {
   };
   /** The point (classifier) optimal for the elicited metric. */
   readonly recommended: P;
-  /** Probability under the belief that the recommended point is the optimal one. */
+  /**
+   * Probability under the belief that the recommended point is optimal: its regret at most
+   * `NEAR_OPTIMAL` (0.1%) of the metric's range.
+   */
   readonly pOptimal: number;
   /**
    * Coordinates the answers left uncertain beyond the tolerance (credible half-width above
@@ -103,10 +114,10 @@ function priorDirection<P, M>(family: AdaptiveFamily<P, M>, rng: Rng): Float64Ar
   return w;
 }
 
+/** The answer model of the options (default `human`). */
 export function resolveModel(model: AdaptiveOptions["model"]): AnswerModel {
-  if (model === undefined || model === "human") return HUMAN_MODEL;
-  if (model === "exact") return EXACT_MODEL;
-  return model;
+  if (model === undefined) return HUMAN_MODEL;
+  return typeof model === "string" ? parseAnswerModel(model) : model;
 }
 
 function weightedQuantile(values: Float64Array, weights: Float64Array, q: number): number {
@@ -241,7 +252,7 @@ export function adaptiveProcedure<P, M>(
       const qrng = rng.fork();
       if (
         options.stopWhenDecided &&
-        decisionProbability(family, belief, summary.w, 64, qrng) >= level
+        decisionProbability(family, belief, summary.w, 64, qrng, scale) >= level
       ) {
         stop = "decision-sufficient";
         break;
@@ -286,7 +297,7 @@ export function adaptiveProcedure<P, M>(
       if (q === budget - 1) stop = summary.radius <= options.tolerance / 2 ? "tolerance" : "budget";
     }
     const recommended = family.optimal(summary.w);
-    const pOptimal = decisionProbability(family, belief, summary.w, 200, rng.fork());
+    const pOptimal = decisionProbability(family, belief, summary.w, 200, rng.fork(), scale);
     return {
       family: family.name,
       strategy: "adaptive",
@@ -322,19 +333,34 @@ function summarise<P, M>(
   return { w, metric, radius: weightedQuantile(errors, belief.weight, level) };
 }
 
-/** Belief mass (over `count` draws) whose optimal point looks the same as the estimate's. */
+/** A recommendation within this fraction of the metric's range of the optimum counts as optimal. */
+export const NEAR_OPTIMAL = 1e-3;
+
+/**
+ * Belief mass (over `count` draws) for which the point optimal for `w` is optimal too: its
+ * regret (the drawn metric's value at its own optimum minus at the recommendation) is at most
+ * `NEAR_OPTIMAL` of the metric's range. On a finite pool that is the same classifier; on a
+ * continuous population, one whose difference nobody could tell.
+ */
 function decisionProbability<P, M>(
   family: AdaptiveFamily<P, M>,
   belief: ParticleBelief,
   w: Float64Array,
   count: number,
   rng: Rng,
+  scale: number,
 ): number {
-  const key = family.displayKey(family.optimal(w));
+  const recommended = family.features(family.optimal(w));
   const draws = drawIndices(belief, count, rng);
-  let same = 0;
-  for (const p of draws) if (family.displayKey(family.optimal(belief.direction(p))) === key) same++;
-  return same / draws.length;
+  let near = 0;
+  for (const p of draws) {
+    const v = belief.direction(p);
+    const own = family.features(family.optimal(v));
+    let regret = 0;
+    for (let i = 0; i < v.length; i++) regret += v[i]! * (own[i]! - recommended[i]!);
+    if (regret <= NEAR_OPTIMAL * scale) near++;
+  }
+  return near / draws.length;
 }
 
 function unidentified<P, M>(

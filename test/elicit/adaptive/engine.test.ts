@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { AnswerModelName } from "../../../src/elicit/adaptive/answer-model.ts";
 import { adaptiveProcedure } from "../../../src/elicit/adaptive/engine.ts";
 import {
   binaryLinearFamily,
@@ -8,6 +9,7 @@ import { multiclassLinearFamily } from "../../../src/elicit/adaptive/families/mu
 import type { BinaryPoint } from "../../../src/elicit/binary/point.ts";
 import { replay, runProcedure } from "../../../src/elicit/session.ts";
 import { syntheticMulticlassPool } from "../../../src/experiments/multiclass-population.ts";
+import { logisticNoiseFor } from "../../../src/experiments/simulate-adaptive.ts";
 import { syntheticPopulation } from "../../../src/geometry/binary/synthetic.ts";
 import { createRng } from "../../../src/math/rng.ts";
 import { angleBetween, angleToLinear, evaluateLinear } from "../../../src/metrics/binary-linear.ts";
@@ -15,7 +17,7 @@ import { simulatedOracle } from "../../../src/oracle/simulated-oracle.ts";
 
 const pop = syntheticPopulation(5);
 
-function runBinary(theta: number, seed: number, model: "exact" | "human", flip = 0) {
+function runBinary(theta: number, seed: number, model: AnswerModelName, flip = 0) {
   const truth = angleToLinear(theta);
   const oracle = simulatedOracle(
     (p: BinaryPoint) => evaluateLinear(truth, p.confusion),
@@ -45,15 +47,35 @@ describe("adaptive engine, binary LPM", () => {
     expect(total / 20).toBeLessThanOrEqual(8);
   });
 
-  it("stays within twice the tolerance under 5% flipped answers (human model)", () => {
+  it("stays within twice the tolerance under 5% flipped answers (flip model)", () => {
     const rng = createRng(12);
     let covered = 0;
     for (let t = 0; t < 10; t++) {
-      const { truth, run } = runBinary(rng.uniform(0, Math.PI / 2), 100 + t, "human", 0.05);
+      const { truth, run } = runBinary(rng.uniform(0, Math.PI / 2), 100 + t, "flips:0.05", 0.05);
       const e = angleBetween(truth, run.result.metric);
       expect(e).toBeLessThanOrEqual(0.04);
       expect(run.result.questions).toBeLessThanOrEqual(30);
       if (e <= run.result.credible.radius) covered++;
+    }
+    expect(covered).toBeGreaterThanOrEqual(8);
+  });
+
+  it("human model under logistic noise: within four times the tolerance, region covers the truth", () => {
+    const rng = createRng(13);
+    let covered = 0;
+    for (let t = 0; t < 10; t++) {
+      const truth = angleToLinear(rng.uniform(0, Math.PI / 2));
+      const value = (p: BinaryPoint) => evaluateLinear(truth, p.confusion);
+      const noise = logisticNoiseFor(binaryLinearFamily(pop), value);
+      const oracle = simulatedOracle(value, noise, 200 + t);
+      const r = runProcedure(
+        adaptiveProcedure(binaryLinearFamily(pop), { tolerance: 0.02, seed: t, budget: 30 }),
+        oracle.ask,
+      ).result;
+      const e = angleBetween(truth, r.metric);
+      expect(e).toBeLessThanOrEqual(0.08);
+      expect(r.model).toBe("human");
+      if (e <= r.credible.radius) covered++;
     }
     expect(covered).toBeGreaterThanOrEqual(8);
   });
