@@ -20,6 +20,9 @@ import { type AnswerModel, answerLogLikelihood, isHardConstraint } from "./answe
  * const belief = new ParticleBelief({ dim: 2, signs: [1, 1], model: EXACT_MODEL, particles: 500, rng });
  * belief.observe(Float64Array.of(0.1, -0.1), "first"); // w_0 > w_1 from now on
  */
+/** Line directions shared by the particles in one sweep of moves. */
+const DIRECTIONS = 8;
+
 export class ParticleBelief {
   readonly dim: number;
   readonly size: number;
@@ -35,6 +38,8 @@ export class ParticleBelief {
   private deltas: Float64Array = new Float64Array(0);
   private readonly answers: Answer[] = [];
   private readonly hard: boolean[] = [];
+  /** Per answer j, `<delta_j, u_p>` for every particle p, kept up to date by the moves. */
+  private proj: Float64Array[] = [];
   /** Answers the exact model could not keep as constraints (no particle agreed). */
   inconsistent = 0;
 
@@ -101,6 +106,13 @@ export class ParticleBelief {
     this.deltas.set(prev);
     this.deltas.set(delta, prev.length);
     this.answers.push(answer);
+    const column = new Float64Array(this.size);
+    for (let p = 0; p < this.size; p++) {
+      let s = 0;
+      for (let i = 0; i < d; i++) s += this.u[p * d + i]! * delta[i]!;
+      column[p] = s;
+    }
+    this.proj.push(column);
     let hard = isHardConstraint(this.model, answer);
     // Reweight by the new answer.
     const logw = new Float64Array(this.size);
@@ -155,11 +167,18 @@ export class ParticleBelief {
     return 1 / s;
   }
 
-  /** Systematic resampling, then `moves` hit-and-run slice moves per particle. */
+  /**
+   * Systematic resampling, then `moves` sweeps of hit-and-run slice moves. In a sweep the
+   * particles share `DIRECTIONS` line directions (each particle's direction is still
+   * independent of its position, so every move keeps the posterior invariant), which lets the
+   * answers' projections on a direction be computed once per sweep: a move then costs
+   * O(answers), not O(answers x dim).
+   */
   private resampleAndMove(): void {
     const d = this.dim;
     const n = this.size;
     const old = this.u.slice();
+    const oldProj = this.proj.map((c) => c.slice());
     const step = 1 / n;
     let c = this.weight[0]!;
     let j = 0;
@@ -168,16 +187,26 @@ export class ParticleBelief {
       const target = start + p * step;
       while (target > c && j < n - 1) c += this.weight[++j]!;
       this.u.set(old.subarray(j * d, (j + 1) * d), p * d);
+      for (let a = 0; a < oldProj.length; a++) this.proj[a]![p] = oldProj[a]![j]!;
     }
     this.weight.fill(1 / n);
     const snapshot = this.u.slice();
-    const a = new Float64Array(this.answers.length);
-    const b = new Float64Array(this.answers.length);
-    const v = new Float64Array(d);
+    const count = this.answers.length;
+    const dirs = Array.from({ length: DIRECTIONS }, () => new Float64Array(d));
+    const dirProj = Array.from({ length: DIRECTIONS }, () => new Float64Array(count));
     for (let m = 0; m < this.moves; m++) {
+      for (let g = 0; g < DIRECTIONS; g++) {
+        this.pickDirection(dirs[g]!, snapshot);
+        for (let a = 0; a < count; a++) {
+          let s = 0;
+          const row = a * d;
+          for (let i = 0; i < d; i++) s += this.deltas[row + i]! * dirs[g]![i]!;
+          dirProj[g]![a] = s;
+        }
+      }
       for (let p = 0; p < n; p++) {
-        this.pickDirection(v, snapshot);
-        this.moveAlong(p, v, a, b);
+        const g = this.rng.int(DIRECTIONS);
+        this.moveAlong(p, dirs[g]!, dirProj[g]!);
       }
     }
   }
@@ -204,8 +233,8 @@ export class ParticleBelief {
     for (let t = 0; t < d; t++) v[t]! /= n;
   }
 
-  /** One hit-and-run slice move of particle p along unit direction v. */
-  private moveAlong(p: number, v: Float64Array, a: Float64Array, b: Float64Array): void {
+  /** One hit-and-run slice move of particle p along unit direction v (`b[j] = <delta_j, v>`). */
+  private moveAlong(p: number, v: Float64Array, b: Float64Array): void {
     const d = this.dim;
     const off = p * d;
     const u = this.u;
@@ -230,31 +259,29 @@ export class ParticleBelief {
       if (s * v[i]! > 0) lo = Math.max(lo, t);
       else hi = Math.min(hi, t);
     }
-    // Answers: a_j + t b_j.
+    // Answers: a_j + t b_j with a_j = <delta_j, u>.
     const count = this.answers.length;
+    const proj = this.proj;
     let soft = false;
     for (let j = 0; j < count; j++) {
-      let aj = 0;
-      let bj = 0;
-      const row = j * d;
-      for (let i = 0; i < d; i++) {
-        aj += this.deltas[row + i]! * u[off + i]!;
-        bj += this.deltas[row + i]! * v[i]!;
+      if (!this.hard[j]) {
+        soft = true;
+        continue;
       }
-      a[j] = aj;
-      b[j] = bj;
-      if (this.hard[j]) {
-        const s = this.answers[j] === "first" ? 1 : -1;
-        if (bj === 0) continue;
-        const t = -aj / bj;
-        if (s * bj > 0) lo = Math.max(lo, t);
-        else hi = Math.min(hi, t);
-      } else soft = true;
+      const bj = b[j]!;
+      if (bj === 0) continue;
+      const s = this.answers[j] === "first" ? 1 : -1;
+      const t = -proj[j]![p]! / bj;
+      if (s * bj > 0) lo = Math.max(lo, t);
+      else hi = Math.min(hi, t);
     }
     if (!(hi > lo)) return;
-    if (!soft) {
-      const t = lo + (hi - lo) * this.rng.next();
+    const apply = (t: number) => {
       for (let i = 0; i < d; i++) u[off + i]! += t * v[i]!;
+      for (let j = 0; j < count; j++) proj[j]![p]! += t * b[j]!;
+    };
+    if (!soft) {
+      apply(lo + (hi - lo) * this.rng.next());
       return;
     }
     const model = this.model;
@@ -263,7 +290,7 @@ export class ParticleBelief {
       let s = 0;
       for (let j = 0; j < count; j++) {
         if (this.hard[j]) continue;
-        const x = (a[j]! + t * b[j]!) / n;
+        const x = (proj[j]![p]! + t * b[j]!) / n;
         const answer = this.answers[j]!;
         if (answer === "tie" || model.kind === "exact") {
           s += answerLogLikelihood(model, answer, x);
@@ -283,7 +310,7 @@ export class ParticleBelief {
     for (let iter = 0; iter < 30; iter++) {
       const t = l + (h - l) * this.rng.next();
       if (logL(t) >= level) {
-        for (let i = 0; i < d; i++) u[off + i]! += t * v[i]!;
+        apply(t);
         return;
       }
       if (t < 0) l = t;
