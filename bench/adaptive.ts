@@ -3,12 +3,15 @@
  * measured between consecutive questions of simulated elicitations (belief update after the
  * answer, candidates, selection), against issue 10's targets: p99 under 50 ms for binary and
  * for DLPM / LPM with k <= 4, under 250 ms for QPME k = 5 and fair QPME k = 3, m = 3.
- * Families whose module is absent are skipped with a note.
  */
 import { adaptiveProcedure } from "../src/elicit/adaptive/engine.ts";
 import { binaryLinearFamily } from "../src/elicit/adaptive/families/binary.ts";
+import { fairQuadraticFamily, fairToW } from "../src/elicit/adaptive/families/fair.ts";
 import { multiclassLinearFamily } from "../src/elicit/adaptive/families/multiclass.ts";
+import { quadraticFamily, quadraticToW } from "../src/elicit/adaptive/families/quadratic.ts";
 import type { AdaptiveFamily } from "../src/elicit/adaptive/family.ts";
+import { randomFairSetting, randomFairTruth } from "../src/elicit/fair/simulate.ts";
+import { randomSphereTruth } from "../src/elicit/quadratic/simulate.ts";
 import { runProcedure } from "../src/elicit/session.ts";
 import { syntheticMulticlassPool } from "../src/experiments/multiclass-population.ts";
 import { randomMulticlassTruth } from "../src/experiments/simulate-multiclass.ts";
@@ -43,7 +46,7 @@ function measure(c: Case, runs: number): number[] {
     const procedure = adaptiveProcedure(family, {
       tolerance: c.tolerance,
       budget: c.budget,
-      model: noisy ? "human" : "exact",
+      model: noisy ? "flips:0.05" : "exact",
       seed: r,
     });
     runProcedure(procedure, (q) => {
@@ -105,8 +108,35 @@ for (const k of [3, 4]) {
   });
 }
 
-const runs = Number(process.argv[2] ?? 6);
-console.log(`next adaptive question, ${runs} runs per family (half noise-free, half 5% flips)`);
+{
+  const k = 5;
+  cases.push({
+    name: "QPME k = 5",
+    target: 250,
+    family: () => quadraticFamily(k) as AdaptiveFamily<unknown, unknown>,
+    truth: (rng) => quadraticToW(randomSphereTruth(k, rng)),
+    tolerance: 0.01,
+    budget: 250,
+  });
+}
+{
+  const k = 3;
+  const groups = 3;
+  const tau = randomFairSetting(k, groups, "bench-fair").tau;
+  cases.push({
+    name: "fair k = 3, m = 3",
+    target: 250,
+    family: () => fairQuadraticFamily(k, tau) as AdaptiveFamily<unknown, unknown>,
+    truth: (rng) => fairToW(randomFairTruth(k, groups, rng).truth, groups),
+    tolerance: 0.01,
+    budget: 300,
+  });
+}
+
+const runs = Number(process.argv[2] ?? 4);
+console.log(
+  `next adaptive question, ${runs} runs per family (half noise-free with the exact model, half 5% flips with the flips:0.05 model)`,
+);
 console.log("family           questions   median    p99       target    verdict");
 for (const c of cases) {
   const gaps = measure(c, runs);

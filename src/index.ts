@@ -1,4 +1,5 @@
 /** The public library API of metric-elicitation. */
+export * from "./elicit/adaptive/index.ts";
 export * from "./elicit/binary/fractional.ts";
 export * from "./elicit/binary/linear.ts";
 export * from "./elicit/binary/point.ts";
