@@ -1,0 +1,132 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { sha256 } from "../../src/server/security/tokens.ts";
+import type { StudyConfig } from "../../src/server/study/config.ts";
+import { studyData } from "../../src/server/study/population.ts";
+import {
+  answerElicitation,
+  chooser,
+  finePredictionsCsv,
+  finish,
+  walkToElicitation,
+} from "./driver.ts";
+import { call, freshStore, signIn, startApp, type TestApp, tokenOf } from "./helpers.ts";
+
+/**
+ * Issue 10, "Replay": a web study configured as adaptive recovers a simulated participant's
+ * metric over HTTP with the same questions as `elicit simulate` on the same predictions,
+ * spec and seed: the participant's stored answer log and the CLI's session log are the same
+ * answers to the same questions (both are a pure function of spec, seed and answers).
+ */
+const bin = fileURLToPath(new URL("../../bin/elicit.js", import.meta.url));
+
+describe("adaptive web study vs elicit simulate", () => {
+  let t: TestApp;
+  let cookie: string;
+  beforeEach(async () => {
+    t = await startApp(await freshStore("sqlite"));
+    cookie = await signIn(t);
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it("asks the same questions and elicits the same a0 as the CLI", async () => {
+    const a0 = 0.3;
+    const csv = finePredictionsCsv();
+    const created = await call(
+      t,
+      "POST",
+      "/api/studies",
+      { name: "Parity", predictionsCsv: csv, positive: "yes", strategy: "adaptive", budget: 25 },
+      cookie,
+    );
+    expect(created.status).toBe(200);
+    const id = created.body.study.id as number;
+    const row = await t.db
+      .selectFrom("studies")
+      .select(["config", "config_hash"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    const config = JSON.parse(row.config) as StudyConfig;
+    const pool = studyData(row.config_hash, config).pool;
+    const spec = config.spec as unknown as Record<string, unknown>;
+
+    const link = await call(t, "POST", `/api/studies/${id}/test-run`, {}, cookie);
+    const token = tokenOf(link.body.link);
+    const seed = 424242;
+    await t.db
+      .updateTable("participants")
+      .set({ seed })
+      .where("token_hash", "=", sha256(token))
+      .execute();
+    const participant = await t.db
+      .selectFrom("participants")
+      .select(["id"])
+      .where("token_hash", "=", sha256(token))
+      .executeTakeFirstOrThrow();
+
+    const s = await walkToElicitation(t, token);
+    const { state } = await answerElicitation(t, token, s, chooser(pool, a0));
+    const done = await finish(t, token, state, chooser(pool, a0));
+    const webA0 = (done.debrief!.metric as { a0: number }).a0;
+    const answers = (
+      await t.db
+        .selectFrom("answers")
+        .select(["answer", "first_point", "second_point"])
+        .where("participant_id", "=", participant.id)
+        .where("phase", "=", "elicitation")
+        .where("undone_at", "is", null)
+        .orderBy("question_index")
+        .execute()
+    ).map((r) => r.answer);
+
+    const dir = mkdtempSync(join(tmpdir(), "elicit-parity-"));
+    const file = join(dir, "predictions.csv");
+    writeFileSync(file, csv);
+    const cli = spawnSync(
+      process.execPath,
+      [
+        bin,
+        "simulate",
+        "--predictions",
+        file,
+        "--positive",
+        "yes",
+        "--pool",
+        String(config.pool),
+        "--family",
+        "binary-threshold",
+        "--strategy",
+        "adaptive",
+        "--tolerance",
+        String(spec.tolerance),
+        "--budget",
+        String(spec.budget),
+        "--credibility",
+        String(spec.credibility),
+        "--answer-model",
+        "human",
+        "--display-step",
+        String(spec.displayStep),
+        "--grid",
+        String(spec.grid),
+        "--seed",
+        String(seed),
+        "--truth",
+        JSON.stringify({ a0 }),
+        "--json",
+      ],
+      { encoding: "utf8", input: "" },
+    );
+    expect(cli.stderr).not.toMatch(/error/i);
+    const report = JSON.parse(cli.stdout);
+    expect(report.session.answers).toEqual(answers);
+    expect(report.elicited.a0).toBeCloseTo(webA0, 12);
+    expect(Math.abs(webA0 - a0)).toBeLessThanOrEqual(Number(spec.tolerance));
+  });
+});
