@@ -49,7 +49,7 @@ export class ParticleBelief {
     readonly model: AnswerModel;
     readonly particles: number;
     readonly rng: Rng;
-    /** Hit-and-run moves per particle after each answer (default max(3, dim / 2)). */
+    /** Sweeps of moves after each answer (default: max(8, dim) exact, max(4, dim / 2) otherwise). */
     readonly moves?: number;
   }) {
     this.dim = o.dim;
@@ -57,7 +57,10 @@ export class ParticleBelief {
     this.signs = o.signs;
     this.model = o.model;
     this.rng = o.rng;
-    this.moves = o.moves ?? Math.max(3, Math.ceil(o.dim / 2));
+    // Exact-model moves only cut chords (cheap); soft answers need slice sampling (dearer).
+    this.moves =
+      o.moves ??
+      (o.model.kind === "exact" ? Math.max(8, o.dim) : Math.max(4, Math.ceil(o.dim / 2)));
     this.u = new Float64Array(this.size * this.dim);
     this.weight = new Float64Array(this.size).fill(1 / this.size);
     for (let p = 0; p < this.size; p++) this.samplePrior(p);

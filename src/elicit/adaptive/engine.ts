@@ -31,7 +31,8 @@ export interface AdaptiveOptions {
   /** Number of particles (default 1000). */
   readonly particles?: number;
   /**
-   * Hit-and-run moves per particle after each answer (default max(3, dim / 2)): fewer are
+   * Hit-and-run moves per particle after each answer (default max(8, dim) under the exact
+   * model, whose moves are cheap chords, and max(4, dim / 2) otherwise): fewer are
    * faster in high dimension (the cost of a question grows with particles x moves x answers).
    */
   readonly moves?: number;
@@ -98,6 +99,62 @@ export interface AdaptiveResult<P, M> {
 const CANDIDATE_SAMPLES = 16;
 const SCORING_SAMPLES = 128;
 const PRIOR_SAMPLES = 16;
+
+/** Principal axes of the belief offered to `cutPoints` per question. */
+const AXES = 3;
+
+/**
+ * The `count` directions of largest spread of the belief's unit directions, orthogonal to
+ * their mean `w` (power iteration with deflation on the weighted covariance; the start vectors
+ * come from `rng`, so the result is deterministic).
+ */
+export function principalAxes(
+  belief: ParticleBelief,
+  w: Float64Array,
+  count: number,
+  rng: Rng,
+): Float64Array[] {
+  const d = belief.dim;
+  const cov = new Float64Array(d * d);
+  const x = new Float64Array(d);
+  for (let p = 0; p < belief.size; p++) {
+    const v = belief.direction(p);
+    let along = 0;
+    for (let i = 0; i < d; i++) along += v[i]! * w[i]!;
+    for (let i = 0; i < d; i++) x[i] = v[i]! - along * w[i]!;
+    const wt = belief.weight[p]!;
+    for (let i = 0; i < d; i++) {
+      const xi = wt * x[i]!;
+      for (let j = 0; j < d; j++) cov[i * d + j]! += xi * x[j]!;
+    }
+  }
+  const axes: Float64Array[] = [];
+  for (let c = 0; c < Math.min(count, d - 1); c++) {
+    let v = Float64Array.from({ length: d }, () => rng.normal());
+    for (let iter = 0; iter < 30; iter++) {
+      const next = new Float64Array(d);
+      for (let i = 0; i < d; i++) {
+        let s = 0;
+        for (let j = 0; j < d; j++) s += cov[i * d + j]! * v[j]!;
+        next[i] = s;
+      }
+      // Stay orthogonal to the mean and to the axes found so far.
+      for (const u of [w, ...axes]) {
+        let s = 0;
+        for (let i = 0; i < d; i++) s += next[i]! * u[i]!;
+        for (let i = 0; i < d; i++) next[i]! -= s * u[i]!;
+      }
+      let n = 0;
+      for (let i = 0; i < d; i++) n += next[i]! * next[i]!;
+      n = Math.sqrt(n);
+      if (!(n > 1e-300)) break;
+      for (let i = 0; i < d; i++) next[i]! /= n;
+      v = next;
+    }
+    axes.push(v);
+  }
+  return axes;
+}
 
 /** A uniform draw from the family's prior directions (the sign cone of the unit sphere). */
 function priorDirection<P, M>(family: AdaptiveFamily<P, M>, rng: Rng): Float64Array {
@@ -267,7 +324,8 @@ export function adaptiveProcedure<P, M>(
       const keys: string[] = [];
       const seen = new Set<string>();
       for (let s = 0; s < PRIOR_SAMPLES; s++) ws.push(priorDirection(family, qrng));
-      for (const c of family.candidates(ws, qrng)) {
+      const cuts = family.cutPoints?.(principalAxes(belief, summary.w, AXES, qrng)) ?? [];
+      for (const c of [...family.candidates(ws, qrng), ...cuts]) {
         const key = family.displayKey(c);
         if (seen.has(key)) continue;
         seen.add(key);

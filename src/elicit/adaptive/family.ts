@@ -30,6 +30,13 @@ export interface AdaptiveFamily<P, M> {
    * (points of the sphere, mixtures). Order matters only for determinism.
    */
   candidates(ws: readonly Float64Array[], rng: Rng): P[];
+  /**
+   * Optional: realisable pairs whose feature difference is along each given direction (for
+   * instance `o + rho n` and `o - rho n` on a sphere around `o`). The engine passes the
+   * belief's principal axes (orthogonal to its mean), so a pair cuts the belief through its
+   * mean across its widest spread. Returns the points, two per direction it can realise.
+   */
+  cutPoints?(normals: readonly Float64Array[]): P[];
   /** What a person sees of a point at the display precision: equal keys look identical. */
   displayKey(point: P): string;
   /** The point (and classifier) optimal for `w`: the recommendation for the elicited metric. */

@@ -105,6 +105,13 @@ export function multiclassLinearFamily(
       if (sphere) for (const w of ws) out.push(spherePoint(w));
       return out;
     },
+    cutPoints: sphere
+      ? (normals) =>
+          normals.flatMap((n) => {
+            const minus = Float64Array.from(n, (x) => -x);
+            return [spherePoint(n), spherePoint(minus)];
+          })
+      : undefined,
     displayKey: (p) => key(p, step),
     optimal: (w) => optimal(w),
     toMetric,
