@@ -1,0 +1,32 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { REAL_POOL_CASES, sweepRealPool } from "../../src/experiments/real-pool-sweep.ts";
+
+/**
+ * Issue 10, "Real pools": on every bundled dataset, 50 random noise-free truths per family the
+ * data supports; every run's error is within twice the tolerance or the result names the
+ * parameters the pool cannot identify (no silent miss), and no run asks more than its budget.
+ * Off-diagonal LPMs on glass (k = 6, 30 weights) and digits (k = 10, 90 weights) are left out:
+ * a run there takes minutes, not seconds.
+ */
+const TRUTHS = 50;
+
+describe.each(REAL_POOL_CASES.map((c) => [`${c.dataset} ${c.family} ${c.pool ?? ""}`, c] as const))(
+  "real pool: %s",
+  (_, c) => {
+    it(`${TRUTHS} truths: no silent miss, none over budget`, () => {
+      const csv = readFileSync(
+        fileURLToPath(new URL(`../../data/${c.dataset}.csv`, import.meta.url)),
+        "utf8",
+      );
+      const s = sweepRealPool(csv, c, TRUTHS);
+      console.log(
+        `${c.dataset} ${c.family} ${c.pool ?? ""}: max error ${s.maxError.toFixed(4)} (tolerance ${s.tolerance}), questions mean ${s.meanQuestions.toFixed(1)} max ${s.maxQuestions} (budget ${s.budget}); ok ${s.ok}, flagged ${s.flagged}, silent misses ${s.silentMisses}`,
+      );
+      expect(s.runs).toHaveLength(TRUTHS);
+      expect(s.silentMisses).toBe(0);
+      expect(s.overBudget).toBe(0);
+    });
+  },
+);
