@@ -7,12 +7,36 @@
 import type { AnswerModelName } from "../elicit/adaptive/answer-model.ts";
 import { adaptiveProcedure } from "../elicit/adaptive/engine.ts";
 import { binaryLinearFamily, binaryThresholdFamily } from "../elicit/adaptive/families/binary.ts";
+import { cubicFamily } from "../elicit/adaptive/families/cubic.ts";
+import { fairQuadraticFamily, lambdaFamily } from "../elicit/adaptive/families/fair.ts";
 import { multiclassLinearFamily } from "../elicit/adaptive/families/multiclass.ts";
+import { quadraticFamily } from "../elicit/adaptive/families/quadratic.ts";
 import type { AdaptiveFamily } from "../elicit/adaptive/family.ts";
 import type { BinaryTruth } from "../elicit/binary/truth.ts";
 import { truthValue } from "../elicit/binary/truth.ts";
+import { type FairPoint, fairError, fairUtility, normalizeFair } from "../elicit/fair/metric.ts";
+import {
+  randomFairTruth,
+  type SimulateFairOptions,
+  simulateFair,
+} from "../elicit/fair/simulate.ts";
 import type { MulticlassPoint } from "../elicit/multiclass/point.ts";
 import type { MulticlassSpec } from "../elicit/multiclass/spec.ts";
+import {
+  cubicError,
+  elicitCubic,
+  evaluateCubic,
+  normalizeCubic,
+  randomCubicMetric,
+} from "../elicit/quadratic/cubic.ts";
+import type { RatePoint } from "../elicit/quadratic/lpme.ts";
+import {
+  evaluateQuadratic,
+  normalizeQuadratic,
+  quadraticError,
+} from "../elicit/quadratic/metric.ts";
+import { defaultVarrho, PAPER_RHO, type QpmeOptions } from "../elicit/quadratic/qpme.ts";
+import { randomSphereTruth, simulateQuadratic } from "../elicit/quadratic/simulate.ts";
 import { runProcedure } from "../elicit/session.ts";
 import { syntheticPopulation } from "../geometry/binary/synthetic.ts";
 import { createSpace } from "../geometry/multiclass/space.ts";
@@ -22,6 +46,7 @@ import { mean, quantile } from "../math/stats.ts";
 import { normalizeLinear } from "../metrics/binary-linear.ts";
 import type { NoiseModel } from "../oracle/noise.ts";
 import { simulatedOracle } from "../oracle/simulated-oracle.ts";
+import { STRATEGIES } from "../search/strategy.ts";
 import { escapeXml, niceAxis } from "./error-plot.ts";
 import { syntheticMulticlassPool } from "./multiclass-population.ts";
 import { logisticNoiseFor } from "./simulate-adaptive.ts";
@@ -60,6 +85,8 @@ interface Setting {
   readonly budget: number;
   /** Names of the error measures (the first is the family's own). */
   readonly measures: readonly string[];
+  /** What paper and bisect run here, one line. */
+  readonly classic: string;
   /** Paper, bisect and adaptive on one truth drawn from `rng`, with oracle and engine seed. */
   trial(
     rng: Rng,
@@ -102,6 +129,8 @@ export interface AdaptiveReproduction {
     readonly tolerance: number;
     readonly budget: number;
     readonly measures: readonly string[];
+    /** What paper and bisect run on this setting. */
+    readonly classic: string;
   }[];
   readonly rows: readonly AdaptiveComparisonRow[];
 }
@@ -191,6 +220,8 @@ function binarySetting(kind: "binary-linear" | "binary-threshold"): Setting {
     tolerance,
     budget: 30,
     measures: [measure],
+    classic:
+      "paper: the paper's search (4 questions per halving); bisect: ShrinkInterval asking c-d first",
     trial(rng, c, seed, budget) {
       const truth: BinaryTruth = randomBinaryTruth(kind, rng, population.zeta);
       const value = truthValue(truth);
@@ -253,6 +284,10 @@ function multiclassSetting(kind: "diagonal-linear" | "linear", k: number): Setti
     tolerance,
     budget: kind === "diagonal-linear" ? 40 : 100,
     measures: ["linf"],
+    classic:
+      kind === "diagonal-linear"
+        ? "paper: DLPME, pivot first; bisect: the same with ShrinkInterval asking c-d first"
+        : "paper: LPME, 2 forward cycles; bisect: ShrinkInterval asking c-d first, reverse order, 1 cycle",
     trial(rng, c, seed, budget) {
       const truth = normalizeMulticlassTruth(kind, randomMulticlassTruth(kind, k, rng));
       const value = (p: MulticlassPoint) => {
@@ -281,13 +316,194 @@ function multiclassSetting(kind: "diagonal-linear" | "linear", k: number): Setti
   };
 }
 
-/** The settings of every supported family, built lazily (pools and spheres take time). */
-const SETTINGS: Record<string, () => Setting[]> = {
-  "binary-linear": () => [binarySetting("binary-linear")],
-  "binary-threshold": () => [binarySetting("binary-threshold")],
-  "diagonal-linear": () => [3, 4].map((k) => multiclassSetting("diagonal-linear", k)),
-  linear: () => [3, 4].map((k) => multiclassSetting("linear", k)),
+/** The paper's synthetic sphere (UAI 2022 Section 6): radius 0.2 around 1/k, varrho = rho / 200. */
+const SPHERE = { rho: PAPER_RHO, varrho: defaultVarrho(PAPER_RHO) } as const;
+
+/** QPME search of `paper` (lazy = Table 1's counting, 3 forward cycles) and `bisect`. */
+const QPME_SEARCH: Record<
+  "paper" | "bisect",
+  Pick<QpmeOptions, "strategy" | "cycles" | "order">
+> = {
+  paper: { strategy: STRATEGIES.lazy, cycles: 3, order: "forward" },
+  bisect: { strategy: STRATEGIES.bisect, cycles: 1, order: "reverse" },
 };
+
+/** Adaptive budgets of the QPME settings, k = 2..5 (issue 10's targets). */
+const QUADRATIC_BUDGETS: Record<number, number> = { 2: 40, 3: 90, 4: 160, 5: 250 };
+
+function quadraticSetting(k: number): Setting {
+  const tolerance = 0.01;
+  const family = quadraticFamily(k, { displayStep: 1e-4 });
+  const centre = new Array<number>(k).fill(1 / k);
+  return {
+    family: "quadratic",
+    label: `quadratic k=${k}`,
+    tolerance,
+    budget: QUADRATIC_BUDGETS[k] ?? 250,
+    measures: ["a", "B"],
+    classic:
+      "paper: QPME, lazy search (Table 1's counting), 3 forward cycles, ratio reconstruction; bisect: QPME with ShrinkInterval asking c-d first, reverse order, 1 cycle",
+    trial(rng, c, seed, budget) {
+      const truth = normalizeQuadratic(randomSphereTruth(k, rng, SPHERE.rho, SPHERE.varrho));
+      const value = (p: RatePoint) => evaluateQuadratic(truth, p.point);
+      const noise = fixedNoise(c) ?? logisticNoiseFor(family, value);
+      const classic = (strategy: "paper" | "bisect"): Outcome => {
+        const { value: r, ms } = timed(() =>
+          simulateQuadratic(
+            truth,
+            {
+              tolerance,
+              ...QPME_SEARCH[strategy],
+              centre,
+              ...SPHERE,
+              reconstruction: "ratios",
+            },
+            noise,
+            seed,
+          ),
+        );
+        return { questions: r.queries, errors: [r.error.a, r.error.B], ms };
+      };
+      return {
+        paper: classic("paper"),
+        bisect: classic("bisect"),
+        adaptive: adaptiveOutcome(family, truth, value, noise, c, {
+          tolerance,
+          budget,
+          seed,
+          errors: (t, e) => {
+            const q = quadraticError(t, e);
+            return [q.a, q.B];
+          },
+        }),
+      };
+    },
+  };
+}
+
+/**
+ * Fair QPME (Algorithm 4, `fair-quadratic`) or Algorithm 5 (`lambda`: a and B known) on the
+ * synthetic sphere, truths and tau from `randomFairTruth` (reproduce-fair's sampler).
+ */
+function fairSetting(kind: "fair-quadratic" | "lambda", k: number, m: number): Setting {
+  const tolerance = 0.01;
+  const lambdaOnly = kind === "lambda";
+  return {
+    family: kind,
+    label: `${kind} k=${k} m=${m}`,
+    tolerance,
+    budget: lambdaOnly ? 25 : 300,
+    measures: lambdaOnly ? ["lambda"] : ["a", "B", "lambda"],
+    classic: lambdaOnly
+      ? "paper: Algorithm 5 (a and B known), lazy search; bisect: Algorithm 5 with ShrinkInterval asking c-d first"
+      : "paper: Fair QPME (Algorithm 4 + the LPME run for a), lazy search, 3 forward cycles; bisect: ShrinkInterval asking c-d first, reverse order, 1 cycle",
+    trial(rng, c, seed, budget) {
+      const drawn = randomFairTruth(k, m, rng, SPHERE.rho, SPHERE.varrho);
+      const truth = normalizeFair(drawn.truth);
+      const { tau } = drawn;
+      const family = lambdaOnly
+        ? lambdaFamily(k, tau, { a: truth.a, B: truth.B }, { displayStep: 1e-4 })
+        : fairQuadraticFamily(k, tau, { displayStep: 1e-4 });
+      const value = (p: FairPoint) => fairUtility(truth, tau, p.rates);
+      const noise = fixedNoise(c) ?? logisticNoiseFor(family, value);
+      const measure = (e: { a: number; B: number; lambda: number }) =>
+        lambdaOnly ? [e.lambda] : [e.a, e.B, e.lambda];
+      const classic = (strategy: "paper" | "bisect"): Outcome => {
+        const options: SimulateFairOptions = {
+          tolerance,
+          ...QPME_SEARCH[strategy],
+          tau,
+          ...SPHERE,
+          reconstruction: "ratios",
+          aFrom: "lpme",
+          procedure: lambdaOnly ? "lambda" : "fair-qpme",
+        };
+        const { value: r, ms } = timed(() => simulateFair(truth, options, noise, seed));
+        return { questions: r.queries, errors: measure(r.error), ms };
+      };
+      return {
+        paper: classic("paper"),
+        bisect: classic("bisect"),
+        adaptive: adaptiveOutcome(family, truth, value, noise, c, {
+          tolerance,
+          budget,
+          seed,
+          errors: (t, e) => measure(fairError(t, e)),
+        }),
+      };
+    },
+  };
+}
+
+/** Search tolerance of the paper-mode cubic runs (the cubic command's default). */
+export const CUBIC_CLASSIC_TOLERANCE = 0.001;
+
+/** Adaptive budgets of the cubic settings (k = 2: 9 coordinates, k = 3: 19). */
+const CUBIC_BUDGETS: Record<number, number> = { 2: 90, 3: 300 };
+
+function cubicSetting(k: number): Setting {
+  const tolerance = 0.01;
+  const family = cubicFamily(k, { displayStep: 1e-4 });
+  return {
+    family: "cubic",
+    label: `cubic k=${k}`,
+    tolerance,
+    budget: CUBIC_BUDGETS[k] ?? 300,
+    measures: ["a", "B", "C"],
+    classic: `paper: k + 1 local QPME runs (lazy search, 3 forward cycles) and the cubic reconstruction, search tolerance ${CUBIC_CLASSIC_TOLERANCE} (the cubic command's default; at 0.01 its errors are several tenths); bisect: the same with ShrinkInterval asking c-d first, reverse order, 1 cycle`,
+    trial(rng, c, seed, budget) {
+      const truth = normalizeCubic(randomCubicMetric(k, rng));
+      const value = (p: RatePoint) => evaluateCubic(truth, p.point);
+      const noise = fixedNoise(c) ?? logisticNoiseFor(family, value);
+      const classic = (strategy: "paper" | "bisect"): Outcome => {
+        const oracle = simulatedOracle(value, noise, seed);
+        const { value: r, ms } = timed(() =>
+          elicitCubic(oracle.ask, k, {
+            tolerance: CUBIC_CLASSIC_TOLERANCE,
+            ...QPME_SEARCH[strategy],
+            reconstruction: "ratios",
+          }),
+        );
+        const e = cubicError(truth, r.metric);
+        return { questions: r.questions, errors: [e.a, e.B, e.C], ms };
+      };
+      return {
+        paper: classic("paper"),
+        bisect: classic("bisect"),
+        adaptive: adaptiveOutcome(family, truth, value, noise, c, {
+          tolerance,
+          budget,
+          seed,
+          errors: (t, e) => {
+            const x = cubicError(t, e);
+            return [x.a, x.B, x.C];
+          },
+        }),
+      };
+    },
+  };
+}
+
+/**
+ * The settings of every supported family, built lazily (pools and spheres take time), with
+ * their number of settings (for the progress bar).
+ */
+const SETTINGS: Record<string, { readonly count: number; readonly build: () => Setting[] }> = {
+  "binary-linear": { count: 1, build: () => [binarySetting("binary-linear")] },
+  "binary-threshold": { count: 1, build: () => [binarySetting("binary-threshold")] },
+  "diagonal-linear": {
+    count: 2,
+    build: () => [3, 4].map((k) => multiclassSetting("diagonal-linear", k)),
+  },
+  linear: { count: 2, build: () => [3, 4].map((k) => multiclassSetting("linear", k)) },
+  quadratic: { count: 4, build: () => [2, 3, 4, 5].map((k) => quadraticSetting(k)) },
+  "fair-quadratic": { count: 1, build: () => [fairSetting("fair-quadratic", 3, 3)] },
+  lambda: { count: 1, build: () => [fairSetting("lambda", 3, 3)] },
+  cubic: { count: 2, build: () => [2, 3].map((k) => cubicSetting(k)) },
+};
+
+/** Families whose settings take minutes per trial batch (QPME k up to 5, fair, cubic). */
+export const SLOW_FAMILIES: readonly string[] = ["quadratic", "fair-quadratic", "cubic"];
 
 /** Family names `reproduceAdaptive` accepts, in table order. */
 export const COMPARED_FAMILIES: readonly string[] = Object.keys(SETTINGS);
@@ -308,8 +524,7 @@ export interface ReproduceAdaptiveOptions {
 /** Number of trials `reproduceAdaptive` will run (for a progress bar). */
 export function comparisonSize(o: ReproduceAdaptiveOptions): number {
   const fams = o.families ?? COMPARED_FAMILIES;
-  const per = (f: string) => (f === "diagonal-linear" || f === "linear" ? 2 : 1);
-  return fams.reduce((s, f) => s + per(f), 0) * o.noises.length * o.trials;
+  return fams.reduce((s, f) => s + (SETTINGS[f]?.count ?? 0), 0) * o.noises.length * o.trials;
 }
 
 /**
@@ -323,7 +538,9 @@ export function reproduceAdaptive(o: ReproduceAdaptiveOptions): AdaptiveReproduc
   for (const f of fams)
     if (!SETTINGS[f])
       throw new RangeError(`unknown family "${f}"; choose ${COMPARED_FAMILIES.join(", ")}`);
-  const settings = COMPARED_FAMILIES.filter((f) => fams.includes(f)).flatMap((f) => SETTINGS[f]!());
+  const settings = COMPARED_FAMILIES.filter((f) => fams.includes(f)).flatMap((f) =>
+    SETTINGS[f]!.build(),
+  );
   const rows: AdaptiveComparisonRow[] = [];
   for (const s of settings) {
     const budget = o.budget ?? s.budget;
@@ -367,6 +584,7 @@ export function reproduceAdaptive(o: ReproduceAdaptiveOptions): AdaptiveReproduc
       tolerance: s.tolerance,
       budget: o.budget ?? s.budget,
       measures: s.measures,
+      classic: s.classic,
     })),
     rows,
   };

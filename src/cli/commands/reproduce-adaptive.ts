@@ -2,12 +2,14 @@ import type { Command } from "commander";
 import {
   type AdaptiveReproduction,
   adaptiveComparisonSvg,
+  answerModelFor,
   COMPARED_FAMILIES,
   COMPARISON_CREDIBILITY,
   comparisonSize,
   NOISE_CONDITIONS,
   type NoiseCondition,
   reproduceAdaptive,
+  SLOW_FAMILIES,
 } from "../../experiments/reproduce-adaptive.ts";
 import { CliError, guarded } from "../errors.ts";
 import { addFigureOptions, type FigureFlags, positiveTrials } from "../figure-options.ts";
@@ -16,11 +18,10 @@ import { writeFigure } from "../png.ts";
 import { progressBar } from "../progress.ts";
 
 const NOISE_TEXT: Record<NoiseCondition, string> = {
-  none: "no noise (adaptive: exact answer model)",
-  flip5: "5% independent flips (adaptive: human answer model)",
-  flip10: "10% independent flips (adaptive: human answer model)",
-  logistic:
-    "logistic choices, 10% wrong on pairs a tenth of the truth's range apart (adaptive: human answer model)",
+  none: `no noise (adaptive: ${answerModelFor("none")} answer model)`,
+  flip5: `5% independent flips (adaptive: ${answerModelFor("flip5")} answer model)`,
+  flip10: `10% independent flips (adaptive: ${answerModelFor("flip10")} answer model)`,
+  logistic: `logistic choices, 10% wrong on pairs a tenth of the truth's range apart (adaptive: ${answerModelFor("logistic")} answer model)`,
 };
 
 function parseNoises(text: string): NoiseCondition[] {
@@ -58,10 +59,11 @@ export function formatAdaptiveReproduction(r: AdaptiveReproduction): string {
   for (const s of r.settings) {
     out.push(
       `  ${s.setting}: tolerance ${s.tolerance}, error ${s.measures.join(", ")}, adaptive budget ${s.budget}`,
+      `    ${s.classic}`,
     );
   }
   out.push(
-    `paper: the papers' procedures; bisect: ShrinkInterval asking c-d first (LPM: reverse order, 1 cycle); adaptive: credibility ${COMPARISON_CREDIBILITY}, display step 1e-4, stops at credible radius <= tolerance / 2`,
+    `adaptive: credibility ${COMPARISON_CREDIBILITY}, display step 1e-4, stops at credible radius <= tolerance / 2 or at the budget`,
   );
   for (const noise of r.noises) {
     out.push("", `Noise: ${NOISE_TEXT[noise]}`);
@@ -108,7 +110,7 @@ export function registerReproduceAdaptive(reproduce: Command): void {
     .option("--trials <n>", "random truths per setting and noise condition", "50")
     .option(
       "--families <list>",
-      `comma-separated families to run (default all: ${COMPARED_FAMILIES.join(", ")}); the multiclass ones run k = 3 and 4 and are slow`,
+      `comma-separated families to run (default all: ${COMPARED_FAMILIES.join(", ")}); diagonal-linear and linear run k = 3 and 4, quadratic k = 2..5 (synthetic ball), fair-quadratic and lambda k = 3, m = 3, cubic k = 2 and 3; ${SLOW_FAMILIES.join(", ")} take tens of seconds per trial`,
     )
     .option(
       "--noise <which>",
@@ -117,7 +119,7 @@ export function registerReproduceAdaptive(reproduce: Command): void {
     )
     .option(
       "--budget <n>",
-      "adaptive question budget for every setting (default: 30 binary, 40 DLPM, 100 LPM)",
+      "adaptive question budget for every setting (default: 30 binary, 40 DLPM, 100 LPM, QPME 40 / 90 / 160 / 250 for k = 2..5, 300 fair, 25 lambda, cubic 90 / 300 for k = 2, 3)",
     );
   addFigureOptions(cmd, "error against questions (one marker per strategy per setting)");
   cmd.option("--json", "print JSON on stdout").action(

@@ -5,6 +5,7 @@ import {
   binaryLinearFamily,
   binaryThresholdFamily,
 } from "../../elicit/adaptive/families/binary.ts";
+import { cubicFamily } from "../../elicit/adaptive/families/cubic.ts";
 import { fairQuadraticFamily, lambdaFamily } from "../../elicit/adaptive/families/fair.ts";
 import { multiclassLinearFamily } from "../../elicit/adaptive/families/multiclass.ts";
 import { quadraticFamily } from "../../elicit/adaptive/families/quadratic.ts";
@@ -20,6 +21,13 @@ import {
 } from "../../elicit/fair/metric.ts";
 import { parseFairTruth, randomFairTruth } from "../../elicit/fair/simulate.ts";
 import type { MulticlassPoint } from "../../elicit/multiclass/point.ts";
+import {
+  type CubicMetric,
+  cubicError,
+  evaluateCubic,
+  normalizeCubic,
+  randomCubicMetric,
+} from "../../elicit/quadratic/cubic.ts";
 import type { RatePoint } from "../../elicit/quadratic/lpme.ts";
 import {
   evaluateQuadratic,
@@ -450,8 +458,41 @@ function cliRange<T>(body: () => T): T {
 }
 
 /**
- * `elicit simulate --strategy adaptive` for quadratic and fair-quadratic (also
- * `--lambda-only`) on the paper's synthetic sphere; cubic is not available yet.
+ * Parse a cubic `--truth` `{"a":[k],"B":[k x k],"C":[k x k x k]}` (normalised), as the
+ * paper-mode cubic command reads it.
+ */
+function parseCubicTruth(text: string, k: number): CubicMetric {
+  const bad = `malformed --truth for cubic with k = ${k}: give {"a":[k],"B":[k x k],"C":[k x k x k]}`;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    throw new CliError(`malformed --truth for cubic with k = ${k}: not valid JSON`);
+  }
+  const r = raw as { a?: unknown; B?: unknown; C?: unknown };
+  const isVec = (x: unknown): x is number[] =>
+    Array.isArray(x) &&
+    x.length === k &&
+    x.every((v) => typeof v === "number" && Number.isFinite(v));
+  const isMat = (x: unknown): x is number[][] =>
+    Array.isArray(x) && x.length === k && x.every(isVec);
+  if (
+    raw === null ||
+    typeof raw !== "object" ||
+    Object.keys(raw).some((key) => !["a", "B", "C"].includes(key)) ||
+    !isVec(r.a) ||
+    !isMat(r.B) ||
+    !(Array.isArray(r.C) && r.C.length === k && r.C.every(isMat))
+  )
+    throw new CliError(bad);
+  return cliRange(() =>
+    normalizeCubic({ a: r.a as number[], B: r.B as number[][], C: r.C as number[][][] }),
+  );
+}
+
+/**
+ * `elicit simulate --strategy adaptive` for quadratic, cubic and fair-quadratic (also
+ * `--lambda-only`) on the paper's synthetic sphere.
  */
 export function simulateQpmeAdaptiveCommand(
   family: "quadratic" | "fair-quadratic" | "cubic",
@@ -460,8 +501,6 @@ export function simulateQpmeAdaptiveCommand(
   seed: number,
   trials: number,
 ): void {
-  if (family === "cubic")
-    throw new CliError("the adaptive strategy for cubic is not available yet");
   if (f.data !== undefined)
     throw new CliError(`the adaptive strategy for ${family} on --data is not available yet`);
   if (f.synthetic !== "sphere") {
@@ -492,6 +531,27 @@ export function simulateQpmeAdaptiveCommand(
           spec: { synthetic: "sphere", classes: k, space: "diagonal-rates" },
           record: (m) => ({ a: m.a, B: m.B }),
           errors: (a, b) => ({ ...quadraticError(a, b) }),
+          classifier: () => null,
+        }),
+      );
+      bar.tick();
+    }
+  } else if (family === "cubic") {
+    const k = Number(f.classes ?? "2");
+    if (!Number.isInteger(k) || k < 2 || k > 5)
+      throw new CliError("--classes must be an integer from 2 to 5");
+    const fixed = f.truth === undefined ? undefined : parseCubicTruth(f.truth, k);
+    const fam = cliRange(() => cubicFamily(k, { displayStep: settings.displayStep }));
+    for (let t = 0; t < trials; t++) {
+      const truth = normalizeCubic(fixed ?? randomCubicMetric(k, rng));
+      const value = (p: RatePoint) => evaluateCubic(truth, p.point);
+      const n = resolveNoise(noise, () => fam, value);
+      runs.push(
+        report(fam, truth, value, n, settings, seed + t, {
+          population: `synthetic sphere, k = ${k} diagonal rates, rho = ${PAPER_RHO} around 1/k`,
+          spec: { synthetic: "sphere", classes: k, space: "diagonal-rates" },
+          record: (m) => ({ a: m.a, B: m.B, C: m.C }),
+          errors: (a, b) => ({ ...cubicError(a, b) }),
           classifier: () => null,
         }),
       );
