@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.ts";
 import { ensureTemplateStudy } from "./bootstrap.ts";
 import { openDb } from "./db/connect.ts";
+import { serverLogger } from "./log-redaction.ts";
 import { researcherCount } from "./researchers.ts";
 import { createParticipants } from "./routes/researcher.ts";
 
@@ -21,7 +22,7 @@ export interface ServeOptions {
 export async function serve(o: ServeOptions): Promise<FastifyInstance> {
   const { db, kind, location } = await openDb({ dataDir: o.dataDir, databaseUrl: o.databaseUrl });
   const created = await ensureTemplateStudy(db);
-  const app = await buildApp({ db, kind, logger: o.log === false ? false : { level: "info" } });
+  const app = await buildApp({ db, kind, logger: o.log === false ? false : serverLogger("info") });
   app.addHook("onClose", async () => {
     await db.destroy();
   });
