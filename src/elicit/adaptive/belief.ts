@@ -22,6 +22,24 @@ import { type AnswerModel, answerLogLikelihood, isHardConstraint } from "./answe
  */
 /** Line directions shared by the particles in one sweep of moves. */
 const DIRECTIONS = 8;
+/** Soft answers multiplied together between two logs in the slice likelihood. */
+const PRODUCT_RUN = 16;
+
+/**
+ * A belief's answers split for the moves: the soft ones and the hard constraints (indices,
+ * signs +1 first, -1 second).
+ */
+interface SoftAnswers {
+  /** Soft choices under the human model, and `-sign / temperature` of each. */
+  readonly choice: Int32Array;
+  readonly choiceScale: Float64Array;
+  /** Other soft answers (ties; the exact model's inconsistent answers). */
+  readonly other: Int32Array;
+  /** Number of soft answers. */
+  readonly count: number;
+  readonly hardIndex: Int32Array;
+  readonly hardSign: Int8Array;
+}
 
 export class ParticleBelief {
   readonly dim: number;
@@ -39,7 +57,11 @@ export class ParticleBelief {
   private readonly answers: Answer[] = [];
   private readonly hard: boolean[] = [];
   /** Per answer j, `<delta_j, u_p>` for every particle p, kept up to date by the moves. */
-  private proj: Float64Array[] = [];
+  private proj: Float64Array = new Float64Array(0);
+  /** Row length of `proj` (its capacity in answers; rows are particle-major for locality). */
+  private stride = 0;
+  /** Per particle, the log-likelihood of the soft answers at its position (set by the moves). */
+  private softLL: Float64Array;
   /** Answers the exact model could not keep as constraints (no particle agreed). */
   inconsistent = 0;
 
@@ -63,6 +85,7 @@ export class ParticleBelief {
       (o.model.kind === "exact" ? Math.max(8, o.dim) : Math.max(4, Math.ceil(o.dim / 2)));
     this.u = new Float64Array(this.size * this.dim);
     this.weight = new Float64Array(this.size).fill(1 / this.size);
+    this.softLL = new Float64Array(this.size);
     for (let p = 0; p < this.size; p++) this.samplePrior(p);
   }
 
@@ -115,7 +138,17 @@ export class ParticleBelief {
       for (let i = 0; i < d; i++) s += this.u[p * d + i]! * delta[i]!;
       column[p] = s;
     }
-    this.proj.push(column);
+    const count = this.answers.length;
+    if (count > this.stride) {
+      // Grow by doubling: particle p's projections stay contiguous.
+      const stride = Math.max(16, 2 * this.stride);
+      const grown = new Float64Array(this.size * stride);
+      for (let p = 0; p < this.size; p++)
+        grown.set(this.proj.subarray(p * this.stride, p * this.stride + count - 1), p * stride);
+      this.proj = grown;
+      this.stride = stride;
+    }
+    for (let p = 0; p < this.size; p++) this.proj[p * this.stride + count - 1] = column[p]!;
     let hard = isHardConstraint(this.model, answer);
     // Reweight by the new answer.
     const logw = new Float64Array(this.size);
@@ -181,7 +214,8 @@ export class ParticleBelief {
     const d = this.dim;
     const n = this.size;
     const old = this.u.slice();
-    const oldProj = this.proj.map((c) => c.slice());
+    const oldProj = this.proj.slice();
+    const stride = this.stride;
     const step = 1 / n;
     let c = this.weight[0]!;
     let j = 0;
@@ -190,13 +224,23 @@ export class ParticleBelief {
       const target = start + p * step;
       while (target > c && j < n - 1) c += this.weight[++j]!;
       this.u.set(old.subarray(j * d, (j + 1) * d), p * d);
-      for (let a = 0; a < oldProj.length; a++) this.proj[a]![p] = oldProj[a]![j]!;
+      this.proj.set(oldProj.subarray(j * stride, (j + 1) * stride), p * stride);
     }
     this.weight.fill(1 / n);
     const snapshot = this.u.slice();
     const count = this.answers.length;
     const dirs = Array.from({ length: DIRECTIONS }, () => new Float64Array(d));
     const dirProj = Array.from({ length: DIRECTIONS }, () => new Float64Array(count));
+    const widths = new Float64Array(DIRECTIONS);
+    const soft = this.softAnswers();
+    if (soft.count > 0) {
+      const none = new Float64Array(count);
+      for (let p = 0; p < n; p++) {
+        let uu = 0;
+        for (let i = 0; i < d; i++) uu += this.u[p * d + i]! ** 2;
+        this.softLL[p] = this.softLogLikelihood(p, none, uu, 0, soft)(0);
+      }
+    }
     for (let m = 0; m < this.moves; m++) {
       for (let g = 0; g < DIRECTIONS; g++) {
         this.pickDirection(dirs[g]!, snapshot);
@@ -206,12 +250,63 @@ export class ParticleBelief {
           for (let i = 0; i < d; i++) s += this.deltas[row + i]! * dirs[g]![i]!;
           dirProj[g]![a] = s;
         }
+        if (soft.count > 0) widths[g] = this.spread(dirs[g]!, snapshot);
       }
       for (let p = 0; p < n; p++) {
         const g = this.rng.int(DIRECTIONS);
-        this.moveAlong(p, dirs[g]!, dirProj[g]!);
+        this.moveAlong(p, dirs[g]!, dirProj[g]!, widths[g]!, soft);
       }
     }
+  }
+
+  /** The answers split into soft and hard, with their signs, for the moves. */
+  private softAnswers(): SoftAnswers {
+    const choice: number[] = [];
+    const choiceScale: number[] = [];
+    const other: number[] = [];
+    const hardIndex: number[] = [];
+    const hardSign: number[] = [];
+    const model = this.model;
+    for (let j = 0; j < this.answers.length; j++) {
+      const a = this.answers[j];
+      const sg = a === "first" ? 1 : a === "second" ? -1 : 0;
+      if (this.hard[j]) {
+        hardIndex.push(j);
+        hardSign.push(sg);
+      } else if (sg !== 0 && model.kind === "human") {
+        choice.push(j);
+        choiceScale.push(-sg / model.temperature);
+      } else {
+        other.push(j);
+      }
+    }
+    return {
+      choice: Int32Array.from(choice),
+      choiceScale: Float64Array.from(choiceScale),
+      other: Int32Array.from(other),
+      count: choice.length + other.length,
+      hardIndex: Int32Array.from(hardIndex),
+      hardSign: Int8Array.from(hardSign),
+    };
+  }
+
+  /**
+   * Twice the spread of the particles along unit direction v: the initial width of the slice
+   * interval, so the slice is found in a few steps instead of by halving the whole chord. It
+   * depends on the ensemble before the sweep, not on the particle moved.
+   */
+  private spread(v: Float64Array, snapshot: Float64Array): number {
+    const d = this.dim;
+    let s1 = 0;
+    let s2 = 0;
+    for (let p = 0; p < this.size; p++) {
+      let x = 0;
+      for (let i = 0; i < d; i++) x += snapshot[p * d + i]! * v[i]!;
+      s1 += x;
+      s2 += x * x;
+    }
+    const mean = s1 / this.size;
+    return 2 * Math.sqrt(Math.max(0, s2 / this.size - mean * mean));
   }
 
   private pickDirection(v: Float64Array, snapshot: Float64Array): void {
@@ -236,8 +331,19 @@ export class ParticleBelief {
     for (let t = 0; t < d; t++) v[t]! /= n;
   }
 
-  /** One hit-and-run slice move of particle p along unit direction v (`b[j] = <delta_j, v>`). */
-  private moveAlong(p: number, v: Float64Array, b: Float64Array): void {
+  /**
+   * One hit-and-run move of particle p along unit direction v (`b[j] = <delta_j, v>`): the
+   * hard constraints cut an exact chord; soft answers are slice-sampled on it from an interval
+   * of `width` with shrinkage (Neal 2003). `softLL[p]` holds the particle's soft
+   * log-likelihood, so a move costs the likelihood at the points it tries only.
+   */
+  private moveAlong(
+    p: number,
+    v: Float64Array,
+    b: Float64Array,
+    width: number,
+    softAnswers: SoftAnswers,
+  ): void {
     const d = this.dim;
     const off = p * d;
     const u = this.u;
@@ -265,59 +371,92 @@ export class ParticleBelief {
     // Answers: a_j + t b_j with a_j = <delta_j, u>.
     const count = this.answers.length;
     const proj = this.proj;
-    let soft = false;
-    for (let j = 0; j < count; j++) {
-      if (!this.hard[j]) {
-        soft = true;
-        continue;
-      }
+    const row = p * this.stride;
+    const { hardIndex, hardSign } = softAnswers;
+    for (let k = 0; k < hardIndex.length; k++) {
+      const j = hardIndex[k]!;
       const bj = b[j]!;
       if (bj === 0) continue;
-      const s = this.answers[j] === "first" ? 1 : -1;
-      const t = -proj[j]![p]! / bj;
+      const s = hardSign[k]!;
+      const t = -proj[row + j]! / bj;
       if (s * bj > 0) lo = Math.max(lo, t);
       else hi = Math.min(hi, t);
     }
     if (!(hi > lo)) return;
     const apply = (t: number) => {
       for (let i = 0; i < d; i++) u[off + i]! += t * v[i]!;
-      for (let j = 0; j < count; j++) proj[j]![p]! += t * b[j]!;
+      for (let j = 0; j < count; j++) proj[row + j]! += t * b[j]!;
     };
-    if (!soft) {
+    if (softAnswers.count === 0) {
       apply(lo + (hi - lo) * this.rng.next());
       return;
     }
-    const model = this.model;
-    const logL = (t: number): number => {
-      const n = Math.sqrt(Math.max(1e-300, uu + 2 * t * uv + t * t));
-      let s = 0;
-      for (let j = 0; j < count; j++) {
-        if (this.hard[j]) continue;
-        const x = (proj[j]![p]! + t * b[j]!) / n;
-        const answer = this.answers[j]!;
-        if (answer === "tie" || model.kind === "exact") {
-          s += answerLogLikelihood(model, answer, x);
-        } else {
-          // Inlined human-model likelihood (the hot path of the moves).
-          const signed = answer === "first" ? x : -x;
-          s += Math.log(
-            0.5 * model.lapse + (1 - model.lapse) / (1 + Math.exp(-signed / model.temperature)),
-          );
-        }
-      }
-      return s;
-    };
-    const level = logL(0) + Math.log(1 - this.rng.next());
+    const current = this.softLL[p]!;
+    const logL = this.softLogLikelihood(p, b, uu, uv, softAnswers);
+    const level = current + Math.log(1 - this.rng.next());
+    // An interval of `width` placed at random around 0 (slice sampling without stepping out,
+    // Neal's m = 1, which keeps the posterior invariant), within the chord; then shrink.
     let l = Math.min(0, lo);
     let h = Math.max(0, hi);
+    if (width > 0 && width < h - l) {
+      const left = -width * this.rng.next();
+      l = Math.max(l, left);
+      h = Math.min(h, left + width);
+    }
     for (let iter = 0; iter < 30; iter++) {
       const t = l + (h - l) * this.rng.next();
-      if (logL(t) >= level) {
+      const value = logL(t);
+      if (value >= level) {
         apply(t);
+        this.softLL[p] = value;
         return;
       }
       if (t < 0) l = t;
       else h = t;
     }
+  }
+
+  /** The soft answers' log-likelihood along the line `u_p + t v` (`uu = |u_p|^2`, `uv = <u_p, v>`). */
+  private softLogLikelihood(
+    p: number,
+    b: Float64Array,
+    uu: number,
+    uv: number,
+    { choice, choiceScale, other }: SoftAnswers,
+  ): (t: number) => number {
+    const model = this.model;
+    const proj = this.proj;
+    const row = p * this.stride;
+    const lapse = model.kind === "human" ? model.lapse : 0;
+    // The human model's choice probability is at least lapse / 2, so a product of PRODUCT_RUN
+    // of them stays far from underflow: one log per run instead of one per answer.
+    const run = lapse >= 0.01 ? PRODUCT_RUN : 1;
+    const low = 0.5 * lapse;
+    const high = 1 - 0.5 * lapse;
+    const m = choice.length;
+    return (t: number): number => {
+      const inv = 1 / Math.sqrt(Math.max(1e-300, uu + 2 * t * uv + t * t));
+      let s = 0;
+      let prod = 1;
+      let inRun = 0;
+      for (let k = 0; k < m; k++) {
+        const j = choice[k]!;
+        // z = -(signed scaled difference) / temperature. Beyond |z| = 36 the sigmoid is 0 or
+        // 1 to double precision, so a sharp model (flips:P) skips the exp.
+        const z = (proj[row + j]! + t * b[j]!) * inv * choiceScale[k]!;
+        prod *= z > 36 ? low : z < -36 ? high : low + (1 - lapse) / (1 + Math.exp(z));
+        if (++inRun === run) {
+          s += Math.log(prod);
+          prod = 1;
+          inRun = 0;
+        }
+      }
+      if (inRun > 0) s += Math.log(prod);
+      for (let k = 0; k < other.length; k++) {
+        const j = other[k]!;
+        s += answerLogLikelihood(model, this.answers[j]!, (proj[row + j]! + t * b[j]!) * inv);
+      }
+      return s;
+    };
   }
 }
