@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { ComparisonView } from "../../web/src/participant/ComparisonView.tsx";
 import { FieldsForm } from "../../web/src/participant/FieldsForm.tsx";
 import { A0Plot } from "../../web/src/researcher/A0Plot.tsx";
-import { formatMetric, formatSeconds, metricA0 } from "../../web/src/researcher/metric.ts";
+import { formatMetric, formatSeconds, tpWeight } from "../../web/src/researcher/metric.ts";
 import { system, words } from "./fixtures.ts";
 
 function page(busy = false, canUndo = true): string {
@@ -89,10 +89,12 @@ describe("FieldsForm", () => {
 
 describe("researcher dashboard pieces", () => {
   it("reads metrics in either form", () => {
-    expect(metricA0({ a0: 0.875 })).toBe(0.875);
-    expect(metricA0({ tp: 7, tn: 1 })).toBe(0.875);
-    expect(metricA0(null)).toBeNull();
-    expect(formatMetric({ a0: 0.875 })).toBe("0.875 TP + 0.125 TN");
+    // The threshold family's a0 weighs true NEGATIVES: a0 TN + (1 - a0) TP.
+    expect(tpWeight({ a0: 0.125 })).toBe(0.875);
+    expect(tpWeight({ tp: 7, tn: 1 })).toBe(0.875);
+    expect(tpWeight(null)).toBeNull();
+    expect(formatMetric({ a0: 0.203 })).toBe("0.797 TP + 0.203 TN");
+    expect(formatMetric({ tp: 0.6, tn: 0.8 })).toBe("0.429 TP + 0.571 TN");
     expect(formatSeconds(125)).toBe("2 min 5 s");
   });
 

@@ -26,6 +26,18 @@ export function metricOf(r: ElicitationResult): MetricRecord {
   }
 }
 
+/**
+ * The metric as `tp TP + tn TN` with `tp + tn = 1`: for `a0 TN + (1 - a0) TP` that is
+ * `tp = 1 - a0`, `tn = a0` (a0 weighs true negatives); for unit-norm `{ tp, tn }` the shares.
+ * What the dashboard shows and the wide CSV's `elicited_tp` / `elicited_tn` hold.
+ * @example metricWeights({ a0: 0.203 }) // { tp: 0.797, tn: 0.203 }
+ */
+export function metricWeights(m: MetricRecord): { tp: number; tn: number } {
+  if ("a0" in m) return { tp: 1 - m.a0, tn: m.a0 };
+  const s = m.tp + m.tn;
+  return s > 0 ? { tp: m.tp / s, tn: m.tn / s } : { tp: m.tp, tn: m.tn };
+}
+
 /** The elicited utility of a confusion point (larger is better). */
 export function utilityOf(r: ElicitationResult): (c: BinaryConfusion) => number {
   if (isAdaptiveResult(r)) {

@@ -1,6 +1,7 @@
 import { VERSION } from "../../cli/version.ts";
 import type { BinaryPoint } from "../../elicit/binary/point.ts";
 import { fullConfusion } from "../../metrics/binary-confusion.ts";
+import { type MetricRecord, metricWeights } from "../participant/metric.ts";
 import { studyData } from "./population.ts";
 import { participantSummary, type StudyRecords } from "./results.ts";
 
@@ -120,7 +121,8 @@ export function participantsCsv(rec: StudyRecords): string {
     const value = (form: string, id: string) =>
       resp.find((r) => r.form === form && r.field_id === id)?.value ?? "";
     const comp = rec.comprehension.get(p.id) ?? [];
-    const m = s.metric as { a0?: number; tp?: number; tn?: number } | null;
+    const m = s.metric as MetricRecord | null;
+    const w = m === null ? null : metricWeights(m);
     return [
       p.id,
       p.status,
@@ -135,9 +137,9 @@ export function participantsCsv(rec: StudyRecords): string {
       ...compIds.map((id) => comp.filter((c) => c.question_id === id).length),
       ...compIds.map((id) => (comp.some((c) => c.question_id === id && c.correct === 1) ? 1 : 0)),
       s.guess,
-      m?.a0,
-      m?.tp,
-      m?.tn,
+      m !== null && "a0" in m ? m.a0 : undefined,
+      w?.tp,
+      w?.tn,
       s.ratio,
       s.questions,
       rec.config.spec.strategy,
@@ -166,6 +168,8 @@ export function studyJson(rec: StudyRecords): unknown {
         "share of Phase III answers (excluding 'about the same') on which the elicited metric prefers the same system",
       ratio:
         "how many times as bad a missed positive is as a false alarm under the elicited metric",
+      metric:
+        "summary.metric is { a0 } for the threshold family, whose metric is a0 TN + (1 - a0) TP (a0 weighs true negatives), or unit-norm { tp, tn } for tp TP + tn TN; participants.csv elicited_tp and elicited_tn are the same metric as tp TP + tn TN with tp + tn = 1 (threshold: 1 - a0 and a0), elicited_ratio = elicited_tp / elicited_tn",
       adaptive:
         "adaptive strategy only (summary.adaptive; participants.csv stop_reason, credible_level, credible_radius, p_optimal): why the engine stopped (tolerance, decision-sufficient, budget, no-informative-question), the credible region (every plausible metric lies within radius of the elicited one with probability level, in the family's error measure), and the probability that the recommended classifier is the best one; the engine's seed is the participant's seed",
     },

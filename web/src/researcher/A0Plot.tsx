@@ -1,4 +1,6 @@
-// A dot plot of elicited a0 (weight on true positives) across participants, on [0, 1].
+// A dot plot of the elicited weight on true positives (tp of tp TP + tn TN, tp + tn = 1)
+// across participants, on [0, 1]. `a0` of a point is that weight (for the threshold family,
+// 1 - the engine's a0, which weighs true negatives).
 
 import { formatMetric } from "./metric.ts";
 
@@ -29,7 +31,7 @@ export function A0Plot({ points, width = 640 }: { points: A0Point[]; width?: num
   const desc =
     points.length === 0
       ? "No elicited metrics yet."
-      : `Elicited a0 for ${points.length} participants: ${points.map((p) => p.a0.toFixed(2)).join(", ")}.`;
+      : `Elicited weight on true positives for ${points.length} participants: ${points.map((p) => p.a0.toFixed(2)).join(", ")}.`;
   return (
     <svg
       class="a0-plot"
@@ -53,7 +55,7 @@ export function A0Plot({ points, width = 640 }: { points: A0Point[]; width?: num
         </g>
       ))}
       <text x={left + inner / 2} y={axisY + 42} text-anchor="middle" font-size={14} fill="#1b1b1b">
-        a0 = weight on true positives (1 − a0 on true negatives)
+        weight on true positives (the rest on true negatives)
       </text>
       {placed.map((p) => (
         <circle
@@ -65,7 +67,7 @@ export function A0Plot({ points, width = 640 }: { points: A0Point[]; width?: num
           stroke="#0067A3"
           stroke-width={2}
         >
-          <title>{`Participant ${p.id}: ${formatMetric({ a0: p.a0 })}${p.test ? " (test run)" : ""}`}</title>
+          <title>{`Participant ${p.id}: ${formatMetric({ tp: p.a0, tn: 1 - p.a0 })}${p.test ? " (test run)" : ""}`}</title>
         </circle>
       ))}
     </svg>

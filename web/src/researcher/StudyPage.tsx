@@ -5,7 +5,7 @@ import { useCallback, useEffect, useState } from "preact/hooks";
 import { api, errorMessage } from "../api/client.ts";
 import type { ParticipantRow, StudySummary } from "../api/types.ts";
 import { A0Plot } from "./A0Plot.tsx";
-import { formatMetric, formatSeconds, metricA0 } from "./metric.ts";
+import { formatMetric, formatSeconds, tpWeight } from "./metric.ts";
 import { studyName } from "./names.ts";
 
 function absolute(link: string): string {
@@ -86,7 +86,7 @@ export function StudyPage({ id }: { id: string }) {
 
   const status = study?.status;
   const points = (rows ?? [])
-    .map((r) => ({ id: String(r.id), a0: metricA0(r.metric), test: r.test }))
+    .map((r) => ({ id: String(r.id), a0: tpWeight(r.metric), test: r.test }))
     .filter((p): p is { id: string; a0: number; test: boolean } => p.a0 !== null);
   const byStatus = new Map<string, number>();
   for (const r of rows ?? []) byStatus.set(r.status, (byStatus.get(r.status) ?? 0) + 1);

@@ -1,22 +1,32 @@
 // Reading the elicited metric of a participant row, whatever form the server sends.
+//
+// The server sends `{ a0 }` for the threshold family, whose metric is `a0 TN + (1 - a0) TP`
+// (a0 weighs true NEGATIVES: src/elicit/binary/threshold.ts), and unit-norm `{ tp, tn }` for
+// `tp TP + tn TN`. Everything shown here goes through `metricWeights`, the same shares the
+// exports write (src/server/participant/metric.ts `metricWeights`), so the dashboard, the
+// debrief and the exports cannot disagree.
 
-/** a0 = weight on TP in a0*TP + (1-a0)*TN, or null if the row has no metric yet. */
-export function metricA0(metric: unknown): number | null {
-  if (metric === null || typeof metric !== "object")
-    return typeof metric === "number" ? metric : null;
+/** The metric as `tp TP + tn TN` with `tp + tn = 1`, or null if the row has no metric yet. */
+export function metricWeights(metric: unknown): { tp: number; tn: number } | null {
+  if (metric === null || typeof metric !== "object") return null;
   const m = metric as Record<string, unknown>;
-  if (typeof m.a0 === "number") return m.a0;
+  if (typeof m.a0 === "number") return { tp: 1 - m.a0, tn: m.a0 };
   if (typeof m.tp === "number" && typeof m.tn === "number" && m.tp + m.tn > 0) {
-    return m.tp / (m.tp + m.tn);
+    return { tp: m.tp / (m.tp + m.tn), tn: m.tn / (m.tp + m.tn) };
   }
   return null;
 }
 
-/** "0.875 TP + 0.125 TN" */
+/** The weight on true positives (the share a missed positive costs), or null. */
+export function tpWeight(metric: unknown): number | null {
+  return metricWeights(metric)?.tp ?? null;
+}
+
+/** "0.797 TP + 0.203 TN" */
 export function formatMetric(metric: unknown): string {
-  const a0 = metricA0(metric);
-  if (a0 === null) return "—";
-  return `${a0.toFixed(3)} TP + ${(1 - a0).toFixed(3)} TN`;
+  const w = metricWeights(metric);
+  if (w === null) return "—";
+  return `${w.tp.toFixed(3)} TP + ${w.tn.toFixed(3)} TN`;
 }
 
 export function formatSeconds(s: number | null): string {
