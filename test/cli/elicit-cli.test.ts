@@ -180,6 +180,14 @@ describe("elicit fit, ask and reproduce", () => {
     });
     expect(resumed.stdout).toMatch(/Resuming .*2 answers/);
     expect(resumed.stdout).toMatch(/Question 3 /);
+    expect(resumed.stdout).toContain(`answers saved to ${session}`);
+    // Without --session nothing is kept, and ask says so.
+    const unsaved = spawnSync(process.execPath, [bin, "ask"], {
+      encoding: "utf8",
+      input: "1\nq\n",
+    });
+    expect(unsaved.stdout).toMatch(/answers NOT saved \(run with --session FILE/);
+    expect(unsaved.stdout).not.toMatch(/answers saved/);
   });
   it("reproduce binary --json has both tables", () => {
     const r = elicit("reproduce", "binary", "--json", "--no-real");

@@ -230,6 +230,11 @@ export function registerAsk(program: Command): void {
           if (f.session)
             writeFileSync(f.session, `${JSON.stringify({ spec, seed, answers }, null, 2)}\n`);
         };
+        // Only say "saved" when something was: without --session the answers are gone.
+        const savedNote = () =>
+          f.session
+            ? `answers saved to ${f.session}`
+            : "answers NOT saved (run with --session FILE to keep them and resume)";
         const words: ClassWords = {
           positive: prepared?.positiveLabel ?? "positive",
           negative: prepared?.negativeLabel ?? "negative",
@@ -287,13 +292,13 @@ export function registerAsk(program: Command): void {
               const next = await lines.next();
               if (next.done) {
                 save();
-                console.log("\nInput ended; answers saved.");
+                console.log(`\nInput ended; ${savedNote()}.`);
                 return;
               }
               const key = next.value.trim().toLowerCase();
               if (key === "q") {
                 save();
-                console.log("Stopped; answers saved.");
+                console.log(`Stopped; ${savedNote()}.`);
                 return;
               }
               if (key === "u") {
