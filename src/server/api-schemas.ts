@@ -160,11 +160,13 @@ export const StudySummary = z.object({
   openedAt: z.string().nullable(),
   /** Number of participants (test runs included). */
   participants: z.number().int(),
+  /** Participants by status, test runs excluded; `testRuns` counts those (any status). */
   counts: z.object({
     invited: z.number().int(),
     started: z.number().int(),
     done: z.number().int(),
     withdrawn: z.number().int(),
+    testRuns: z.number().int(),
   }),
   /** Where the candidate classifiers come from, e.g. "breast_cancer_wisconsin_original.csv". */
   data: z.string(),

@@ -106,6 +106,11 @@ describe.each(BACKENDS)("dashboard, debrief and exports agree (%s)", (kind) => {
       expect(debrief.ratio).toBeLessThan(6.5);
       expect(debrief.summary).toMatch(/times as bad as/);
 
+      // A researcher's test run is not a participant who finished (issue 11).
+      const summary = (await call(t, "GET", `/api/studies/${id}`, undefined, cookie)).body.study;
+      expect(summary.counts).toMatchObject({ done: 0, started: 0, testRuns: 1 });
+      expect(summary.participants).toBe(1);
+
       // Dashboard: the participants table as the browser renders it.
       const rows = (await call(t, "GET", `/api/studies/${id}/participants`, undefined, cookie)).body
         .participants as { id: number; metric: unknown; ratio: number | null }[];

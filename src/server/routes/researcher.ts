@@ -44,13 +44,17 @@ export async function studySummary(db: Db, id: number): Promise<StudySummary> {
   const config: StudyConfig = await loadConfig(db, s.id, s.config_hash);
   const rows = await db
     .selectFrom("participants")
-    .select(["status"])
+    .select(["status", "test"])
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("study_id", "=", id)
-    .groupBy("status")
+    .groupBy(["status", "test"])
     .execute();
-  const counts = { invited: 0, started: 0, done: 0, withdrawn: 0 };
-  for (const r of rows) counts[r.status] = Number(r.n);
+  // Test runs are counted apart: a researcher's own try is not a participant who finished.
+  const counts = { invited: 0, started: 0, done: 0, withdrawn: 0, testRuns: 0 };
+  for (const r of rows) {
+    if (Number(r.test) === 1) counts.testRuns += Number(r.n);
+    else counts[r.status] += Number(r.n);
+  }
   return {
     id: s.id,
     name: s.name,
@@ -66,7 +70,8 @@ export async function studySummary(db: Db, id: number): Promise<StudySummary> {
     configHash: s.config_hash,
     createdAt: s.created_at,
     openedAt: s.opened_at,
-    participants: counts.invited + counts.started + counts.done + counts.withdrawn,
+    participants:
+      counts.invited + counts.started + counts.done + counts.withdrawn + counts.testRuns,
     counts,
     data: config.source.kind === "dataset" ? config.source.file : "uploaded predictions",
     words: { ...config.words },

@@ -143,8 +143,10 @@ function participantsText(s: StudySummary): string {
   const total = typeof s.participants === "number" ? s.participants : null;
   if (counts === undefined || typeof counts !== "object")
     return total === null ? "" : String(total);
-  const done = counts.done ?? 0;
-  return `${done} done of ${total ?? Object.values(counts).reduce((a, b) => a + b, 0)}`;
+  const { done = 0, testRuns = 0 } = counts;
+  const real = (total ?? Object.values(counts).reduce((a, b) => a + b, 0)) - testRuns;
+  const tests = testRuns > 0 ? ` (+ ${testRuns} test run${testRuns === 1 ? "" : "s"})` : "";
+  return `${done} done of ${real}${tests}`;
 }
 
 function StudyList() {
