@@ -5,10 +5,18 @@ import { type MetricRecord, metricWeights } from "../participant/metric.ts";
 import { studyData } from "./population.ts";
 import { participantSummary, type StudyRecords } from "./results.ts";
 
-/** One CSV field: quoted when it holds a comma, quote or line break. */
+/**
+ * One CSV field: quoted when it holds a comma, quote or line break. Text (not numbers) that
+ * starts with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'`, so a
+ * spreadsheet shows a participant's `=HYPERLINK(...)` as text instead of running it (OWASP
+ * CSV injection).
+ * @example csvField("=1+1") // "'=1+1"
+ */
 export function csvField(v: unknown): string {
   if (v === null || v === undefined) return "";
-  const s = typeof v === "number" ? (Number.isFinite(v) ? String(v) : "") : String(v);
+  if (typeof v === "number") return Number.isFinite(v) ? String(v) : "";
+  let s = String(v);
+  if (typeof v === "string" && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
   return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
 
@@ -164,6 +172,7 @@ export function studyJson(rec: StudyRecords): unknown {
     codebook: {
       answers:
         "phase elicitation = Phase II, evaluation = Phase III; placement first-left means the procedure's first point was shown on the left; answer is the engine's first/second/tie; undone_at marks an undone answer (never deleted); counts are fractions of the population (multiply by 100 for 'out of 100')",
+      csv: "in the CSV files, text cells that start with =, +, -, @, a tab or a carriage return are prefixed with ' so spreadsheets do not run them as formulas; the JSON export holds the text unchanged",
       agreement:
         "share of Phase III answers (excluding 'about the same') on which the elicited metric prefers the same system",
       ratio:
