@@ -115,7 +115,9 @@ export const ParticipantState = z.object({
 export type ParticipantState = z.infer<typeof ParticipantState>;
 
 export const TokenParams = z.object({ token: z.string().min(1).max(200) });
-export const IdParams = z.object({ id: z.coerce.number().int().positive() });
+/** Row ids are 32-bit integers in both databases (PostgreSQL `integer`): larger ids do not exist. */
+export const MAX_ID = 2_147_483_647;
+export const IdParams = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
 
 export const Choice = z.enum(["left", "right", "same"]);
 export const AnswerBody = z.object({ questionId: z.number().int().min(0), choice: Choice });

@@ -71,6 +71,15 @@ function errorMessageOf(err: unknown): string {
   return (err as Error).message;
 }
 
+/** Whether any string in a parsed JSON value contains a NUL character. */
+function hasNul(v: unknown, depth = 0): boolean {
+  if (typeof v === "string") return v.includes("\u0000");
+  if (v === null || typeof v !== "object" || depth > 64) return false;
+  for (const [k, x] of Object.entries(v))
+    if (k.includes("\u0000") || hasNul(x, depth + 1)) return true;
+  return false;
+}
+
 /**
  * Build the web app (not listening): participant and researcher APIs, `/healthz`,
  * `/openapi.json` and the browser UI. Call `app.close()` to release it (the database stays
@@ -117,6 +126,14 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
 
   // Security headers on every response. Participant tokens travel in the URL path, so no
   // Referer may carry them to another site; the UI loads only its own files.
+  // PostgreSQL text cannot hold NUL (0x00): refuse it at the edge, in any string of the body,
+  // the path or the query, instead of failing inside the database with a 500.
+  app.addHook("preValidation", async (req) => {
+    if (hasNul(req.body) || hasNul(req.params) || hasNul(req.query) || req.url.includes("%00")) {
+      throw new ApiError(400, "invalid_request", "text must not contain NUL (0x00) characters");
+    }
+  });
+
   app.addHook("onSend", async (_req, reply, payload) => {
     reply.header("x-content-type-options", "nosniff");
     reply.header("referrer-policy", "no-referrer");
