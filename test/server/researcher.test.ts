@@ -250,6 +250,17 @@ describe.each(BACKENDS)("researcher API (%s)", (kind) => {
     ["a single class", "label,probability\n1,0.2\n1,0.4\n", /class|two|both|single/i],
     ["non-numeric value", "label,probability\n1,0.2\n0,high\n", /high|number|numeric/i],
     ["empty file", "", /empty/i],
+    // Issue 14 item 7: uploads whose systems would all look alike.
+    [
+      "two rows",
+      "label,probability\n1,0.8\n0,0.3\n",
+      /2 distinct probabilities.*identical systems/,
+    ],
+    [
+      "every probability equal",
+      `label,probability\n${Array.from({ length: 50 }, (_, i) => `${i % 2},0.5`).join("\n")}\n`,
+      /1 distinct probability.*identical systems/,
+    ],
   ])("rejects a bad CSV (%s) and creates nothing", async (_what, csv, message) => {
     const cookie = await signIn(t);
     const r = await call(t, "POST", "/api/studies", { name: "bad", predictionsCsv: csv }, cookie);

@@ -8,6 +8,9 @@ import { ADAPTIVE_DEFAULTS, canonicalJson, type StudyConfig, type StudySpec } fr
 import { prepareStudyData } from "./population.ts";
 import { cancerDiagnosisConfig } from "./template.ts";
 
+/** Fewest distinct predicted probabilities an uploaded study accepts. */
+export const MIN_DISTINCT_PROBABILITIES = 10;
+
 /**
  * Build and validate a study configuration from a create request. The data are prepared once
  * here, so a bad upload fails with the parser's message before anything is stored.
@@ -46,6 +49,13 @@ export function buildStudyConfig(body: CreateStudyBody): { config: StudyConfig; 
   try {
     const prepared = prepareStudyData(config);
     if (prepared.pool.size < 2) throw new DataError("the predictions need at least two rows");
+    // Every question shows two threshold classifiers; with few distinct probabilities there
+    // are few distinct classifiers, and participants would compare identical systems.
+    const distinct = new Set(prepared.test.probabilities).size;
+    if (distinct < MIN_DISTINCT_PROBABILITIES)
+      throw new DataError(
+        `the predictions have ${distinct} distinct probabilit${distinct === 1 ? "y" : "ies"}; a study needs at least ${MIN_DISTINCT_PROBABILITIES} (with fewer, participants would compare identical systems)`,
+      );
   } catch (e) {
     if (e instanceof DataError || e instanceof RangeError) {
       throw new ApiError(400, "invalid_csv", e.message);
