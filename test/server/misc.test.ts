@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { prepareBinaryFromPredictions } from "../../src/experiments/binary-population.ts";
 import { buildApp } from "../../src/server/app.ts";
@@ -173,6 +174,18 @@ describe("security headers", () => {
       }
     } finally {
       await app.close();
+      await db.destroy();
+    }
+  });
+});
+
+describe("SQLite durability", () => {
+  it("commits with synchronous = FULL (an acknowledged answer survives an OS crash)", async () => {
+    const { db } = await openDb({ dataDir: mkdtempSync(join(tmpdir(), "elicit-sync-")) });
+    try {
+      const r = await sql<{ synchronous: number }>`pragma synchronous`.execute(db);
+      expect(r.rows[0]!.synchronous).toBe(2); // 0 OFF, 1 NORMAL, 2 FULL, 3 EXTRA
+    } finally {
       await db.destroy();
     }
   });

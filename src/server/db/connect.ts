@@ -63,7 +63,9 @@ export async function openDb(o: DbOptions): Promise<OpenedDb> {
   const file = join(dir, o.fileName ?? "elicit.sqlite");
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma("synchronous = NORMAL");
+  // FULL: a committed answer survives an OS crash or power loss too (with WAL, NORMAL keeps it
+  // only across a process crash). An acknowledged answer must never be lost.
+  sqlite.pragma("synchronous = FULL");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
   // Kysely prepares every statement anew; better-sqlite3 statements are reusable, so cache them
