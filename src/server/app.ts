@@ -134,7 +134,10 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
     }
   });
 
-  app.addHook("onSend", async (_req, reply, payload) => {
+  app.addHook("onSend", async (req, reply, payload) => {
+    // API answers and exports hold participants' data and tokens: no cache may keep them.
+    if (req.url.startsWith("/api/") || req.url.startsWith("/p/"))
+      reply.header("cache-control", "no-store");
     reply.header("x-content-type-options", "nosniff");
     reply.header("referrer-policy", "no-referrer");
     reply.header("x-frame-options", "DENY");

@@ -172,6 +172,10 @@ describe("security headers", () => {
         expect(r.headers["x-content-type-options"]).toBe("nosniff");
         expect(String(r.headers["content-security-policy"])).toMatch(/default-src 'self'/);
       }
+      // API answers, exports and participant pages are never cached; static files may be.
+      for (const url of ["/api/p/x", "/api/studies/1/export/participants.csv", "/p/abc"])
+        expect((await app.inject(url)).headers["cache-control"]).toBe("no-store");
+      expect((await app.inject("/healthz")).headers["cache-control"]).toBeUndefined();
     } finally {
       await app.close();
       await db.destroy();
