@@ -4,7 +4,11 @@ import { fileURLToPath } from "node:url";
 import fastifyCookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -91,6 +95,17 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
     logger: o.logger ?? false,
     bodyLimit: 1024 * 1024,
     trustProxy: false,
+    // The router's own errors (a path segment over 100 characters, a malformed URL) in our
+    // error format, without echoing the URL (it may hold a token).
+    frameworkErrors: (err, _req, reply) => {
+      const long = err.code === "FST_ERR_MAX_PARAM_LENGTH";
+      const body = {
+        error: long
+          ? { code: "uri_too_long", message: "the address is too long" }
+          : { code: "bad_url", message: "the address is not a valid URL" },
+      };
+      (reply as FastifyReply).code(long ? 414 : 400).send(body);
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -109,8 +124,15 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
     }
     const status = (err as { statusCode?: number }).statusCode ?? 500;
     if (status === 413) {
+      // Only study creation takes an upload (a CSV of at most 5 MB); elsewhere it is the body.
+      const upload = req.method === "POST" && req.url.split("?")[0] === "/api/studies";
       return reply.code(413).send({
-        error: { code: "too_large", message: "the upload is too large (at most 5 MB of CSV)" },
+        error: {
+          code: "too_large",
+          message: upload
+            ? "the upload is too large (at most 5 MB of CSV)"
+            : "the request body is too large (at most 1 MB)",
+        },
       });
     }
     if (status >= 400 && status < 500) {

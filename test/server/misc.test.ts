@@ -183,6 +183,33 @@ describe("security headers", () => {
   });
 });
 
+describe("over-long requests", () => {
+  it("answer 414 and 413 in the API's error format, without echoing the address", async () => {
+    const { db, kind } = await openDb({ dataDir: mkdtempSync(join(tmpdir(), "elicit-long-")) });
+    const app = await buildApp({ db, kind, webDist: null });
+    try {
+      const token = "x".repeat(300);
+      const long = await app.inject(`/api/p/${token}`);
+      expect(long.statusCode).toBe(414);
+      expect(long.json()).toEqual({
+        error: { code: "uri_too_long", message: "the address is too long" },
+      });
+      expect(long.body).not.toContain(token);
+      const big = await app.inject({
+        method: "POST",
+        url: "/api/p/abc/post",
+        payload: JSON.stringify({ answers: { q1: "x".repeat(2_000_000) } }),
+        headers: { "content-type": "application/json" },
+      });
+      expect(big.statusCode).toBe(413);
+      expect(big.json().error.message).toBe("the request body is too large (at most 1 MB)");
+    } finally {
+      await app.close();
+      await db.destroy();
+    }
+  });
+});
+
 describe("SQLite durability", () => {
   it("commits with synchronous = FULL (an acknowledged answer survives an OS crash)", async () => {
     const { db } = await openDb({ dataDir: mkdtempSync(join(tmpdir(), "elicit-sync-")) });
