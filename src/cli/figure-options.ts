@@ -23,7 +23,10 @@ export function addFigureOptions(cmd: Command, what: string): Command {
  */
 export function positiveTrials(text: string): number {
   const trials = Number(text);
-  if (!Number.isInteger(trials) || trials < 1)
-    throw new CliError("--trials must be a positive integer");
+  if (!Number.isInteger(trials) || trials < 1 || trials > MAX_TRIALS)
+    throw new CliError(`--trials must be an integer from 1 to ${MAX_TRIALS}, got "${text}"`);
   return trials;
 }
+
+/** Largest --trials any command accepts (each trial is a whole elicitation). */
+export const MAX_TRIALS = 100_000;

@@ -9,6 +9,7 @@ import {
   rejectFractionalAdaptive,
 } from "../../src/cli/adaptive-options.ts";
 import { CliError } from "../../src/cli/errors.ts";
+import { positiveTrials } from "../../src/cli/figure-options.ts";
 import { adaptiveProcedure } from "../../src/elicit/adaptive/engine.ts";
 import { binaryLinearFamily } from "../../src/elicit/adaptive/families/binary.ts";
 import { replay } from "../../src/elicit/session.ts";
@@ -212,6 +213,12 @@ describe("elicit simulate --strategy adaptive", () => {
       );
     expect(oneLineError(run("--budget", "0"))).toMatch(/--budget must be an integer >= 1/);
     expect(oneLineError(run("--credibility", "1"))).toMatch(/--credibility must be .* \(0, 1\)/);
+    // Issue 14: --trials has an upper bound (every command shares the check).
+    expect(oneLineError(run("--trials", "1e9"))).toMatch(
+      /--trials must be an integer from 1 to 100000/,
+    );
+    expect(() => positiveTrials("0")).toThrow(CliError);
+    expect(positiveTrials("100000")).toBe(100000);
     // The rest of the validation, in-process (each spawn of the CLI costs seconds).
     const bad = (f: Parameters<typeof adaptiveSettingsFromFlags>[0]) =>
       expect(() => adaptiveSettingsFromFlags(f, 0.02, false)).toThrow(CliError);

@@ -24,6 +24,7 @@ import {
   resolveNoise,
 } from "../adaptive-options.ts";
 import { CliError, guarded } from "../errors.ts";
+import { positiveTrials } from "../figure-options.ts";
 import { fmt } from "../format.ts";
 import { isMulticlassFamily, type MulticlassFlags } from "../multiclass-options.ts";
 import { parseBinaryTruth } from "../parse-truth.ts";
@@ -193,7 +194,7 @@ export function registerSimulate(program: Command): void {
             f,
             noiseFrom(f),
             integer(f.seed, "--seed", 0),
-            integer(f.trials, "--trials", 1),
+            positiveTrials(f.trials),
           );
           return;
         }
@@ -202,7 +203,7 @@ export function registerSimulate(program: Command): void {
             f,
             fixedNoise(noiseFrom(f), "fair-quadratic"),
             integer(f.seed, "--seed", 0),
-            integer(f.trials, "--trials", 1),
+            positiveTrials(f.trials),
           );
           return;
         }
@@ -211,7 +212,7 @@ export function registerSimulate(program: Command): void {
             f,
             fixedNoise(noiseFrom(f), "cubic"),
             integer(f.seed, "--seed", 0),
-            integer(f.trials, "--trials", 1),
+            positiveTrials(f.trials),
           );
           return;
         }
@@ -220,7 +221,7 @@ export function registerSimulate(program: Command): void {
             f,
             fixedNoise(noiseFrom(f), "quadratic"),
             integer(f.seed, "--seed", 0),
-            integer(f.trials, "--trials", 1),
+            positiveTrials(f.trials),
           );
           return;
         }
@@ -232,7 +233,7 @@ export function registerSimulate(program: Command): void {
               f,
               noise,
               integer(f.seed, "--seed", 0),
-              integer(f.trials, "--trials", 1),
+              positiveTrials(f.trials),
             );
             return;
           }
@@ -240,7 +241,7 @@ export function registerSimulate(program: Command): void {
             f,
             noise,
             integer(f.seed, "--seed", 0),
-            integer(f.trials, "--trials", 1),
+            positiveTrials(f.trials),
           );
           return;
         }
@@ -250,7 +251,7 @@ export function registerSimulate(program: Command): void {
             loadBinaryPopulation(f),
             noiseFrom(f),
             integer(f.seed, "--seed", 0),
-            integer(f.trials, "--trials", 1),
+            positiveTrials(f.trials),
           );
           return;
         }
@@ -274,7 +275,7 @@ export function registerSimulate(program: Command): void {
         }
         const request = noiseFrom(f);
         const seed = integer(f.seed, "--seed", 0);
-        const trials = integer(f.trials, "--trials", 1);
+        const trials = positiveTrials(f.trials);
         const rng = createRng(seed);
         const bar = progressBar(trials, "simulating");
         const runs: BinaryRunReport[] = [];
