@@ -34,7 +34,19 @@ export interface AppOptions {
   readonly logger?: FastifyServerOptions["logger"];
   /** The built browser UI (default `web/dist` of this package); null disables it. */
   readonly webDist?: string | null;
+  /** Mark the session cookie Secure even on plain HTTP (behind a TLS proxy without --trust-proxy). */
   readonly secureCookies?: boolean;
+  /**
+   * Behind a reverse proxy: trust its X-Forwarded-For / -Proto (client address for the rate
+   * limits, https for Secure cookies). Off by default: a direct client could forge them.
+   */
+  readonly trustProxy?: boolean;
+  /**
+   * The address participants reach the app at (e.g. "https://study.example.org"): invite links
+   * are built on it. Without it links are relative ("/p/TOKEN"): the Host header a client
+   * sends is never trusted to build them.
+   */
+  readonly publicUrl?: string;
   /** Override the rate limits (tests and benchmarks). */
   readonly limits?: {
     readonly login?: RateLimiter;
@@ -75,6 +87,22 @@ function errorMessageOf(err: unknown): string {
   return (err as Error).message;
 }
 
+/**
+ * A public base URL without its trailing slash; refuses anything but an http(s) origin and path.
+ * @example normalizePublicUrl("https://study.example.org/") // "https://study.example.org"
+ */
+export function normalizePublicUrl(text: string): string {
+  let u: URL;
+  try {
+    u = new URL(text);
+  } catch {
+    throw new RangeError(`the public URL "${text}" is not a URL`);
+  }
+  if (!(u.protocol === "https:" || u.protocol === "http:") || u.search || u.hash || u.username)
+    throw new RangeError(`the public URL "${text}" must be http(s)://host[/path], nothing more`);
+  return u.href.replace(/\/+$/, "");
+}
+
 /** Whether any string in a parsed JSON value contains a NUL character. */
 function hasNul(v: unknown, depth = 0): boolean {
   if (typeof v === "string") return v.includes("\u0000");
@@ -94,7 +122,7 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: o.logger ?? false,
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    trustProxy: o.trustProxy ?? false,
     // The router's own errors (a path segment over 100 characters, a malformed URL) in our
     // error format, without echoing the URL (it may hold a token).
     frameworkErrors: (err, _req, reply) => {
@@ -202,6 +230,7 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
     db: o.db,
     loginLimiter: o.limits?.login ?? createRateLimiter(10, 10 / 60),
     secureCookies: o.secureCookies ?? false,
+    publicUrl: o.publicUrl === undefined ? undefined : normalizePublicUrl(o.publicUrl),
   });
 
   const dist = o.webDist === undefined ? DEFAULT_WEB_DIST : o.webDist;

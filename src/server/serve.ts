@@ -13,6 +13,10 @@ export interface ServeOptions {
   readonly databaseUrl?: string;
   /** Write pino JSON logs to stdout (default true). */
   readonly log?: boolean;
+  /** See AppOptions.publicUrl. */
+  readonly publicUrl?: string;
+  /** See AppOptions.trustProxy. */
+  readonly trustProxy?: boolean;
 }
 
 /**
@@ -22,7 +26,13 @@ export interface ServeOptions {
 export async function serve(o: ServeOptions): Promise<FastifyInstance> {
   const { db, kind, location } = await openDb({ dataDir: o.dataDir, databaseUrl: o.databaseUrl });
   const created = await ensureTemplateStudy(db);
-  const app = await buildApp({ db, kind, logger: o.log === false ? false : serverLogger("info") });
+  const app = await buildApp({
+    db,
+    kind,
+    logger: o.log === false ? false : serverLogger("info"),
+    publicUrl: o.publicUrl,
+    trustProxy: o.trustProxy,
+  });
   app.addHook("onClose", async () => {
     await db.destroy();
   });
@@ -34,7 +44,7 @@ export async function serve(o: ServeOptions): Promise<FastifyInstance> {
     const [token] = await createParticipants(db, created, 1, true);
     lines.push(
       `created the built-in study "Cancer diagnosis" (id ${created}, live)`,
-      `try it as a participant (a test run): ${url}p/${token}`,
+      `try it as a participant (a test run): ${o.publicUrl ? `${o.publicUrl}/` : url}p/${token}`,
     );
   }
   if ((await researcherCount(db)) === 0) {

@@ -51,14 +51,15 @@ export class ResearcherClient {
   /** Single-use participant links of the built-in study (the first live one). */
   async invite(count = 1, studyId?: number | string): Promise<string[]> {
     const id = studyId ?? (await this.studies()).find((s) => s.status === "live")!.id;
+    // Links are relative unless the server has a public URL: resolve them as the UI does.
     return (
       await this.request<{ links: string[] }>("POST", `/api/studies/${id}/invites`, { count })
-    ).links;
+    ).links.map((l) => new URL(l, this.base).href);
   }
 }
 
 export function tokenOf(link: string): string {
-  return new URL(link).pathname.split("/").pop()!;
+  return new URL(link, "http://localhost").pathname.split("/").pop()!;
 }
 
 export async function getState(base: string, token: string): Promise<ParticipantState> {

@@ -59,6 +59,8 @@ export async function startApp(
     /** The production rate limits instead of generous ones. */
     strictLimits?: boolean;
     limits?: Parameters<typeof buildApp>[0]["limits"];
+    publicUrl?: string;
+    trustProxy?: boolean;
   } = {},
 ): Promise<TestApp> {
   const { db, kind } = await store.open();
@@ -69,6 +71,8 @@ export async function startApp(
     kind,
     logger: false,
     webDist: null,
+    publicUrl: o.publicUrl,
+    trustProxy: o.trustProxy,
     limits:
       o.limits ??
       (o.strictLimits ? undefined : { login: loose(), answers: loose(), misses: loose() }),

@@ -1,6 +1,7 @@
 import type { Command } from "commander";
+import { normalizePublicUrl } from "../../server/app.ts";
 import { serve } from "../../server/serve.ts";
-import { guarded } from "../errors.ts";
+import { CliError, guarded } from "../errors.ts";
 
 function portOf(v: string): number {
   const n = Number(v);
@@ -23,22 +24,48 @@ export function registerServe(program: Command): void {
       "directory of the SQLite database (env DATA_DIR; ignored when DATABASE_URL is set)",
       process.env.DATA_DIR ?? ".elicit-data",
     )
+    .option(
+      "--public-url <url>",
+      "address participants reach the app at, e.g. https://study.example.org; invite links are built on it (env PUBLIC_URL; default: links relative to the researcher's page, never from the request's Host header)",
+      process.env.PUBLIC_URL || undefined,
+    )
+    .option(
+      "--trust-proxy",
+      "behind a reverse proxy: trust X-Forwarded-For / -Proto for client addresses (rate limits) and https (Secure cookies) (env TRUST_PROXY=1)",
+      process.env.TRUST_PROXY === "1",
+    )
     .option("--quiet", "no request logs")
-    .action((f: { port: string; host: string; dataDir: string; quiet?: boolean }) =>
-      guarded(async () => {
-        const app = await serve({
-          port: portOf(f.port),
-          host: f.host,
-          dataDir: f.dataDir,
-          databaseUrl: process.env.DATABASE_URL || undefined,
-          log: !f.quiet,
-        });
-        const stop = async () => {
-          await app.close();
-          process.exit(0);
-        };
-        process.once("SIGINT", stop);
-        process.once("SIGTERM", stop);
-      }),
+    .action(
+      (f: {
+        port: string;
+        host: string;
+        dataDir: string;
+        publicUrl?: string;
+        trustProxy?: boolean;
+        quiet?: boolean;
+      }) =>
+        guarded(async () => {
+          let publicUrl: string | undefined;
+          try {
+            publicUrl = f.publicUrl === undefined ? undefined : normalizePublicUrl(f.publicUrl);
+          } catch (e) {
+            throw new CliError(`--public-url: ${(e as Error).message}`);
+          }
+          const app = await serve({
+            port: portOf(f.port),
+            host: f.host,
+            dataDir: f.dataDir,
+            databaseUrl: process.env.DATABASE_URL || undefined,
+            log: !f.quiet,
+            publicUrl,
+            trustProxy: f.trustProxy === true,
+          });
+          const stop = async () => {
+            await app.close();
+            process.exit(0);
+          };
+          process.once("SIGINT", stop);
+          process.once("SIGTERM", stop);
+        }),
     );
 }

@@ -30,6 +30,8 @@ export interface ResearcherRouteOptions {
   readonly loginLimiter: RateLimiter;
   /** Set the cookie's Secure flag (behind HTTPS). */
   readonly secureCookies: boolean;
+  /** Base of invite links (normalised, no trailing slash); relative links without it. */
+  readonly publicUrl?: string;
 }
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
@@ -143,10 +145,12 @@ export async function createParticipants(
 /** Researcher routes: sign-in, studies, invites, results and exports. */
 export const researcherRoutes: FastifyPluginAsyncZod<ResearcherRouteOptions> = async (
   app,
-  { db, loginLimiter, secureCookies },
+  { db, loginLimiter, secureCookies, publicUrl },
 ) => {
   const auth = (req: Parameters<typeof requireResearcher>[1]) => requireResearcher(db, req);
-  const linkBase = (req: { protocol: string; host: string }) => `${req.protocol}://${req.host}`;
+  // Never from the request's Host header (a client can send any): the configured public URL,
+  // or a relative link the researcher's browser resolves against its own address.
+  const linkBase = () => publicUrl ?? "";
 
   app.post(
     "/api/auth/login",
@@ -270,7 +274,7 @@ export const researcherRoutes: FastifyPluginAsyncZod<ResearcherRouteOptions> = a
         false,
         s.status === "pilot",
       );
-      return { links: tokens.map((t) => `${linkBase(req)}/p/${t}`) };
+      return { links: tokens.map((t) => `${linkBase()}/p/${t}`) };
     },
   );
   app.post(
@@ -286,7 +290,7 @@ export const researcherRoutes: FastifyPluginAsyncZod<ResearcherRouteOptions> = a
       await auth(req);
       const s = await studySummary(db, req.params.id);
       const [t] = await createParticipants(db, s.id, 1, true);
-      return { link: `${linkBase(req)}/p/${t}` };
+      return { link: `${linkBase()}/p/${t}` };
     },
   );
   app.get(

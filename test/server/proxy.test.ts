@@ -1,0 +1,80 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { normalizePublicUrl } from "../../src/server/app.ts";
+import { call, freshStore, PASSWORD, signIn, startApp, type TestApp } from "./helpers.ts";
+
+/** Issue 14 item 6: links never built from the Host header; running behind an HTTPS proxy. */
+describe("invite links and proxies", () => {
+  const apps: TestApp[] = [];
+  afterEach(async () => {
+    for (const a of apps.splice(0)) await a.close();
+  });
+  async function app(o: Parameters<typeof startApp>[1] = {}) {
+    const t = await startApp(await freshStore("sqlite"), o);
+    apps.push(t);
+    return t;
+  }
+  async function invite(t: TestApp, headers: Record<string, string> = {}) {
+    const cookie = await signIn(t);
+    const studies = (await call(t, "GET", "/api/studies", undefined, cookie)).body.studies;
+    const r = await t.app.inject({
+      method: "POST",
+      url: `/api/studies/${studies[0].id}/invites`,
+      payload: { count: 1 },
+      headers: { cookie, ...headers },
+    });
+    expect(r.statusCode).toBe(200);
+    return r.json().links[0] as string;
+  }
+
+  it("a forged Host header never reaches an invite link", async () => {
+    const t = await app();
+    const link = await invite(t, { host: "evil.example" });
+    expect(link).toMatch(/^\/p\/[A-Za-z0-9_-]{43}$/);
+    expect(link).not.toContain("evil");
+  });
+
+  it("with a public URL, links are built on it whatever the Host", async () => {
+    const t = await app({ publicUrl: "https://study.example.org/lab/" });
+    const link = await invite(t, { host: "evil.example" });
+    expect(link).toMatch(/^https:\/\/study\.example\.org\/lab\/p\/[A-Za-z0-9_-]{43}$/);
+    expect(() => normalizePublicUrl("javascript:alert(1)")).toThrow(RangeError);
+    expect(() => normalizePublicUrl("https://x.org/?a=1")).toThrow(RangeError);
+  });
+
+  it("behind a trusted proxy, clients get their own sign-in rate limit and Secure cookies", async () => {
+    const t = await app({ strictLimits: true, trustProxy: true });
+    await signIn(t); // creates the researcher
+    const login = (ip: string, password = "wrong password!") =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { email: "r@example.org", password },
+        headers: { "x-forwarded-for": ip, "x-forwarded-proto": "https" },
+      });
+    // One client exhausts its bucket ...
+    let limited = false;
+    for (let i = 0; i < 30 && !limited; i++)
+      limited = (await login("203.0.113.7")).statusCode === 429;
+    expect(limited).toBe(true);
+    // ... another client behind the same proxy still signs in, over https: a Secure cookie.
+    const ok = await login("203.0.113.8", PASSWORD);
+    expect(ok.statusCode).toBe(200);
+    expect(String(ok.headers["set-cookie"])).toMatch(/;\s*Secure/i);
+  });
+
+  it("without --trust-proxy, X-Forwarded-For is ignored (one bucket for the direct client)", async () => {
+    const t = await app({ strictLimits: true });
+    await signIn(t);
+    let limited = false;
+    for (let i = 0; i < 30 && !limited; i++) {
+      const r = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { email: "r@example.org", password: "wrong password!" },
+        headers: { "x-forwarded-for": `198.51.100.${i}` },
+      });
+      limited = r.statusCode === 429;
+    }
+    expect(limited).toBe(true);
+  });
+});
