@@ -103,6 +103,19 @@ export function normalizePublicUrl(text: string): string {
   return u.href.replace(/\/+$/, "");
 }
 
+/**
+ * Whether a browser's Origin header names this server: the public URL's origin, or the host
+ * the request was sent to (the scheme is not compared: behind a TLS proxy the app sees http).
+ */
+function sameOrigin(origin: string, host: string, publicUrl?: string): boolean {
+  if (publicUrl !== undefined && origin === new URL(publicUrl).origin) return true;
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false; // "null" (sandboxed pages, file:) or garbage
+  }
+}
+
 /** Whether any string in a parsed JSON value contains a NUL character. */
 function hasNul(v: unknown, depth = 0): boolean {
   if (typeof v === "string") return v.includes("\u0000");
@@ -176,6 +189,23 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
 
   // Security headers on every response. Participant tokens travel in the URL path, so no
   // Referer may carry them to another site; the UI loads only its own files.
+  // CSRF: a cross-site form or fetch can send text/plain or form bodies without a preflight,
+  // but not application/json, which needs CORS we never grant; and a browser's Origin must be
+  // ours. So every state-changing API request must be JSON from our own origin.
+  app.addHook("onRequest", async (req) => {
+    if (req.method === "GET" || req.method === "HEAD" || !req.url.startsWith("/api/")) return;
+    const type = String(req.headers["content-type"] ?? "").toLowerCase();
+    if (!type.startsWith("application/json"))
+      throw new ApiError(
+        415,
+        "unsupported_media_type",
+        "send the request body as application/json",
+      );
+    const origin = req.headers.origin;
+    if (origin !== undefined && !sameOrigin(origin, req.host, o.publicUrl))
+      throw new ApiError(403, "cross_origin", "cross-origin requests are refused");
+  });
+
   // PostgreSQL text cannot hold NUL (0x00): refuse it at the edge, in any string of the body,
   // the path or the query, instead of failing inside the database with a 500.
   app.addHook("preValidation", async (req) => {

@@ -78,3 +78,55 @@ describe("invite links and proxies", () => {
     expect(limited).toBe(true);
   });
 });
+
+describe("cross-site requests (CSRF)", () => {
+  let t: TestApp;
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it("refuses non-JSON and foreign-origin POSTs, accepts JSON from our own origin", async () => {
+    t = await startApp(await freshStore("sqlite"));
+    const cookie = await signIn(t);
+    const id = (await call(t, "GET", "/api/studies", undefined, cookie)).body.studies[0].id;
+    const url = `/api/studies/${id}/test-run`;
+    // The attack from the issue: a cross-origin text/plain POST riding the session cookie.
+    const plain = await t.app.inject({
+      method: "POST",
+      url,
+      payload: "{}",
+      headers: { cookie, "content-type": "text/plain", origin: "https://evil.example" },
+    });
+    expect(plain.statusCode).toBe(415);
+    const form = await t.app.inject({
+      method: "POST",
+      url,
+      payload: "a=1",
+      headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(form.statusCode).toBe(415);
+    const foreign = await t.app.inject({
+      method: "POST",
+      url,
+      payload: {},
+      headers: { cookie, origin: "https://evil.example", host: "localhost:8080" },
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().error.code).toBe("cross_origin");
+    const ours = await t.app.inject({
+      method: "POST",
+      url,
+      payload: {},
+      headers: { cookie, origin: "https://localhost:8080", host: "localhost:8080" },
+    });
+    expect(ours.statusCode).toBe(200);
+    // No Origin at all (curl, scripts): JSON is still required, then allowed.
+    expect(
+      (await t.app.inject({ method: "POST", url, payload: {}, headers: { cookie } })).statusCode,
+    ).toBe(200);
+    // Nothing was created by the refused requests: two test runs, from the two accepted.
+    const rows = (await call(t, "GET", `/api/studies/${id}/participants`, undefined, cookie)).body
+      .participants;
+    expect(rows.filter((r: { test: boolean }) => r.test)).toHaveLength(2);
+  });
+});
