@@ -15,5 +15,23 @@ export async function ensureTemplateStudy(db: Db): Promise<number | null> {
   const config = cancerDiagnosisConfig();
   const hash = sha256(canonicalJson(config));
   studyData(hash, config); // fail early if the bundled data are missing
-  return insertStudy(db, config.title, null, { config, hash }, "live");
+  // Two servers starting on one empty database must not both create it: the study is created
+  // in the transaction that claims the settings key, which only one of them can insert.
+  try {
+    return await db.transaction().execute(async (trx) => {
+      await trx.insertInto("settings").values({ key: BOOTSTRAP_KEY, value: "done" }).execute();
+      return insertStudy(trx, config.title, null, { config, hash }, "live");
+    });
+  } catch (e) {
+    const claimed = await db
+      .selectFrom("settings")
+      .select("key")
+      .where("key", "=", BOOTSTRAP_KEY)
+      .executeTakeFirst();
+    if (claimed) return null; // another server did it
+    throw e;
+  }
 }
+
+/** The settings key that records the built-in study's creation. */
+const BOOTSTRAP_KEY = "builtin_study_created";
