@@ -158,6 +158,10 @@ describe("the answer log", () => {
     const rows = [row(1, 0, true), row(2, 1, false), row(3, 0, false)];
     expect(effectiveRows(rows, "elicitation").map((r) => r.id)).toEqual([3]);
     expect(effectiveRows([row(1, 0, false), row(2, 1, false)], "elicitation")).toHaveLength(2);
+    // Issue 14: the participant then answers q1 again (4): the stale row 2 must not block it,
+    // nor the answer after (5): a stuck participant's answers were acknowledged and ignored.
+    const later = [...rows, row(4, 1, false), row(5, 2, false)];
+    expect(effectiveRows(later, "elicitation").map((r) => r.id)).toEqual([3, 4, 5]);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Selectable } from "kysely";
+import { PostgresAdapter, type Selectable, sql } from "kysely";
 import type { BinaryPoint } from "../../elicit/binary/point.ts";
 import type { ReplayState } from "../../elicit/session.ts";
 import type { PreparedBinary } from "../../experiments/binary-population.ts";
@@ -57,9 +57,10 @@ export interface Position {
 
 /**
  * Effective (not undone) rows of a phase: the answers to questions 0, 1, 2, ... in order, each
- * stored after the one before it (a larger id). A row stored before the answer to an earlier
- * question (possible only when an undo races an answer) answered a question that is no longer
- * asked, so it ends the log.
+ * stored after the one before it (a larger id). A live row stored before the answer to an
+ * earlier question answered a question computed from a log that has since changed (an undo
+ * racing an answer, possible only in logs written before answers and undos were serialised):
+ * it is stale and skipped, so the participant's later answers still count.
  */
 export function effectiveRows<R extends LogRow>(rows: readonly R[], phase: LogRow["phase"]): R[] {
   const live = rows
@@ -67,8 +68,9 @@ export function effectiveRows<R extends LogRow>(rows: readonly R[], phase: LogRo
     .sort((a, b) => a.question_index - b.question_index || a.id - b.id);
   const out: R[] = [];
   for (const r of live) {
-    if (r.question_index !== out.length) break;
-    if (out.length > 0 && r.id < out[out.length - 1]!.id) break;
+    if (r.question_index > out.length) break; // a gap: nothing after it can be current
+    if (r.question_index < out.length) continue; // a second live answer to a filled question
+    if (out.length > 0 && r.id < out[out.length - 1]!.id) continue; // stale
     out.push(r);
   }
   return out;
@@ -370,6 +372,38 @@ export function validateForm(
   return out;
 }
 
+/**
+ * Run `write` in one transaction that holds the participant: a row lock on PostgreSQL (other
+ * requests for this participant, on any server, wait), and on SQLite the transaction holds the
+ * database's one connection. `write` gets the answer log as it stands under the lock, so it
+ * can check that the state it was computed from is still current.
+ */
+async function lockedWrite<T>(
+  db: Db,
+  participantId: number,
+  write: (tx: Db, log: LogRow[]) => Promise<T>,
+): Promise<T> {
+  return db.transaction().execute(async (tx) => {
+    if (tx.getExecutor().adapter instanceof PostgresAdapter)
+      await sql`select id from participants where id = ${participantId} for update`.execute(tx);
+    const log = await tx
+      .selectFrom("answers")
+      .select(LOG_COLUMNS)
+      .where("participant_id", "=", participantId)
+      .orderBy("id")
+      .execute();
+    return write(tx, log);
+  });
+}
+
+/** Whether the log under the lock is the one a request computed its position from. */
+function sameLog(a: readonly LogRow[], b: readonly LogRow[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((r, i) => r.id === b[i]!.id && (r.undone_at === null) === (b[i]!.undone_at === null))
+  );
+}
+
 async function saveForm(
   db: Db,
   ctx: Context,
@@ -480,18 +514,30 @@ export async function comprehension(
   const correct = answer === q.correct;
   const attempt = prog.attempts + 1;
   const now = nowIso();
+  // The attempt and, when it completes the check, `comprehension_at` commit together: a crash
+  // between them would leave a participant with every answer right and no next step.
   try {
-    await db
-      .insertInto("comprehension")
-      .values({
-        participant_id: ctx.participant.id,
-        question_id: q.id,
-        attempt,
-        answer,
-        correct: correct ? 1 : 0,
-        created_at: now,
-      })
-      .execute();
+    await lockedWrite(db, ctx.participant.id, async (tx) => {
+      await tx
+        .insertInto("comprehension")
+        .values({
+          participant_id: ctx.participant.id,
+          question_id: q.id,
+          attempt,
+          answer,
+          correct: correct ? 1 : 0,
+          created_at: now,
+        })
+        .execute();
+      const after = await comprehensionProgress(tx, ctx);
+      if (after.done) {
+        await tx
+          .updateTable("participants")
+          .set({ comprehension_at: now })
+          .where("id", "=", ctx.participant.id)
+          .execute();
+      }
+    });
   } catch (e) {
     if (!isUniqueViolation(e)) throw e;
     return {
@@ -501,7 +547,7 @@ export async function comprehension(
     };
   }
   const after = await comprehensionProgress(db, ctx);
-  if (after.done) await touch(db, ctx, { comprehension_at: now });
+  if (after.done) ctx.participant.comprehension_at = now;
   const left = ctx.config.comprehension.maxAttempts - attempt;
   const feedback = correct
     ? `Correct. ${q.explanation}`
@@ -588,15 +634,26 @@ export async function answer(
     answered_at: now,
     undone_at: null,
   } as const;
+  // Under the participant's lock: store the answer only if the log is still the one this
+  // question was computed from (an undo or another answer may have committed meanwhile).
+  let stored: boolean;
   try {
-    const inserted = await db
-      .insertInto("answers")
-      .values(row)
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    ctx.rows.push({ ...row, id: inserted.id });
+    stored = await lockedWrite(db, ctx.participant.id, async (tx, log) => {
+      if (!sameLog(log, ctx.rows)) {
+        ctx.rows.splice(0, ctx.rows.length, ...log);
+        return false;
+      }
+      const inserted = await tx
+        .insertInto("answers")
+        .values(row)
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      ctx.rows.push({ ...row, id: inserted.id });
+      return true;
+    });
   } catch (e) {
     if (!isUniqueViolation(e)) throw e;
+    stored = false;
     const fresh = await db
       .selectFrom("answers")
       .select(LOG_COLUMNS)
@@ -604,9 +661,8 @@ export async function answer(
       .orderBy("id")
       .execute();
     ctx.rows.splice(0, ctx.rows.length, ...fresh);
-    return { ...(await renderState(db, ctx)), duplicate: true };
   }
-  return renderState(db, ctx);
+  return stored ? renderState(db, ctx) : { ...(await renderState(db, ctx)), duplicate: true };
 }
 
 /**
@@ -625,28 +681,27 @@ export async function undo(db: Db, ctx: Context, questionId: number): Promise<Pa
   }
   const target = pos.elicitationRows[questionId - 1]!;
   const now = nowIso();
-  const r = await db
-    .updateTable("answers")
-    .set({ undone_at: now })
-    .where("id", "=", target.id)
-    .where("undone_at", "is", null)
-    .executeTakeFirst();
-  if (Number(r.numUpdatedRows) === 0) {
-    return { ...(await renderState(db, ctx)), duplicate: true };
-  }
-  // Also retire any later answer that raced this undo (it answered a question no longer asked).
-  await db
-    .updateTable("answers")
-    .set({ undone_at: now })
-    .where("participant_id", "=", ctx.participant.id)
-    .where("phase", "=", "elicitation")
-    .where("question_index", ">", target.question_index)
-    .where("undone_at", "is", null)
-    .execute();
-  for (const x of ctx.rows) {
-    if (x.phase === "elicitation" && x.question_index >= target.question_index && !x.undone_at) {
-      x.undone_at = now;
+  // Under the participant's lock, and only if no answer or undo committed since this request
+  // computed its position: an answer racing the undo is then either before it (the undo sees
+  // a changed log and stores nothing) or after it (the answer sees a changed log).
+  const done = await lockedWrite(db, ctx.participant.id, async (tx, log) => {
+    if (!sameLog(log, ctx.rows)) {
+      ctx.rows.splice(0, ctx.rows.length, ...log);
+      return false;
     }
-  }
-  return renderState(db, ctx);
+    await tx
+      .updateTable("answers")
+      .set({ undone_at: now })
+      .where("participant_id", "=", ctx.participant.id)
+      .where("phase", "=", "elicitation")
+      .where("question_index", ">=", target.question_index)
+      .where("undone_at", "is", null)
+      .execute();
+    for (const x of ctx.rows) {
+      if (x.phase === "elicitation" && x.question_index >= target.question_index && !x.undone_at)
+        x.undone_at = now;
+    }
+    return true;
+  });
+  return done ? renderState(db, ctx) : { ...(await renderState(db, ctx)), duplicate: true };
 }
