@@ -18,6 +18,9 @@ export async function startSession(
   const token = newToken();
   const now = new Date();
   const expires = new Date(now.getTime() + SESSION_DAYS * 86_400_000);
+  // Expired sessions are useless and each one is a stored credential hash: drop them here
+  // (every sign-in), so the table holds only live sessions.
+  await db.deleteFrom("sessions").where("expires_at", "<", now.toISOString()).execute();
   await db
     .insertInto("sessions")
     .values({

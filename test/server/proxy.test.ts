@@ -130,3 +130,29 @@ describe("cross-site requests (CSRF)", () => {
     expect(rows.filter((r: { test: boolean }) => r.test)).toHaveLength(2);
   });
 });
+
+describe("researcher sessions", () => {
+  let t: TestApp;
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it("expired sessions are deleted when anyone signs in (issue 14 item 10)", async () => {
+    t = await startApp(await freshStore("sqlite"));
+    await signIn(t);
+    const researcher = await t.db.selectFrom("researchers").select("id").executeTakeFirstOrThrow();
+    await t.db
+      .insertInto("sessions")
+      .values({
+        id: "expired-session-hash",
+        researcher_id: researcher.id,
+        created_at: "2020-01-01T00:00:00.000Z",
+        expires_at: "2020-01-08T00:00:00.000Z",
+      })
+      .execute();
+    await signIn(t, "second@example.org");
+    const ids = (await t.db.selectFrom("sessions").select("id").execute()).map((r) => r.id);
+    expect(ids).not.toContain("expired-session-hash");
+    expect(ids.length).toBeGreaterThanOrEqual(1);
+  });
+});
