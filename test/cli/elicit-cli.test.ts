@@ -181,6 +181,32 @@ describe("elicit fit, ask and reproduce", () => {
     expect(resumed.stdout).toMatch(/Resuming .*2 answers/);
     expect(resumed.stdout).toMatch(/Question 3 /);
     expect(resumed.stdout).toContain(`answers saved to ${session}`);
+    expect(JSON.parse(readFileSync(session, "utf8")).data).toMatch(/breast cancer/);
+    // Never resumed on other data or with other settings (issue 14).
+    const other = spawnSync(
+      process.execPath,
+      [bin, "ask", "--session", session, "--synthetic", "paper-binary"],
+      {
+        encoding: "utf8",
+        input: "q\n",
+      },
+    );
+    expect(other.status).toBe(2);
+    expect(other.stderr).toMatch(
+      /was answered on .* not on .*use the same data, or another --session/,
+    );
+    const family = spawnSync(
+      process.execPath,
+      [bin, "ask", "--session", session, "--family", "binary-linear"],
+      {
+        encoding: "utf8",
+        input: "q\n",
+      },
+    );
+    expect(family.status).toBe(2);
+    expect(family.stderr).toMatch(
+      /--family binary-threshold; --family binary-linear does not match/,
+    );
     // Without --session nothing is kept, and ask says so.
     const unsaved = spawnSync(process.execPath, [bin, "ask"], {
       encoding: "utf8",

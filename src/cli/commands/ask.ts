@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import type { Command } from "commander";
 import { z } from "zod";
@@ -65,6 +65,8 @@ const sessionSchema = z.object({
     })
     .passthrough(),
   seed: z.number().int(),
+  /** The population the answers were given on (its description); absent in older files. */
+  data: z.string().optional(),
   answers: z.array(z.enum(ANSWERS as [Answer, ...Answer[]])),
 });
 
@@ -181,148 +183,180 @@ export function registerAsk(program: Command): void {
   cmd
     .option("--session <file>", "save answers here after every question, and resume from it")
     .option("--seed <n>", "seed of the left/right placement", "1")
-    .action((f: PopulationFlags & SpecFlags & AdaptiveFlags & { session?: string; seed: string }) =>
-      guarded(async () => {
-        const { population, prepared } = loadBinaryPopulation(f);
-        let spec: AskSpec;
-        if (isAdaptive(f)) {
-          rejectFractionalAdaptive(f.family);
-          const base = specFromFlags({ ...f, strategy: undefined });
-          // A person answers: the human answer model unless --answer-model says otherwise.
-          const settings = adaptiveSettingsFromFlags(f, base.tolerance, true);
-          spec = {
-            family: base.family as AdaptiveAskSpec["family"],
-            strategy: "adaptive",
-            tolerance: settings.tolerance,
-            budget: settings.budget,
-            credibility: settings.credibility,
-            model: settings.model,
-            displayStep: settings.displayStep,
-            ...(base.monotone ? { monotone: base.monotone } : {}),
-            ...(base.grid !== undefined ? { grid: base.grid } : {}),
-          };
-        } else spec = specFromFlags(f);
-        let seed = Number(f.seed);
-        let answers: Answer[] = [];
-        if (f.session && existsSync(f.session)) {
-          const parsed = sessionSchema.safeParse(JSON.parse(readFileSync(f.session, "utf8")));
-          if (!parsed.success) throw new CliError(`${f.session} is not a session file`);
-          spec = parsed.data.spec as unknown as AskSpec;
-          if (spec.strategy === "adaptive") {
-            rejectFractionalAdaptive(spec.family);
-            const s = parsed.data.spec;
-            if (
-              s.budget === undefined ||
-              s.credibility === undefined ||
-              s.model === undefined ||
-              s.displayStep === undefined
-            ) {
+    .action(
+      (
+        f: PopulationFlags & SpecFlags & AdaptiveFlags & { session?: string; seed: string },
+        command: Command,
+      ) =>
+        guarded(async () => {
+          const { population, prepared } = loadBinaryPopulation(f);
+          let spec: AskSpec;
+          if (isAdaptive(f)) {
+            rejectFractionalAdaptive(f.family);
+            const base = specFromFlags({ ...f, strategy: undefined });
+            // A person answers: the human answer model unless --answer-model says otherwise.
+            const settings = adaptiveSettingsFromFlags(f, base.tolerance, true);
+            spec = {
+              family: base.family as AdaptiveAskSpec["family"],
+              strategy: "adaptive",
+              tolerance: settings.tolerance,
+              budget: settings.budget,
+              credibility: settings.credibility,
+              model: settings.model,
+              displayStep: settings.displayStep,
+              ...(base.monotone ? { monotone: base.monotone } : {}),
+              ...(base.grid !== undefined ? { grid: base.grid } : {}),
+            };
+          } else spec = specFromFlags(f);
+          let seed = Number(f.seed);
+          let answers: Answer[] = [];
+          if (f.session && existsSync(f.session)) {
+            const parsed = sessionSchema.safeParse(JSON.parse(readFileSync(f.session, "utf8")));
+            if (!parsed.success) throw new CliError(`${f.session} is not a session file`);
+            spec = parsed.data.spec as unknown as AskSpec;
+            if (spec.strategy === "adaptive") {
+              rejectFractionalAdaptive(spec.family);
+              const s = parsed.data.spec;
+              if (
+                s.budget === undefined ||
+                s.credibility === undefined ||
+                s.model === undefined ||
+                s.displayStep === undefined
+              ) {
+                throw new CliError(
+                  `${f.session} is an adaptive session without its budget, credibility, model or display step`,
+                );
+              }
+            }
+            // Never resume silently on other data or with other settings: the answers were
+            // given to other questions.
+            const stored = parsed.data.data;
+            if (stored !== undefined && stored !== population.description)
               throw new CliError(
-                `${f.session} is an adaptive session without its budget, credibility, model or display step`,
+                `${f.session} was answered on "${stored}", not on "${population.description}": use the same data, or another --session file`,
               );
-            }
+            const explicit = (name: string) => command.getOptionValueSource(name) === "cli";
+            const clash = (
+              [
+                ["family", spec.family, f.family],
+                ["strategy", spec.strategy, f.strategy],
+                [
+                  "tolerance",
+                  spec.tolerance,
+                  f.tolerance === undefined ? undefined : Number(f.tolerance),
+                ],
+              ] as const
+            ).find(([name, had, given]) => explicit(name) && given !== undefined && had !== given);
+            if (clash)
+              throw new CliError(
+                `${f.session} is a session with --${clash[0]} ${clash[1]}; --${clash[0]} ${clash[2]} does not match (leave it out to resume, or use another --session file)`,
+              );
+            seed = parsed.data.seed;
+            answers = parsed.data.answers;
+            console.log(`Resuming ${f.session}: ${answers.length} answers so far.`);
           }
-          seed = parsed.data.seed;
-          answers = parsed.data.answers;
-          console.log(`Resuming ${f.session}: ${answers.length} answers so far.`);
-        }
-        const save = () => {
-          if (f.session)
-            writeFileSync(f.session, `${JSON.stringify({ spec, seed, answers }, null, 2)}\n`);
-        };
-        // Only say "saved" when something was: without --session the answers are gone.
-        const savedNote = () =>
-          f.session
-            ? `answers saved to ${f.session}`
-            : "answers NOT saved (run with --session FILE to keep them and resume)";
-        const words: ClassWords = {
-          positive: prepared?.positiveLabel ?? "positive",
-          negative: prepared?.negativeLabel ?? "negative",
-        };
-        const procedure = askProcedure(spec, population, seed);
-        const total =
-          spec.strategy === "adaptive"
-            ? spec.budget
-            : paperQuestionCount({ ...spec, strategy: "paper" });
-        console.log(
-          "Keys: 1 = A, 2 = B, 0 = about the same, u = undo, q = quit (answers are kept).",
-        );
-        const rl = createInterface({ input: process.stdin, terminal: false });
-        const lines = rl[Symbol.asyncIterator]();
-        try {
-          for (;;) {
-            const state = replay(procedure, answers);
-            if (state.status === "done") {
-              const result = state.result;
-              console.log(`\nDone after ${answers.length} answers.`);
-              console.log(
-                `Your metric: ${Object.entries(result.metric)
-                  .map(([k, v]) => `${k} = ${fmt(v, 3)}`)
-                  .join(", ")}`,
-              );
-              const lin = result.linear;
-              if (lin && lin.tp > 0 && lin.tn > 0) {
+          const save = () => {
+            if (!f.session) return;
+            // Write a temporary file and rename it over the session: a crash mid-write never
+            // leaves a truncated session.
+            const tmp = `${f.session}.tmp-${process.pid}`;
+            const record = { spec, seed, data: population.description, answers };
+            writeFileSync(tmp, `${JSON.stringify(record, null, 2)}\n`);
+            renameSync(tmp, f.session);
+          };
+          // Only say "saved" when something was: without --session the answers are gone.
+          const savedNote = () =>
+            f.session
+              ? `answers saved to ${f.session}`
+              : "answers NOT saved (run with --session FILE to keep them and resume)";
+          const words: ClassWords = {
+            positive: prepared?.positiveLabel ?? "positive",
+            negative: prepared?.negativeLabel ?? "negative",
+          };
+          const procedure = askProcedure(spec, population, seed);
+          const total =
+            spec.strategy === "adaptive"
+              ? spec.budget
+              : paperQuestionCount({ ...spec, strategy: "paper" });
+          console.log(
+            "Keys: 1 = A, 2 = B, 0 = about the same, u = undo, q = quit (answers are kept).",
+          );
+          const rl = createInterface({ input: process.stdin, terminal: false });
+          const lines = rl[Symbol.asyncIterator]();
+          try {
+            for (;;) {
+              const state = replay(procedure, answers);
+              if (state.status === "done") {
+                const result = state.result;
+                console.log(`\nDone after ${answers.length} answers.`);
                 console.log(
-                  `In words: missing a ${words.positive} case is about ${fmt(lin.tp / lin.tn, 1)} times as bad as a false alarm.`,
+                  `Your metric: ${Object.entries(result.metric)
+                    .map(([k, v]) => `${k} = ${fmt(v, 3)}`)
+                    .join(", ")}`,
                 );
-              }
-              const a = result.adaptive;
-              if (a) {
-                console.log(
-                  `Confidence: with probability ${a.credible.level} your metric is within ${fmt(a.credible.radius, 4)} (${a.credible.errorName}) of this (stopped: ${a.stop}).`,
-                );
-                console.log(
-                  `Probability that the classifier below is the best for you: ${fmt(a.pOptimal, 2)}.`,
-                );
-                if (a.unidentified.length > 0)
-                  console.log(`Still uncertain: ${describeUnidentified(a.unidentified)}.`);
-              }
-              console.log(
-                `Best classifier for you on this data: ${describeThreshold(result.classifier)}`,
-              );
-              save();
-              return;
-            }
-            const q = state.question;
-            const left = firstOnLeft(seed, q.index);
-            showQuestion(q, population.zeta, words, left, total);
-            let answer: Answer | null = null;
-            while (answer === null) {
-              process.stdout.write("Your choice [1/2/0/u/q]: ");
-              const next = await lines.next();
-              if (next.done) {
-                save();
-                console.log(`\nInput ended; ${savedNote()}.`);
-                return;
-              }
-              const key = next.value.trim().toLowerCase();
-              if (key === "q") {
-                save();
-                console.log(`Stopped; ${savedNote()}.`);
-                return;
-              }
-              if (key === "u") {
-                if (answers.length === 0) console.log("Nothing to undo.");
-                else {
-                  answers = answers.slice(0, -1);
-                  save();
-                  break;
+                const lin = result.linear;
+                if (lin && lin.tp > 0 && lin.tn > 0) {
+                  console.log(
+                    `In words: missing a ${words.positive} case is about ${fmt(lin.tp / lin.tn, 1)} times as bad as a false alarm.`,
+                  );
                 }
-                continue;
+                const a = result.adaptive;
+                if (a) {
+                  console.log(
+                    `Confidence: with probability ${a.credible.level} your metric is within ${fmt(a.credible.radius, 4)} (${a.credible.errorName}) of this (stopped: ${a.stop}).`,
+                  );
+                  console.log(
+                    `Probability that the classifier below is the best for you: ${fmt(a.pOptimal, 2)}.`,
+                  );
+                  if (a.unidentified.length > 0)
+                    console.log(`Still uncertain: ${describeUnidentified(a.unidentified)}.`);
+                }
+                console.log(
+                  `Best classifier for you on this data: ${describeThreshold(result.classifier)}`,
+                );
+                save();
+                return;
               }
-              if (key === "0") answer = "tie";
-              else if (key === "1") answer = left ? "first" : "second";
-              else if (key === "2") answer = left ? "second" : "first";
-              else console.log("Please type 1, 2, 0, u or q.");
+              const q = state.question;
+              const left = firstOnLeft(seed, q.index);
+              showQuestion(q, population.zeta, words, left, total);
+              let answer: Answer | null = null;
+              while (answer === null) {
+                process.stdout.write("Your choice [1/2/0/u/q]: ");
+                const next = await lines.next();
+                if (next.done) {
+                  save();
+                  console.log(`\nInput ended; ${savedNote()}.`);
+                  return;
+                }
+                const key = next.value.trim().toLowerCase();
+                if (key === "q") {
+                  save();
+                  console.log(`Stopped; ${savedNote()}.`);
+                  return;
+                }
+                if (key === "u") {
+                  if (answers.length === 0) console.log("Nothing to undo.");
+                  else {
+                    answers = answers.slice(0, -1);
+                    save();
+                    break;
+                  }
+                  continue;
+                }
+                if (key === "0") answer = "tie";
+                else if (key === "1") answer = left ? "first" : "second";
+                else if (key === "2") answer = left ? "second" : "first";
+                else console.log("Please type 1, 2, 0, u or q.");
+              }
+              if (answer !== null) {
+                answers = [...answers, answer];
+                save();
+              }
             }
-            if (answer !== null) {
-              answers = [...answers, answer];
-              save();
-            }
+          } finally {
+            rl.close();
           }
-        } finally {
-          rl.close();
-        }
-      }),
+        }),
     );
 }
