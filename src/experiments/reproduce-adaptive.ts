@@ -282,7 +282,7 @@ function multiclassSetting(kind: "diagonal-linear" | "linear", k: number): Setti
     family: kind,
     label: `${kind} k=${k}`,
     tolerance,
-    budget: kind === "diagonal-linear" ? 40 : 100,
+    budget: kind === "diagonal-linear" ? 40 : 300,
     measures: ["linf"],
     classic:
       kind === "diagonal-linear"

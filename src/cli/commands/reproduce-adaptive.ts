@@ -119,7 +119,7 @@ export function registerReproduceAdaptive(reproduce: Command): void {
     )
     .option(
       "--budget <n>",
-      "adaptive question budget for every setting (default: 30 binary, 40 DLPM, 100 LPM, QPME 40 / 90 / 160 / 250 for k = 2..5, 300 fair, 25 lambda, cubic 90 / 300 for k = 2, 3)",
+      "adaptive question budget for every setting (default: 30 binary, 40 DLPM, 300 LPM (noise-free runs stop near 40 and 80), QPME 40 / 90 / 160 / 250 for k = 2..5, 300 fair, 25 lambda, cubic 90 / 300 for k = 2, 3)",
     );
   addFigureOptions(cmd, "error against questions (one marker per strategy per setting)");
   cmd.option("--json", "print JSON on stdout").action(
