@@ -311,16 +311,23 @@ describe("QPME (Algorithm 1) on the synthetic sphere", () => {
     // Noise free, the error comes from the angle resolution (final width <= eps / 1.6, so
     // each angle is within ~0.003) divided by rho - varrho ~ 1 for B: the reference code's
     // means (0.002/0.004 at k = 2, 0.005/0.020 at k = 3) are upper bounds we must meet.
-    const r = reproduceQuadratic({
-      setting: "code",
-      trials: 40,
-      classes: [2, 3],
-      strategies: ["paper"],
-    });
-    for (const row of r.rows) {
-      expect(row.errorA.mean).toBeLessThanOrEqual(REFERENCE_CODE_ERRORS[row.k]!.a);
-      expect(row.errorB.mean).toBeLessThanOrEqual(REFERENCE_CODE_ERRORS[row.k]!.B);
-      expect(row.meanQueries).toBe(qpmeQuestionBound(row.k, EPS, 4, 4));
+    // Over 40 truths our k = 2 B mean ranged 0.0030-0.0042 across seeds (seed 11 failed);
+    // over 400 the spread of the mean is about a third of that, and the bound holds with a
+    // margin of several of its standard errors (measured 0.0031-0.0036 at 160 truths for seeds
+    // 1-5, 7, 11). Three seeds, so no single lucky seed carries the test.
+    for (const seed of [7, 11, 2027]) {
+      const r = reproduceQuadratic({
+        setting: "code",
+        trials: 400,
+        classes: [2, 3],
+        strategies: ["paper"],
+        seed,
+      });
+      for (const row of r.rows) {
+        expect(row.errorA.mean).toBeLessThanOrEqual(REFERENCE_CODE_ERRORS[row.k]!.a);
+        expect(row.errorB.mean).toBeLessThanOrEqual(REFERENCE_CODE_ERRORS[row.k]!.B);
+        expect(row.meanQueries).toBe(qpmeQuestionBound(row.k, EPS, 4, 4));
+      }
     }
   });
 
