@@ -56,6 +56,12 @@ test("a participant completes the whole flow", async ({ page }) => {
   await waitForPhase(page, "questionnaire");
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByRole("alert")).toContainText("Please answer");
+  // Issue 11: the summary is above the questions and takes focus (not left on the button).
+  await expect(page.getByTestId("form-errors")).toBeFocused();
+  const summaryBox = (await page.getByTestId("form-errors").boundingBox())!;
+  const firstQuestion = (await page.locator("fieldset").first().boundingBox())!;
+  expect(summaryBox.y).toBeLessThan(firstQuestion.y);
+  await expect(page.locator("fieldset[aria-invalid=true]").first()).toBeVisible();
   await shot(page, "2-questionnaire");
   for (const group of await page.locator("fieldset").all()) {
     await group.locator("input[type=radio]").first().check();

@@ -1,7 +1,7 @@
 // A form of study-defined fields (questionnaire, post-task questions). Single-choice fields are
 // radio groups in a fieldset; required fields are marked and enforced.
 
-import { useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import type { Field } from "../api/types.ts";
 
 export interface FieldsFormProps {
@@ -16,7 +16,15 @@ export interface FieldsFormProps {
 export function FieldsForm({ fields, submitLabel, busy, onSubmit, longText }: FieldsFormProps) {
   const [answers, setAnswers] = useState<Record<string, string>>({});
   const [missing, setMissing] = useState<string[]>([]);
+  // Bumped on every refused submit, so the summary takes focus each time (a screen reader
+  // reads it, and a keyboard user starts from it rather than from the button at the bottom).
+  const [refused, setRefused] = useState(0);
+  const summary = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (refused > 0) summary.current?.focus();
+  }, [refused]);
   const set = (id: string, v: string) => setAnswers((a) => ({ ...a, [id]: v }));
+  const isMissing = (f: Field) => missing.includes(f.label);
 
   const submit = (e: Event) => {
     e.preventDefault();
@@ -24,7 +32,10 @@ export function FieldsForm({ fields, submitLabel, busy, onSubmit, longText }: Fi
       .filter((f) => f.required && (answers[f.id] ?? "").trim() === "")
       .map((f) => f.label);
     setMissing(miss);
-    if (miss.length > 0) return;
+    if (miss.length > 0) {
+      setRefused((n) => n + 1);
+      return;
+    }
     const out: Record<string, string> = {};
     for (const f of fields) out[f.id] = (answers[f.id] ?? "").trim();
     onSubmit(out);
@@ -32,6 +43,11 @@ export function FieldsForm({ fields, submitLabel, busy, onSubmit, longText }: Fi
 
   return (
     <form onSubmit={submit} noValidate>
+      {missing.length > 0 && (
+        <div class="error" role="alert" tabIndex={-1} ref={summary} data-testid="form-errors">
+          Please answer: {missing.join("; ")}.
+        </div>
+      )}
       <p class="muted">
         Questions marked <span class="required">*</span> are required.
       </p>
@@ -43,7 +59,7 @@ export function FieldsForm({ fields, submitLabel, busy, onSubmit, longText }: Fi
         ) : null;
         if (f.kind === "single") {
           return (
-            <fieldset key={f.id}>
+            <fieldset key={f.id} aria-invalid={isMissing(f) || undefined}>
               <legend>
                 {f.label}
                 {mark}
@@ -76,6 +92,7 @@ export function FieldsForm({ fields, submitLabel, busy, onSubmit, longText }: Fi
                 id={id}
                 name={f.id}
                 required={f.required}
+                aria-invalid={isMissing(f) || undefined}
                 value={answers[f.id] ?? ""}
                 onInput={(e) => set(f.id, (e.currentTarget as HTMLTextAreaElement).value)}
               />
@@ -86,6 +103,7 @@ export function FieldsForm({ fields, submitLabel, busy, onSubmit, longText }: Fi
                 type={f.kind === "number" ? "number" : "text"}
                 step={f.kind === "number" ? "any" : undefined}
                 required={f.required}
+                aria-invalid={isMissing(f) || undefined}
                 value={answers[f.id] ?? ""}
                 onInput={(e) => set(f.id, (e.currentTarget as HTMLInputElement).value)}
               />
@@ -93,11 +111,6 @@ export function FieldsForm({ fields, submitLabel, busy, onSubmit, longText }: Fi
           </div>
         );
       })}
-      {missing.length > 0 && (
-        <div class="error" role="alert">
-          Please answer: {missing.join("; ")}.
-        </div>
-      )}
       <div class="actions">
         <button type="submit" disabled={busy}>
           {submitLabel}
