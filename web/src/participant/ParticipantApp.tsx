@@ -13,6 +13,12 @@ export function ParticipantApp({ token }: { token: string }) {
   const [state, setState] = useState<ParticipantState | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** Feedback on the last comprehension answer, shown before the next part (issue 11). */
+  const [lastFeedback, setLastFeedback] = useState<{
+    correct: boolean;
+    text: string;
+    next: ParticipantState;
+  } | null>(null);
   const inFlight = useRef(false);
 
   const load = useCallback(async () => {
@@ -37,7 +43,17 @@ export function ParticipantApp({ token }: { token: string }) {
       try {
         const res = await api<unknown>("POST", `${base}/${path}`, body);
         const next = stateFrom(res);
-        if (next !== null) setState(next);
+        const reply = res as Partial<ComprehensionResult> | null;
+        if (
+          path === "comprehension" &&
+          next !== null &&
+          next.phase !== "comprehension" &&
+          typeof reply?.feedback === "string"
+        ) {
+          // The last check's feedback would vanish with the page: show it first, and move on
+          // when the participant has read it.
+          setLastFeedback({ correct: reply.correct === true, text: reply.feedback, next });
+        } else if (next !== null) setState(next);
         else setState(await api<ParticipantState>("GET", base));
         setError(null);
         return res;
@@ -82,6 +98,35 @@ export function ParticipantApp({ token }: { token: string }) {
         {error}
       </div>
     ) : null;
+
+  if (lastFeedback !== null) {
+    return (
+      <main class="narrow" data-phase="comprehension">
+        <p class="muted">{state.study.title}</p>
+        <p class="muted">Part 1 of 3: checking the pictures make sense · done</p>
+        <div
+          class={`feedback ${lastFeedback.correct ? "correct" : "incorrect"}`}
+          role="status"
+          aria-live="polite"
+          data-testid="last-feedback"
+        >
+          <span class="muted">About your last answer: </span>
+          {lastFeedback.text}
+        </div>
+        <div class="actions">
+          <button
+            type="button"
+            onClick={() => {
+              setState(lastFeedback.next);
+              setLastFeedback(null);
+            }}
+          >
+            Continue to the next part
+          </button>
+        </div>
+      </main>
+    );
+  }
 
   const wide =
     state.phase === "elicitation" ||
