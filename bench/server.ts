@@ -120,7 +120,7 @@ async function participant(token: string, i: number, thinkMs: number): Promise<v
   await post(`${p}/consent`, { agree: true });
   await think();
   await post(`${p}/questionnaire`, {
-    answers: Object.fromEntries(PAPER_QUESTIONNAIRE.map((f) => [f.id, f.options![0]])),
+    answers: Object.fromEntries(PAPER_QUESTIONNAIRE.map((f) => [f.id, f.options?.[0] ?? ""])),
   });
   await think();
   let s = await post(`${p}/story`, {});

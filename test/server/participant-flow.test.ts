@@ -56,6 +56,7 @@ describe.each(BACKENDS)("participant flow (%s)", (kind) => {
     expect(s.questionnaire!.fields.map((f) => f.id)).toEqual([
       "age",
       "gender",
+      "gender_self_described",
       "race",
       "education",
       "mlExpertise",
@@ -67,14 +68,16 @@ describe.each(BACKENDS)("participant flow (%s)", (kind) => {
     expect(missing.body.error.message).toMatch(/please answer/);
     const wrongOption = await call(t, "POST", `${base}/questionnaire`, {
       answers: {
-        ...Object.fromEntries(s.questionnaire!.fields.map((f) => [f.id, f.options![0]])),
+        ...Object.fromEntries(s.questionnaire!.fields.map((f) => [f.id, f.options?.[0] ?? ""])),
         age: "7",
       },
     });
     expect(wrongOption.status).toBe(400);
     s = (
       await call(t, "POST", `${base}/questionnaire`, {
-        answers: Object.fromEntries(s.questionnaire!.fields.map((f) => [f.id, f.options![0]])),
+        answers: Object.fromEntries(
+          s.questionnaire!.fields.map((f) => [f.id, f.options?.[0] ?? ""]),
+        ),
       })
     ).body;
     expect(s.phase).toBe("story");

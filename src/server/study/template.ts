@@ -40,6 +40,13 @@ export const PAPER_QUESTIONNAIRE: readonly Field[] = [
     required: true,
   },
   {
+    // "Prefer to self-describe" needs somewhere to do so (issue 11).
+    id: "gender_self_described",
+    label: "If you prefer to self-describe: your gender (optional)",
+    kind: "text",
+    required: false,
+  },
+  {
     id: "race",
     label: "Your race or ethnicity",
     kind: "single",
