@@ -99,11 +99,27 @@ test("a researcher creates a study from a CSV, invites, sees results and exports
   await expect(table).toContainText("done");
   await expect(table).toContainText("TP +");
   await expect(page.locator("svg.a0-plot circle")).toHaveCount(1);
+  // The dashboard shows what the export holds: a participant who answered "left" throughout.
   mkdirSync(join(ROOT, "test-results", "screenshots"), { recursive: true });
   await page.screenshot({
     path: join(ROOT, "test-results", "screenshots", "researcher-dashboard.png"),
     fullPage: true,
   });
+  // On a phone the plot's labels stay legible (issue 11: they were about 8 px) and fit.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.locator("svg.a0-plot circle")).toHaveCount(1);
+  for (const text of await page.locator("svg.a0-plot text").all()) {
+    const box = (await text.boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(12);
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  }
+  await page.screenshot({
+    path: join(ROOT, "test-results", "screenshots", "researcher-dashboard-390.png"),
+    fullPage: true,
+  });
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   const dir = join(ROOT, "test-results", "downloads");
   mkdirSync(dir, { recursive: true });

@@ -55,7 +55,7 @@ export function A0Plot({ points, width = 640 }: { points: A0Point[]; width?: num
         </g>
       ))}
       <text x={left + inner / 2} y={axisY + 42} text-anchor="middle" font-size={14} fill="#1b1b1b">
-        weight on true positives (the rest on true negatives)
+        weight on true positives (TP); the rest is on TN
       </text>
       {placed.map((p) => (
         <circle

@@ -8,6 +8,12 @@ import { A0Plot } from "./A0Plot.tsx";
 import { formatMetric, formatSeconds, tpWeight } from "./metric.ts";
 import { studyName } from "./names.ts";
 
+/** The plot's width: the page's content width, at most 640 px. */
+function fittedPlotWidth(): number {
+  const viewport = typeof window === "undefined" ? 640 : window.innerWidth;
+  return Math.max(280, Math.min(640, viewport - 48));
+}
+
 function absolute(link: string): string {
   try {
     return new URL(link, location.origin).href;
@@ -18,6 +24,14 @@ function absolute(link: string): string {
 
 export function StudyPage({ id }: { id: string }) {
   const sid = encodeURIComponent(id);
+  // The plot is drawn at the width it is shown at, so its 14 px labels stay 14 px on a phone
+  // (a 640-wide drawing scaled down to 390 px made them about 8 px).
+  const [plotWidth, setPlotWidth] = useState(() => fittedPlotWidth());
+  useEffect(() => {
+    const onResize = () => setPlotWidth(fittedPlotWidth());
+    window.addEventListener("resize", onResize);
+    return () => window.removeEventListener("resize", onResize);
+  }, []);
   const [study, setStudy] = useState<StudySummary | null>(null);
   const [rows, setRows] = useState<ParticipantRow[] | null>(null);
   const [links, setLinks] = useState<string[]>([]);
@@ -89,7 +103,11 @@ export function StudyPage({ id }: { id: string }) {
     .map((r) => ({ id: String(r.id), a0: tpWeight(r.metric), test: r.test }))
     .filter((p): p is { id: string; a0: number; test: boolean } => p.a0 !== null);
   const byStatus = new Map<string, number>();
-  for (const r of rows ?? []) byStatus.set(r.status, (byStatus.get(r.status) ?? 0) + 1);
+  // Test runs are counted apart: a researcher's own try is not a participant.
+  for (const r of rows ?? []) {
+    const key = r.test ? "test runs" : r.status;
+    byStatus.set(key, (byStatus.get(key) ?? 0) + 1);
+  }
 
   return (
     <section>
@@ -197,7 +215,7 @@ export function StudyPage({ id }: { id: string }) {
         </div>
       )}
       <h2>Elicited metrics</h2>
-      <A0Plot points={points} />
+      <A0Plot points={points} width={plotWidth} />
       <h2>Export</h2>
       <ul>
         <li>
