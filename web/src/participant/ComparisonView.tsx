@@ -1,7 +1,7 @@
 // One comparison page: the question, systems A and B side by side (stacked on phones), and
 // "I prefer A" / "I prefer B" / "They seem about the same". Keyboard: Left, Right, 0.
 
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import type { Choice, Comparison, StudyWords } from "../api/types.ts";
 import type { FlowChartProps } from "../chart/FlowChart.tsx";
 import { FlowChart } from "../chart/FlowChart.tsx";
@@ -35,6 +35,11 @@ export function ComparisonView(p: ComparisonViewProps) {
   const { words, question, busy, onChoose } = p;
   const noun = words.systemNoun.charAt(0).toUpperCase() + words.systemNoun.slice(1);
 
+  // The key listener reads the current busy flag and handler through refs set at render: a
+  // listener re-registered in an effect runs after the new pair is painted, and a key pressed
+  // in between went to the old listener, which still thought the page was busy (dropped).
+  const live = useRef({ busy, onChoose });
+  live.current = { busy, onChoose };
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.altKey || e.ctrlKey || e.metaKey || isTyping(e.target)) return;
@@ -44,11 +49,11 @@ export function ComparisonView(p: ComparisonViewProps) {
       else if (e.key === "0") choice = "same";
       if (choice === null) return;
       e.preventDefault();
-      if (!busy) onChoose(choice);
+      if (!live.current.busy) live.current.onChoose(choice);
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [busy, onChoose]);
+  }, []);
 
   const chart = (side: "left" | "right", letter: string) => {
     const props: Omit<FlowChartProps, "width"> = {
