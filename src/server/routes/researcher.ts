@@ -148,6 +148,21 @@ export const researcherRoutes: FastifyPluginAsyncZod<ResearcherRouteOptions> = a
   { db, loginLimiter, secureCookies, publicUrl },
 ) => {
   const auth = (req: Parameters<typeof requireResearcher>[1]) => requireResearcher(db, req);
+  /**
+   * The signed-in researcher, who must own the study (studies without an owner, such as the
+   * built-in one, are everyone's). Another researcher's study is a 404, as if it did not exist.
+   */
+  const authStudy = async (req: Parameters<typeof requireResearcher>[1], id: number) => {
+    const me = await auth(req);
+    const row = await db
+      .selectFrom("studies")
+      .select("owner_id")
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!row || (row.owner_id !== null && row.owner_id !== me.id))
+      throw notFound("study not found");
+    return me;
+  };
   // Never from the request's Host header (a client can send any): the configured public URL,
   // or a relative link the researcher's browser resolves against its own address.
   const linkBase = () => publicUrl ?? "";
@@ -194,8 +209,13 @@ export const researcherRoutes: FastifyPluginAsyncZod<ResearcherRouteOptions> = a
       },
     },
     async (req) => {
-      await auth(req);
-      const ids = await db.selectFrom("studies").select("id").orderBy("id").execute();
+      const me = await auth(req);
+      const ids = await db
+        .selectFrom("studies")
+        .select("id")
+        .where((eb) => eb.or([eb("owner_id", "is", null), eb("owner_id", "=", me.id)]))
+        .orderBy("id")
+        .execute();
       return { studies: await Promise.all(ids.map((r) => studySummary(db, r.id))) };
     },
   );
@@ -226,7 +246,7 @@ export const researcherRoutes: FastifyPluginAsyncZod<ResearcherRouteOptions> = a
       },
     },
     async (req) => {
-      await auth(req);
+      await authStudy(req, req.params.id);
       return { study: await studySummary(db, req.params.id) };
     },
   );
@@ -241,8 +261,11 @@ export const researcherRoutes: FastifyPluginAsyncZod<ResearcherRouteOptions> = a
       },
     },
     async (req) => {
-      await auth(req);
+      await authStudy(req, req.params.id);
       const s = await studySummary(db, req.params.id);
+      // Live is final: participants of a live study are the study's data, not a pilot's.
+      if (s.status === "live" && req.body.mode === "pilot")
+        throw new ApiError(409, "study_live", "a live study cannot go back to pilot");
       await db
         .updateTable("studies")
         .set({ status: req.body.mode, opened_at: s.openedAt ?? nowIso() })
@@ -262,7 +285,7 @@ export const researcherRoutes: FastifyPluginAsyncZod<ResearcherRouteOptions> = a
       },
     },
     async (req) => {
-      await auth(req);
+      await authStudy(req, req.params.id);
       const s = await studySummary(db, req.params.id);
       if (s.status === "draft") {
         throw new ApiError(409, "study_not_open", "open the study (pilot or live) before inviting");
@@ -287,7 +310,7 @@ export const researcherRoutes: FastifyPluginAsyncZod<ResearcherRouteOptions> = a
       },
     },
     async (req) => {
-      await auth(req);
+      await authStudy(req, req.params.id);
       const s = await studySummary(db, req.params.id);
       const [t] = await createParticipants(db, s.id, 1, true);
       return { link: `${linkBase()}/p/${t}` };
@@ -303,7 +326,7 @@ export const researcherRoutes: FastifyPluginAsyncZod<ResearcherRouteOptions> = a
       },
     },
     async (req) => {
-      await auth(req);
+      await authStudy(req, req.params.id);
       const rec = await loadStudyRecords(db, req.params.id);
       if (!rec) throw notFound("study not found");
       return {
@@ -324,7 +347,7 @@ export const researcherRoutes: FastifyPluginAsyncZod<ResearcherRouteOptions> = a
       `/api/studies/:id/export/${file}`,
       { schema: { tags: ["exports"], params: IdParams } },
       async (req, reply) => {
-        await auth(req);
+        await authStudy(req, req.params.id);
         const rec = await loadStudyRecords(db, req.params.id);
         if (!rec) throw notFound("study not found");
         reply
