@@ -158,6 +158,16 @@ describe("elicit fit, ask and reproduce", () => {
     expect(sim.code).toBe(0);
     expect(JSON.parse(sim.stdout).queries).toBe(28);
   });
+  it("--version and -V print the package version (answered before the CLI loads)", () => {
+    const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8"));
+    for (const flag of ["--version", "-V"]) {
+      const r = elicit(flag);
+      expect(r.code).toBe(0);
+      expect(r.stdout.trim()).toBe(pkg.version);
+    }
+    // The full CLI (reached with any other arguments) reports the same version.
+    expect(elicit("--version", "--").stdout.trim()).toBe(pkg.version);
+  });
   it("ask takes answers from stdin and saves a resumable session", () => {
     const session = join(dir, "session.json");
     const input = "1\n2\n0\nu\nq\n";
