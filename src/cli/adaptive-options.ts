@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { type AnswerModelName, parseAnswerModel } from "../elicit/adaptive/answer-model.ts";
+import { fmt } from "../experiments/format.ts";
 import {
   ADAPTIVE_DEFAULTS,
   type AdaptiveSettings,
@@ -8,7 +9,6 @@ import {
 } from "../experiments/simulate-adaptive.ts";
 import { describeNoise, type NoiseModel } from "../oracle/noise.ts";
 import { CliError } from "./errors.ts";
-import { fmt } from "./format.ts";
 
 /** The flags of `--strategy adaptive`. */
 export interface AdaptiveFlags {

@@ -1,4 +1,5 @@
 import { Command } from "commander";
+import { VERSION } from "../version.ts";
 import { registerAdmin } from "./commands/admin.ts";
 import { registerAsk } from "./commands/ask.ts";
 import { registerDemo } from "./commands/demo.ts";
@@ -7,7 +8,6 @@ import { registerReproduce } from "./commands/reproduce.ts";
 import { registerServe } from "./commands/serve.ts";
 import { registerSimulate } from "./commands/simulate.ts";
 import { registerSphere } from "./commands/sphere.ts";
-import { VERSION } from "./version.ts";
 
 /** The `elicit` command line. */
 export function buildProgram(): Command {

@@ -1,5 +1,5 @@
+import { fmt, table } from "../experiments/format.ts";
 import { mean, quantile } from "../math/stats.ts";
-import { fmt, table } from "./format.ts";
 
 /** Distribution of one error measure over trials. */
 export interface ErrorStats {

@@ -1,10 +1,10 @@
-import { fmt, table } from "../cli/format.ts";
 import { randomFairTruth, simulateFair } from "../elicit/fair/simulate.ts";
 import { defaultVarrho, PAPER_RHO } from "../elicit/quadratic/qpme.ts";
 import { createRng } from "../math/rng.ts";
 import { mean } from "../math/stats.ts";
 import { STRATEGIES, type StrategyName } from "../search/strategy.ts";
 import { type ErrorPanel, type ErrorSummary, errorPlotSvg, errorSummary } from "./error-plot.ts";
+import { fmt, table } from "./format.ts";
 
 /**
  * UAI 2022 Table 1 (right block) exactly as printed: mean number of Fair-QPME queries over 100

@@ -17,8 +17,8 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { VERSION } from "../cli/version.ts";
 import { DataError } from "../data/errors.ts";
+import { VERSION } from "../version.ts";
 import type { Db, DbKind } from "./db/schema.ts";
 import { ApiError } from "./errors.ts";
 import { participantRoutes } from "./routes/participant.ts";

@@ -18,6 +18,7 @@ import {
   paperQuestionCount,
 } from "../../elicit/binary/spec.ts";
 import { type Procedure, replay } from "../../elicit/session.ts";
+import { type ClassWords, fmt, sideBySide, systemLines } from "../../experiments/format.ts";
 import { metricRecord } from "../../experiments/simulate-binary.ts";
 import type { BinaryPopulation } from "../../geometry/binary/population.ts";
 import { describeThreshold } from "../../geometry/binary/threshold-classifier.ts";
@@ -33,7 +34,6 @@ import {
   rejectFractionalAdaptive,
 } from "../adaptive-options.ts";
 import { CliError, guarded } from "../errors.ts";
-import { type ClassWords, fmt, sideBySide, systemLines } from "../format.ts";
 import {
   addPopulationOptions,
   loadBinaryPopulation,

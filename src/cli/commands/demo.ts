@@ -1,11 +1,11 @@
 import type { Command } from "commander";
 import { formatDatasetReport } from "../../data/report.ts";
 import type { BinarySpec } from "../../elicit/binary/spec.ts";
+import { fmt } from "../../experiments/format.ts";
 import { simulateBinary } from "../../experiments/simulate-binary.ts";
 import { describeThreshold } from "../../geometry/binary/threshold-classifier.ts";
 import { fullConfusion } from "../../metrics/binary-confusion.ts";
 import { guarded } from "../errors.ts";
-import { fmt } from "../format.ts";
 import { loadBinaryPopulation } from "../population-options.ts";
 
 /** `elicit demo` (what `npm start` runs). */

@@ -9,10 +9,10 @@ import {
 import { type FairDataRunReport, simulateFairOnData } from "../../elicit/fair/simulate-data.ts";
 import { defaultVarrho } from "../../elicit/quadratic/qpme.ts";
 import { prepareFairFromCsv } from "../../experiments/fair-population.ts";
+import { fmt } from "../../experiments/format.ts";
 import { createRng } from "../../math/rng.ts";
 import type { NoiseModel } from "../../oracle/noise.ts";
 import { CliError } from "../errors.ts";
-import { fmt } from "../format.ts";
 import { readText } from "../population-options.ts";
 import { progressBar } from "../progress.ts";
 import {

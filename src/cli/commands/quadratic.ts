@@ -18,6 +18,7 @@ import {
   simulateQuadratic,
 } from "../../elicit/quadratic/simulate.ts";
 import { runProcedure } from "../../elicit/session.ts";
+import { fmt } from "../../experiments/format.ts";
 import {
   formatQuadraticReproduction,
   type QuadraticRates,
@@ -30,7 +31,6 @@ import type { NoiseModel } from "../../oracle/noise.ts";
 import { simulatedOracle } from "../../oracle/simulated-oracle.ts";
 import { CliError, guarded } from "../errors.ts";
 import { addFigureOptions, type FigureFlags, positiveTrials } from "../figure-options.ts";
-import { fmt } from "../format.ts";
 import { writeFigure } from "../png.ts";
 import {
   describeQpme,

@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { fmt, table } from "../../experiments/format.ts";
 import {
   type AdaptiveReproduction,
   adaptiveComparisonSvg,
@@ -13,7 +14,6 @@ import {
 } from "../../experiments/reproduce-adaptive.ts";
 import { CliError, guarded } from "../errors.ts";
 import { addFigureOptions, type FigureFlags, positiveTrials } from "../figure-options.ts";
-import { fmt, table } from "../format.ts";
 import { writeFigure } from "../png.ts";
 import { progressBar } from "../progress.ts";
 

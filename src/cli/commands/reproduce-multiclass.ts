@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import type { FractionalMetric } from "../../elicit/multiclass/fractional-grid.ts";
+import { fmt, table } from "../../experiments/format.ts";
 import {
   type MulticlassReproduction,
   reproduceMulticlass,
@@ -12,7 +13,6 @@ import {
 import { STRATEGY_NAMES, type StrategyName } from "../../search/strategy.ts";
 import { CliError, guarded } from "../errors.ts";
 import { positiveTrials } from "../figure-options.ts";
-import { fmt, table } from "../format.ts";
 
 const vec = (xs: readonly number[]) => `(${xs.map((x) => fmt(x, 2)).join(",")})`;
 

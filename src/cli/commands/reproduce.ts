@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { fmt, table } from "../../experiments/format.ts";
 import {
   type BinaryReproduction,
   reproduceBinary,
@@ -7,7 +8,6 @@ import {
 import type { StrategyName } from "../../search/strategy.ts";
 import { STRATEGY_NAMES } from "../../search/strategy.ts";
 import { CliError, guarded } from "../errors.ts";
-import { fmt, table } from "../format.ts";
 import { loadBinaryPopulation } from "../population-options.ts";
 import { registerReproduceQuadratic } from "./quadratic.ts";
 import { registerReproduceRanking } from "./ranking.ts";

@@ -36,6 +36,7 @@ import {
 } from "../../elicit/quadratic/metric.ts";
 import { PAPER_RHO } from "../../elicit/quadratic/qpme.ts";
 import { parseQuadraticTruth, randomSphereTruth } from "../../elicit/quadratic/simulate.ts";
+import { fmt } from "../../experiments/format.ts";
 import {
   type AdaptiveSession,
   type AdaptiveSettings,
@@ -65,7 +66,6 @@ import {
   resolveNoise,
 } from "../adaptive-options.ts";
 import { CliError } from "../errors.ts";
-import { fmt } from "../format.ts";
 import {
   loadMulticlassPool,
   type MulticlassFlags,

@@ -7,6 +7,7 @@ import {
 import { offDiagonalPriors } from "../../elicit/multiclass/lfpm.ts";
 import type { MulticlassPoint } from "../../elicit/multiclass/point.ts";
 import { usesSphere } from "../../elicit/multiclass/spec.ts";
+import { fmt } from "../../experiments/format.ts";
 import {
   type MulticlassRunReport,
   normalizeMulticlassTruth,
@@ -21,7 +22,6 @@ import { dot } from "../../math/vector.ts";
 import { describeNoise, type NoiseModel } from "../../oracle/noise.ts";
 import { describeRequest, type NoiseRequest, resolveNoise } from "../adaptive-options.ts";
 import { CliError } from "../errors.ts";
-import { fmt } from "../format.ts";
 import {
   loadMulticlassPool,
   type MulticlassFlags,

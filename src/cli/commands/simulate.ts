@@ -5,6 +5,7 @@ import {
   binaryThresholdFamily,
 } from "../../elicit/adaptive/families/binary.ts";
 import { type BinaryTruth, truthValue } from "../../elicit/binary/truth.ts";
+import { fmt } from "../../experiments/format.ts";
 import {
   type BinaryRunReport,
   randomBinaryTruth,
@@ -25,7 +26,6 @@ import {
 } from "../adaptive-options.ts";
 import { CliError, guarded } from "../errors.ts";
 import { positiveTrials } from "../figure-options.ts";
-import { fmt } from "../format.ts";
 import { isMulticlassFamily, type MulticlassFlags } from "../multiclass-options.ts";
 import { parseBinaryTruth } from "../parse-truth.ts";
 import {

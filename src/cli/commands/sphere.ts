@@ -1,9 +1,9 @@
 import type { Command } from "commander";
+import { fmt, table } from "../../experiments/format.ts";
 import { createSpace } from "../../geometry/multiclass/space.ts";
 import { SPACE_KINDS, type SpaceKind } from "../../geometry/multiclass/space-kind.ts";
 import { findSphere } from "../../geometry/multiclass/sphere.ts";
 import { CliError, guarded } from "../errors.ts";
-import { fmt, table } from "../format.ts";
 import { loadMulticlassPool, type MulticlassFlags } from "../multiclass-options.ts";
 
 /** `elicit sphere`. */

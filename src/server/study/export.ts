@@ -1,6 +1,6 @@
-import { VERSION } from "../../cli/version.ts";
 import type { BinaryPoint } from "../../elicit/binary/point.ts";
 import { fullConfusion } from "../../metrics/binary-confusion.ts";
+import { VERSION } from "../../version.ts";
 import { type MetricRecord, metricWeights } from "../participant/metric.ts";
 import { studyData } from "./population.ts";
 import { participantSummary, type StudyRecords } from "./results.ts";
