@@ -1,135 +1,19 @@
-// Types of the HTTP contract in docs/web-api.md (the server is authoritative).
+// Types of the HTTP contract (docs/web-api.md), derived from the server's zod schemas so the
+// two cannot drift. Type-only imports: nothing of the server reaches the browser bundle.
+import type { z } from "zod";
+import type * as S from "../../../src/server/api-schemas.ts";
 
-export type Phase =
-  | "consent"
-  | "questionnaire"
-  | "story"
-  | "comprehension"
-  | "guess"
-  | "elicitation"
-  | "evaluation"
-  | "post"
-  | "debrief"
-  | "withdrawn";
-
+export type Phase = z.infer<typeof S.Phase>;
 /** The study's own words for classes and outcomes ("had cancer", "missed cancers"). */
-export interface StudyWords {
-  positive: string;
-  negative: string;
-  predictedPositive: string;
-  predictedNegative: string;
-  missed: string;
-  falseAlarm: string;
-  question: string;
-  systemNoun: string;
-}
-
+export type StudyWords = z.infer<typeof S.StudyWords>;
 /** One system (classifier) as counts out of 100 and class-conditional rates. */
-export interface SystemView {
-  tp: number;
-  fp: number;
-  fn: number;
-  tn: number;
-  tpr: number;
-  tnr: number;
-  threshold: number;
-}
-
-export interface Comparison {
-  id: number;
-  left: SystemView;
-  right: SystemView;
-}
-
-export interface Field {
-  id: string;
-  label: string;
-  kind: "single" | "text" | "number";
-  options?: string[];
-  required: boolean;
-}
-
-export type Choice = "left" | "right" | "same";
-
-export interface ParticipantState {
-  phase: Phase;
-  study: { title: string; words: StudyWords };
-  consent?: { text: string };
-  questionnaire?: { fields: Field[] };
-  story?: { paragraphs: string[]; costs: { missed: string; falseAlarm: string } };
-  comprehension?: {
-    question: { id: string; prompt: string; options: string[] };
-    index: number;
-    total: number;
-    systems?: [SystemView, SystemView];
-    attemptsLeft: number;
-  };
-  guess?: { prompt: string };
-  elicitation?: {
-    question: Comparison;
-    /** `atMost`: adaptive studies, the most questions there can be in all. */
-    progress: { answered: number; estimatedRemaining: number; atMost?: number };
-    canUndo: boolean;
-  };
-  evaluation?: { question: Comparison; progress: { answered: number; total: number } };
-  post?: { fields: Field[] };
-  debrief?: {
-    summary: string;
-    metric: { a0: number } | { tp: number; tn: number };
-    ratio: number | null;
-    agreement: number | null;
-    completionCode: string;
-  };
-  duplicate?: boolean;
-}
-
-export interface ComprehensionResult {
-  correct: boolean;
-  feedback: string;
-  state: ParticipantState;
-}
-
-export interface Researcher {
-  id: string | number;
-  email: string;
-}
-
-/** The contract leaves StudySummary open; these are the fields the UI reads when present. */
-export interface StudySummary {
-  id: string | number;
-  name?: string;
-  title?: string;
-  status?: string;
-  mode?: string;
-  createdAt?: string;
-  participants?: number;
-  [key: string]: unknown;
-}
-
-export interface ParticipantRow {
-  id: string | number;
-  status: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-  metric: unknown;
-  guess: number | null;
-  agreement: number | null;
-  seconds: number | null;
-  test: boolean;
-}
-
-export interface CreateStudyBody {
-  name: string;
-  template?: "cancer-diagnosis";
-  predictionsCsv?: string;
-  positive?: string;
-  words?: Partial<StudyWords>;
-  tolerance?: number;
-  strategy?: "paper" | "lazy" | "bisect" | "adaptive";
-  /** adaptive only: most questions (5..100, default 30). */
-  budget?: number;
-  /** adaptive only: credibility of the credible region (0.5..0.99, default 0.9). */
-  credibility?: number;
-  evaluationPairs?: number;
-  consentText?: string;
-}
+export type SystemView = z.infer<typeof S.SystemView>;
+export type Comparison = z.infer<typeof S.Comparison>;
+export type Field = z.infer<typeof S.Field>;
+export type Choice = z.infer<typeof S.AnswerBody>["choice"];
+export type ParticipantState = z.infer<typeof S.ParticipantState>;
+export type ComprehensionResult = z.infer<typeof S.ComprehensionReply>;
+export type Researcher = z.infer<typeof S.ResearcherReply>["researcher"];
+export type StudySummary = z.infer<typeof S.StudySummary>;
+export type ParticipantRow = z.infer<typeof S.ParticipantRow>;
+export type CreateStudyBody = z.input<typeof S.CreateStudyBody>;

@@ -192,7 +192,7 @@ function StudyList() {
                   <td>
                     <a href={`#/study/${encodeURIComponent(String(s.id))}`}>{studyName(s)}</a>
                   </td>
-                  <td>{[s.status, s.mode].filter((x) => typeof x === "string").join(" · ")}</td>
+                  <td>{s.status}</td>
                   <td>{participantsText(s)}</td>
                   <td>
                     {typeof s.createdAt === "string"

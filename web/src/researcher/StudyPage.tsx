@@ -118,7 +118,7 @@ export function StudyPage({ id }: { id: string }) {
       <p>
         Status:{" "}
         <span class="badge" data-testid="study-status">
-          {[status, study?.mode].filter((x) => typeof x === "string").join(" · ") || "unknown"}
+          {status ?? "unknown"}
         </span>
       </p>
       {error !== null && (

@@ -1,7 +1,6 @@
 import type { StudySummary } from "../api/types.ts";
 
-/** A study's display name (the contract leaves StudySummary open: name, title or id). */
+/** A study's display name (its id when the name is empty). */
 export function studyName(s: StudySummary): string {
-  const n = s.name ?? s.title;
-  return typeof n === "string" && n !== "" ? n : `Study ${s.id}`;
+  return s.name !== "" ? s.name : `Study ${s.id}`;
 }
