@@ -2,8 +2,13 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ParticipantState } from "../../src/server/api-schemas.ts";
 import { csvField } from "../../src/server/study/export.ts";
 import { PAPER_POST_QUESTIONS } from "../../src/server/study/template.ts";
-import { answerElicitation, finePredictionsCsv, walkToElicitation } from "./driver.ts";
-import { BACKENDS, call, freshStore, signIn, startApp, type TestApp, tokenOf } from "./helpers.ts";
+import {
+  answerElicitation,
+  answerEvaluation,
+  studyWithTestRun,
+  walkToElicitation,
+} from "./driver.ts";
+import { BACKENDS, call, freshStore, signIn, startApp, type TestApp } from "./helpers.ts";
 
 const HOSTILE = [
   '=HYPERLINK("http://evil.example","x")',
@@ -38,25 +43,10 @@ describe.each(BACKENDS)("post-task free text in the exports (%s)", (kind) => {
   });
 
   it("a participant's =HYPERLINK(...) reaches the CSV as text and the JSON unchanged", async () => {
-    const created = await call(
-      t,
-      "POST",
-      "/api/studies",
-      { name: "Loans", predictionsCsv: finePredictionsCsv(), positive: "yes", evaluationPairs: 0 },
-      cookie,
-    );
-    const id = created.body.study.id as number;
-    const token = tokenOf(
-      (await call(t, "POST", `/api/studies/${id}/test-run`, {}, cookie)).body.link,
-    );
+    const { id, token } = await studyWithTestRun(t, cookie, { evaluationPairs: 0 });
     let s: ParticipantState = await walkToElicitation(t, token);
     s = (await answerElicitation(t, token, s, () => "left")).state;
-    while (s.phase === "evaluation") {
-      const q = s.evaluation!.question;
-      s = (
-        await call(t, "POST", `/api/p/${token}/evaluation`, { questionId: q.id, choice: "left" })
-      ).body;
-    }
+    s = await answerEvaluation(t, token, s, () => "left");
     const answers = Object.fromEntries(
       PAPER_POST_QUESTIONS.map((f, i) => [f.id, POSTED[i % POSTED.length]!]),
     );

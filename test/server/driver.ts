@@ -71,13 +71,13 @@ export async function answerElicitation(
   return { shown, state: s };
 }
 
-/** Answer Phase III and the post-task questions. */
-export async function finish(
+/** Answer Phase III with `choose` until it ends. */
+export async function answerEvaluation(
   t: TestApp,
   token: string,
   s: ParticipantState,
   choose: (l: SystemView, r: SystemView) => "left" | "right" | "same",
-) {
+): Promise<ParticipantState> {
   while (s.phase === "evaluation") {
     const q = s.evaluation!.question;
     s = (
@@ -87,8 +87,41 @@ export async function finish(
       })
     ).body;
   }
+  return s;
+}
+
+/** Answer Phase III and the post-task questions. */
+export async function finish(
+  t: TestApp,
+  token: string,
+  s: ParticipantState,
+  choose: (l: SystemView, r: SystemView) => "left" | "right" | "same",
+) {
+  s = await answerEvaluation(t, token, s, choose);
   s = (await call(t, "POST", `/api/p/${token}/post`, { answers: postAnswers })).body;
   return s;
+}
+
+/**
+ * A study made from `finePredictionsCsv` (plus `extra` create fields) and a test-run
+ * participant of it: the study id and the participant's token.
+ */
+export async function studyWithTestRun(
+  t: TestApp,
+  cookie: string,
+  extra: Record<string, unknown> = {},
+): Promise<{ id: number; token: string }> {
+  const created = await call(
+    t,
+    "POST",
+    "/api/studies",
+    { name: "Loans", predictionsCsv: finePredictionsCsv(), positive: "yes", ...extra },
+    cookie,
+  );
+  if (created.status !== 200) throw new Error(`creating the study: ${created.status}`);
+  const id = created.body.study.id as number;
+  const link = await call(t, "POST", `/api/studies/${id}/test-run`, {}, cookie);
+  return { id, token: link.body.link.slice(link.body.link.lastIndexOf("/p/") + 3) };
 }
 
 /** 200 probability levels, 10 rows each, with round(10 p) positives: a fine labelled pool. */

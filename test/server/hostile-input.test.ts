@@ -1,7 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ParticipantState } from "../../src/server/api-schemas.ts";
-import { answerElicitation, finePredictionsCsv, walkToElicitation } from "./driver.ts";
-import { BACKENDS, call, freshStore, signIn, startApp, type TestApp, tokenOf } from "./helpers.ts";
+import {
+  answerElicitation,
+  answerEvaluation,
+  finePredictionsCsv,
+  studyWithTestRun,
+  walkToElicitation,
+} from "./driver.ts";
+import { BACKENDS, call, freshStore, signIn, startApp, type TestApp } from "./helpers.ts";
 
 /** Issue 14 item 4: input PostgreSQL cannot store is refused with a 400, never a 500. */
 describe.each(BACKENDS)("NUL bytes and out-of-range ids (%s)", (kind) => {
@@ -42,25 +48,10 @@ describe.each(BACKENDS)("NUL bytes and out-of-range ids (%s)", (kind) => {
     }
     expect((await call(t, "GET", "/api/studies/2147483647", undefined, cookie)).status).toBe(404);
 
-    const created = await call(
-      t,
-      "POST",
-      "/api/studies",
-      { name: "Loans", predictionsCsv: finePredictionsCsv(), positive: "yes", evaluationPairs: 0 },
-      cookie,
-    );
-    const id = created.body.study.id as number;
-    const token = tokenOf(
-      (await call(t, "POST", `/api/studies/${id}/test-run`, {}, cookie)).body.link,
-    );
+    const { token } = await studyWithTestRun(t, cookie, { evaluationPairs: 0 });
     let s: ParticipantState = await walkToElicitation(t, token);
     s = (await answerElicitation(t, token, s, () => "left")).state;
-    while (s.phase === "evaluation") {
-      const q = s.evaluation!.question;
-      s = (
-        await call(t, "POST", `/api/p/${token}/evaluation`, { questionId: q.id, choice: "left" })
-      ).body;
-    }
+    s = await answerEvaluation(t, token, s, () => "left");
     const bad = await call(t, "POST", `/api/p/${token}/post`, {
       answers: { q1: "fine\u0000", q2: "x", q3: "y" },
     });

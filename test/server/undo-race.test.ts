@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ParticipantState } from "../../src/server/api-schemas.ts";
-import { finePredictionsCsv, walkToElicitation } from "./driver.ts";
-import { BACKENDS, call, freshStore, signIn, startApp, type TestApp, tokenOf } from "./helpers.ts";
+import { studyWithTestRun, walkToElicitation } from "./driver.ts";
+import { BACKENDS, call, freshStore, signIn, startApp, type TestApp } from "./helpers.ts";
 
 /**
  * Issue 14 item 1: an undo racing an answer must never leave a participant stuck (every later
@@ -20,23 +20,7 @@ describe.each(BACKENDS)("undo racing an answer (%s)", (kind) => {
   });
 
   it("30 races: each ends in a consistent state and the next answer always counts", async () => {
-    const created = await call(
-      t,
-      "POST",
-      "/api/studies",
-      {
-        name: "Race",
-        predictionsCsv: finePredictionsCsv(),
-        positive: "yes",
-        strategy: "paper",
-        evaluationPairs: 0,
-      },
-      cookie,
-    );
-    const id = created.body.study.id as number;
-    const token = tokenOf(
-      (await call(t, "POST", `/api/studies/${id}/test-run`, {}, cookie)).body.link,
-    );
+    const { token } = await studyWithTestRun(t, cookie, { strategy: "paper", evaluationPairs: 0 });
     let s: ParticipantState = await walkToElicitation(t, token);
     const answer = (q: number, choice: "left" | "right" = "left") =>
       call<ParticipantState>(t, "POST", `/api/p/${token}/answer`, { questionId: q, choice });
