@@ -1,32 +1,10 @@
-import { Command } from "commander";
-import { VERSION } from "../version.ts";
-import { registerAdmin } from "./commands/admin.ts";
-import { registerAsk } from "./commands/ask.ts";
-import { registerDemo } from "./commands/demo.ts";
-import { registerFit } from "./commands/fit.ts";
-import { registerReproduce } from "./commands/reproduce.ts";
-import { registerServe } from "./commands/serve.ts";
-import { registerSimulate } from "./commands/simulate.ts";
-import { registerSphere } from "./commands/sphere.ts";
+import { buildProgram } from "./program.ts";
 
-/** The `elicit` command line. */
-export function buildProgram(): Command {
-  const program = new Command()
-    .name("elicit")
-    .description(
-      "Metric elicitation: recover a stakeholder's classification metric from pairwise comparisons",
-    )
-    .version(VERSION)
-    .showHelpAfterError("(run with --help for usage)");
-  registerDemo(program);
-  registerSimulate(program);
-  registerReproduce(program);
-  registerFit(program);
-  registerAsk(program);
-  registerSphere(program);
-  registerServe(program);
-  registerAdmin(program);
-  return program;
-}
+// `elicit ... | head` closes the pipe early: stop quietly instead of an EPIPE stack trace.
+process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+  if (e.code === "EPIPE") process.exit(0);
+  throw e;
+});
 
-await buildProgram().parseAsync(process.argv);
+/** The `elicit` command line: loads only the module of the command it runs. */
+await (await buildProgram(process.argv.slice(2))).parseAsync(process.argv);

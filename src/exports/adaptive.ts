@@ -1,0 +1,6 @@
+/**
+ * `metric-elicitation/adaptive`: the adaptive (Bayesian, noise-tolerant) elicitation engine
+ * and its families (binary, multiclass, quadratic, cubic, fair).
+ * Pure: no file or network I/O, safe in a browser.
+ */
+export * from "../elicit/adaptive/index.ts";

@@ -1,0 +1,8 @@
+/**
+ * `metric-elicitation/oracle`: simulated stakeholders (a true metric plus a noise model)
+ * and the seeded random numbers simulations use.
+ * Pure: no file or network I/O, safe in a browser.
+ */
+export * from "../math/rng.ts";
+export * from "../oracle/noise.ts";
+export * from "../oracle/simulated-oracle.ts";

@@ -1,0 +1,9 @@
+/**
+ * `metric-elicitation/session`: running a procedure against a live answerer
+ * (`runProcedure`) and replaying it from a stored answer log (`replay`), plus the question
+ * and answer types every procedure speaks.
+ * Pure: no file or network I/O, safe in a browser.
+ */
+export * from "../elicit/session.ts";
+export type * from "../search/question.ts";
+export * from "../search/strategy.ts";
