@@ -198,6 +198,8 @@ export const CreateStudyBody = z
     /** adaptive only: credibility of the reported credible region (default 0.9). */
     credibility: z.number().min(0.5).max(0.99).optional(),
     evaluationPairs: z.number().int().min(0).max(100).optional(),
+    /** People the charts show counts out of (default 100): whole people, fixed class totals. */
+    population: z.number().int().min(20).max(10_000).optional(),
     consentText: z.string().max(20_000).optional(),
   })
   .superRefine((body, ctx) => {

@@ -12,7 +12,7 @@ import { simulatedOracle } from "../../src/oracle/simulated-oracle.ts";
 import type { ParticipantState, SystemView } from "../../src/server/api-schemas.ts";
 import { clearAdaptiveReplayCache } from "../../src/server/participant/adaptive.ts";
 import { answerOf, placementOf } from "../../src/server/participant/elicitation.ts";
-import { systemView } from "../../src/server/participant/views.ts";
+import { displayFrame, systemView } from "../../src/server/participant/views.ts";
 import { sha256 } from "../../src/server/security/tokens.ts";
 import type { StudyConfig } from "../../src/server/study/config.ts";
 import { studyData } from "../../src/server/study/population.ts";
@@ -20,8 +20,8 @@ import { chooser, finePredictionsCsv, finish, walkToElicitation } from "./driver
 import { BACKENDS, call, freshStore, signIn, startApp, type TestApp, tokenOf } from "./helpers.ts";
 
 const GRID = 1e-4;
-/** What the UI shows: counts out of 100 with one decimal, i.e. 0.001 of the population. */
-const DISPLAY_STEP = 0.001;
+/** What the UI shows: whole people out of 100, i.e. 0.01 of the population. */
+const DISPLAY_STEP = 1 / 100;
 
 /** A participant with metric a0 TN + (1 - a0) TP, answering through a seeded oracle. */
 function participantOracle(a0: number, noise: NoiseModel, seed: number) {
@@ -160,8 +160,9 @@ describe.each(BACKENDS)("adaptive study (%s)", (kind) => {
       const q = expected.questions[i]!;
       const placement = placementOf(seed, "elicitation", i);
       const [first, second] = placement === "first-left" ? [left, right] : [right, left];
-      expect(first).toEqual(systemView(q.first, zeta));
-      expect(second).toEqual(systemView(q.second, zeta));
+      const frame = displayFrame(100, zeta);
+      expect(first).toEqual(systemView(q.first, zeta, frame));
+      expect(second).toEqual(systemView(q.second, zeta, frame));
     });
     // The log stores the engine's exact points (not only what was shown).
     const rows = await t.db

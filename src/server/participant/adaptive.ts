@@ -10,6 +10,7 @@ import type { BinaryPopulation } from "../../geometry/binary/population.ts";
 import type { BinaryLinearMetric } from "../../metrics/binary-linear.ts";
 import type { Answer } from "../../search/question.ts";
 import type { AdaptiveStudySpec } from "../study/config.ts";
+import { type DisplayFrame, unlessIdenticalOnScreen } from "./views.ts";
 
 /** The engine's result for a web study: `metric` is `{ a0 }` or unit-norm `{ tp, tn }`. */
 export type AdaptiveStudyResult =
@@ -61,13 +62,19 @@ export function clearAdaptiveReplayCache(): void {
   cache.clear();
 }
 
-/** Replay an adaptive study's answer log: the pending question or the result. */
+/**
+ * Replay an adaptive study's answer log: the pending question or the result. The engine's
+ * display step is the frame's (create.ts), so it never proposes a pair identical on screen;
+ * `unlessIdenticalOnScreen` is the guard for the one case the two differ (a point clamped to
+ * a class total when the pool's share rounds on a half).
+ */
 export function replayAdaptive(
   configHash: string,
   spec: AdaptiveStudySpec,
   population: BinaryPopulation,
   seed: number,
   answers: readonly Answer[],
+  frame: DisplayFrame | null = null,
 ): ReplayState<BinaryPoint, AdaptiveStudyResult> {
   const key = `${configHash}|${seed}|${answers.join(",")}`;
   const hit = cache.get(key);
@@ -77,7 +84,10 @@ export function replayAdaptive(
     cache.set(key, hit);
     return hit;
   }
-  const state = replay(adaptiveStudyProcedure(spec, population, seed), answers);
+  const state = replay(
+    unlessIdenticalOnScreen(adaptiveStudyProcedure(spec, population, seed), frame),
+    answers,
+  );
   if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
   cache.set(key, state);
   return state;

@@ -7,6 +7,7 @@ import type { Answer } from "../../search/question.ts";
 import { halvingsNeeded } from "../../search/unimodal-search.ts";
 import { isAdaptiveSpec, type StudySpec } from "../study/config.ts";
 import { type AdaptiveStudyResult, replayAdaptive } from "./adaptive.ts";
+import { type DisplayFrame, unlessIdenticalOnScreen } from "./views.ts";
 
 /** The result of Phase II: one of the papers' searches or the adaptive engine's. */
 export type ElicitationResult = BinaryResult | AdaptiveStudyResult;
@@ -20,8 +21,9 @@ export function isAdaptiveResult(r: ElicitationResult): r is AdaptiveStudyResult
 export interface ElicitationReplay {
   readonly state: ReplayState<BinaryPoint, ElicitationResult>;
   /**
-   * Upper bound of the questions still to come, the pending one included (exact for the
-   * `paper` strategy; for `adaptive`, what the budget leaves: the engine usually stops sooner).
+   * Upper bound of the questions still to come, the pending one included (for the searches,
+   * fewer when pairs that look identical are skipped; for `adaptive`, what the budget leaves:
+   * the engine usually stops sooner).
    */
   readonly estimatedRemaining: number;
   /** `adaptive`: the most questions Phase II can ask (the budget); null for the searches. */
@@ -34,34 +36,48 @@ const MAX_PER_HALVING = { paper: 4, lazy: 3, bisect: 2 } as const;
  * Replay (spec, answers) through the same engine the CLI uses; no state is kept between
  * requests (adaptive replays are memoised by their inputs, see adaptive.ts). For the searches,
  * counts halvings on the way to estimate the questions left. `seed` (the participant's) seeds
- * the adaptive engine; the searches are deterministic and ignore it.
+ * the adaptive engine; the searches are deterministic and ignore it. `frame` is how the study
+ * shows points: a pair identical in it is never asked (the adaptive engine is told the frame's
+ * step as its display step and never proposes one; the searches' fixed questions are skipped).
  */
 export function replayElicitation(
   spec: StudySpec,
   population: BinaryPopulation,
   answers: readonly Answer[],
   adaptive: { readonly configHash: string; readonly seed: number },
+  frame: DisplayFrame | null = null,
 ): ElicitationReplay {
   if (isAdaptiveSpec(spec)) {
-    const state = replayAdaptive(adaptive.configHash, spec, population, adaptive.seed, answers);
+    const state = replayAdaptive(
+      adaptive.configHash,
+      spec,
+      population,
+      adaptive.seed,
+      answers,
+      frame,
+    );
     const estimatedRemaining = state.status === "done" ? 0 : spec.budget - answers.length;
     return { state, estimatedRemaining, atMost: spec.budget };
   }
-  return replaySearch(spec, population, answers);
+  return replaySearch(spec, population, answers, frame);
 }
 
 function replaySearch(
   spec: BinarySpec,
   population: BinaryPopulation,
   answers: readonly Answer[],
+  frame: DisplayFrame | null,
 ): ElicitationReplay {
   let asked = 0;
   let shrinks = 0;
   let askedAtShrink = 0;
-  const inner = binaryProcedure(spec, population, () => {
-    shrinks++;
-    askedAtShrink = asked;
-  });
+  const inner = unlessIdenticalOnScreen(
+    binaryProcedure(spec, population, () => {
+      shrinks++;
+      askedAtShrink = asked;
+    }),
+    frame,
+  );
   const procedure: Procedure<BinaryPoint, BinaryResult> = (ask) =>
     inner((q) => {
       const a = ask(q);

@@ -1,6 +1,7 @@
 import { type BinaryPoint, thresholdPoint } from "../../elicit/binary/point.ts";
 import type { BinaryPopulation } from "../../geometry/binary/population.ts";
 import { createRng } from "../../math/rng.ts";
+import { type DisplayFrame, shownCounts } from "./views.ts";
 
 /** One Phase III pair (the order is the procedure's "first"/"second", not the placement). */
 export interface EvaluationPair {
@@ -21,7 +22,10 @@ export interface EvaluationPair {
  * elicitation's tolerance), so a participant whose metric is within the tolerance of the
  * elicited one agrees on every pair and a disagreement is evidence against the elicited metric.
  * Thresholds are drawn around `a` (normal, spread 0.25, snapped to 0.005). Returns fewer pairs
- * only when the pool cannot supply them (the band is dropped as a last resort).
+ * only when the pool cannot supply them (the band is dropped as a last resort). With a display
+ * `frame`, the trade-off must also be visible: one system shows at least one more true
+ * positive and the other at least one more true negative in whole people, so no pair looks
+ * identical or dominated on screen.
  * @example evaluationPairs(pool, 0.3, 0.05, 15, 42).length // 15
  */
 export function evaluationPairs(
@@ -30,6 +34,7 @@ export function evaluationPairs(
   band: number,
   count: number,
   seed: number,
+  frame: DisplayFrame | null = null,
 ): EvaluationPair[] {
   const rng = createRng(`${seed}:evaluation-pairs`);
   const snap = (t: number) => Math.min(1, Math.max(0, Math.round(t / 0.005) * 0.005));
@@ -50,6 +55,11 @@ export function evaluationPairs(
     const dTp = p.confusion.tp - q.confusion.tp;
     const dTn = q.confusion.tn - p.confusion.tn;
     if (!(dTp > minGap && dTn > minGap)) continue;
+    if (frame !== null) {
+      const sp = shownCounts(p.confusion, frame);
+      const sq = shownCounts(q.confusion, frame);
+      if (!(sp.tp > sq.tp && sq.tn > sp.tn)) continue;
+    }
     const flip = dTp / (dTp + dTn);
     if (Math.abs(flip - a) <= band) continue;
     if (sides && flip < a !== (pairs.length % 2 === 0)) continue;
@@ -64,8 +74,8 @@ export function evaluationPairs(
 const cache = new Map<string, EvaluationPair[]>();
 
 /**
- * `evaluationPairs` memoised by (population key, a, band, count, seed): the pairs are a pure
- * function of these, and a participant's requests in Phase III all need the same pairs.
+ * `evaluationPairs` memoised by (population key, a, band, count, seed, frame): the pairs are a
+ * pure function of these, and a participant's requests in Phase III all need the same pairs.
  */
 export function cachedEvaluationPairs(
   populationKey: string,
@@ -74,11 +84,12 @@ export function cachedEvaluationPairs(
   band: number,
   count: number,
   seed: number,
+  frame: DisplayFrame | null = null,
 ): EvaluationPair[] {
-  const key = `${populationKey}|${a}|${band}|${count}|${seed}`;
+  const key = `${populationKey}|${a}|${band}|${count}|${seed}|${frame?.population ?? "-"}`;
   let pairs = cache.get(key);
   if (!pairs) {
-    pairs = evaluationPairs(population, a, band, count, seed);
+    pairs = evaluationPairs(population, a, band, count, seed, frame);
     if (cache.size > 10_000) cache.clear();
     cache.set(key, pairs);
   }

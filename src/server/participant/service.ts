@@ -14,7 +14,7 @@ import { nowIso } from "../time.ts";
 import { answerOf, type ElicitationResult, placementOf, replayElicitation } from "./elicitation.ts";
 import { cachedEvaluationPairs, type EvaluationPair } from "./evaluation-pairs.ts";
 import { costRatio, equivalentA0, metricOf, plainSummary, utilityOf } from "./metric.ts";
-import { fixedSystemView, systemView } from "./views.ts";
+import { type DisplayFrame, fixedSystemView, studyFrame, systemView } from "./views.ts";
 
 export type ParticipantRow = Selectable<ParticipantsTable>;
 export type AnswerRow = Selectable<AnswersTable>;
@@ -40,6 +40,11 @@ export interface Context {
   readonly data: PreparedBinary;
   /** Every answer-log row, undone ones included, in insertion order. */
   readonly rows: LogRow[];
+}
+
+/** How the study shows points (whole people, fixed class totals), or null for an old study. */
+export function frameOf(ctx: Pick<Context, "config" | "data">): DisplayFrame | null {
+  return studyFrame(ctx.config, ctx.data.pool.zeta);
 }
 
 /** Where the participant stands, derived from the context. */
@@ -111,11 +116,13 @@ export function position(ctx: Context): Position {
   const p = ctx.participant;
   const elicitationRows = effectiveRows(ctx.rows, "elicitation");
   const evaluationRows = effectiveRows(ctx.rows, "evaluation");
+  const frame = frameOf(ctx);
   const replayed = replayElicitation(
     ctx.config.spec,
     ctx.data.pool,
     elicitationRows.map((r) => r.answer),
     { configHash: ctx.configHash, seed: p.seed },
+    frame,
   );
   const elicitation = replayed.state;
   const pairs =
@@ -127,6 +134,7 @@ export function position(ctx: Context): Position {
           ctx.config.spec.family === "binary-threshold" ? ctx.config.spec.tolerance : 0.05,
           ctx.config.evaluationPairs,
           p.seed,
+          frame,
         )
       : [];
   let phase: Phase;
@@ -160,8 +168,9 @@ function comparison(
 ) {
   const placement = placementOf(ctx.participant.seed, phase, index);
   const zeta = ctx.data.pool.zeta;
+  const frame = frameOf(ctx);
   const [left, right] = placement === "first-left" ? [first, second] : [second, first];
-  return { id: index, left: systemView(left, zeta), right: systemView(right, zeta) };
+  return { id: index, left: systemView(left, zeta, frame), right: systemView(right, zeta, frame) };
 }
 
 /** Comprehension progress: the first question not yet answered right nor out of attempts. */

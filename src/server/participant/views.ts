@@ -1,28 +1,153 @@
 import type { BinaryPoint } from "../../elicit/binary/point.ts";
+import type { Procedure } from "../../elicit/session.ts";
 import { fullConfusion } from "../../metrics/binary-confusion.ts";
 import type { SystemView } from "../api-schemas.ts";
-import type { FixedSystem } from "../study/config.ts";
+import type { FixedSystem, StudyConfig } from "../study/config.ts";
 
 /**
- * The precision of what a participant sees of a point: the comparison charts and tables show
- * counts out of 100 patients with one decimal (`perHundred` here, `formatCount` in
- * web/src/chart/format.ts; percentages are whole, so coarser), i.e. TP, FP, FN and TN to
- * 0.001 of the population. The adaptive engine's display step for web studies: two points
- * whose TP and TN agree at this step look identical on screen (FP and FN follow from them),
- * and the engine never asks them against each other. `perHundred` rounds with the same
- * expression as the engine's display key (`Math.round(x / step)`), so the two agree even on
- * exact half-steps (a pool of 2000 rows has them).
+ * The precision of studies created before whole-patient counts (configurations without
+ * `display`): counts out of 100 with one decimal, i.e. TP and TN to 0.001 of the population,
+ * which is also the display step their adaptive specs store. Their views and replays are
+ * unchanged, so a stored log replays as it was answered.
  */
-export const DISPLAY_STEP = 0.001;
+export const LEGACY_DISPLAY_STEP = 0.001;
 
-const perHundred = (x: number) => Math.round(x / DISPLAY_STEP) / 10;
+/** Population shown to participants unless a study sets its own (`display.population`). */
+export const DEFAULT_POPULATION = 100;
+
+/**
+ * How a study shows a point: whole people out of `population`, of whom `positives` are
+ * actually positive and `negatives` not, the same totals on every page of the study.
+ */
+export interface DisplayFrame {
+  readonly population: number;
+  readonly positives: number;
+  readonly negatives: number;
+  /**
+   * One person as a fraction of the population, `1 / population`: TP and TN are shown as
+   * `Math.round(x / step)`, the very expression of the adaptive engine's display key, so the
+   * engine (told this step) and the screen agree on which points look identical.
+   */
+  readonly step: number;
+}
+
+/**
+ * Round non-negative `quotas` to whole numbers that sum exactly to `total` (Hamilton's
+ * largest-remainder method): each gets the floor of its quota scaled to `total`, and the units
+ * left go to the largest remainders (ties to the earlier quota).
+ * @example largestRemainder([34.38, 65.62], 100) // [34, 66]
+ * @example largestRemainder([1, 1, 1], 100) // [34, 33, 33]
+ */
+export function largestRemainder(quotas: readonly number[], total: number): number[] {
+  if (!Number.isInteger(total) || total < 0) throw new RangeError("total must be a whole number");
+  const sum = quotas.reduce((s, q) => s + q, 0);
+  if (quotas.some((q) => !(q >= 0)) || !(sum > 0)) {
+    throw new RangeError("quotas must be non-negative with a positive sum");
+  }
+  const scaled = quotas.map((q) => (q * total) / sum);
+  const out = scaled.map(Math.floor);
+  let left = total - out.reduce((s, x) => s + x, 0);
+  const order = scaled
+    .map((q, i) => ({ i, r: q - Math.floor(q) }))
+    .sort((a, b) => b.r - a.r || a.i - b.i);
+  for (const { i } of order) {
+    if (left <= 0) break;
+    out[i]!++;
+    left--;
+  }
+  return out;
+}
+
+/**
+ * The display frame of a pool with prevalence `zeta` shown as `population` people: class
+ * totals by largest remainder, so 34.4% of 100 is 34 positives and 66 negatives.
+ * @example displayFrame(100, 0.3438) // { population: 100, positives: 34, negatives: 66, step: 0.01 }
+ */
+export function displayFrame(population: number, zeta: number): DisplayFrame {
+  if (!Number.isInteger(population) || population < 1) {
+    throw new RangeError("the population must be a whole number, at least 1");
+  }
+  const [positives, negatives] = largestRemainder([zeta, 1 - zeta], population) as [number, number];
+  return { population, positives, negatives, step: 1 / population };
+}
+
+/** The display frame of a study over its pool, or null for a study from before frames. */
+export function studyFrame(config: StudyConfig, zeta: number): DisplayFrame | null {
+  return config.display ? displayFrame(config.display.population, zeta) : null;
+}
+
+/** Whole-people counts of a point as shown: TP + FN and TN + FP are the frame's totals. */
+export interface ShownCounts {
+  readonly tp: number;
+  readonly fn: number;
+  readonly fp: number;
+  readonly tn: number;
+}
+
+/**
+ * The counts a participant sees of a point: TP and TN rounded to whole people
+ * (`Math.round(x / step)`, the adaptive engine's display key at the frame's step), FN and FP
+ * the rest of the fixed class totals. TP is within one person of the class-conditional
+ * `TPR x positives` (and TN of `TNR x negatives`): rounding moves at most half a person, and
+ * the class total differs from the pool's exact share by at most half a person.
+ * @example shownCounts({ tp: 0.3123, tn: 0.5904 }, displayFrame(100, 0.3438)) // { tp: 31, fn: 3, fp: 7, tn: 59 }
+ */
+export function shownCounts(
+  c: { readonly tp: number; readonly tn: number },
+  frame: DisplayFrame,
+): ShownCounts {
+  const clamp = (x: number, hi: number) => Math.min(hi, Math.max(0, x));
+  const tp = clamp(Math.round(c.tp / frame.step), frame.positives);
+  const tn = clamp(Math.round(c.tn / frame.step), frame.negatives);
+  return { tp, fn: frame.positives - tp, fp: frame.negatives - tn, tn };
+}
+
+/** What a participant sees of a point, as one string: equal keys look identical on screen. */
+export function shownKey(point: BinaryPoint, frame: DisplayFrame): string {
+  const s = shownCounts(point.confusion, frame);
+  return `${s.tp},${s.tn}`;
+}
+
+/**
+ * The procedure with every question whose two points look identical in `frame` answered
+ * "tie" without being shown: on screen the two systems are the same, so "they seem about the
+ * same" is the only answer a participant could give, and the pair is never asked. Only the
+ * questions shown reach `ask` (and the answer log). A null frame (a study from before display
+ * frames) changes nothing, so its stored logs replay as they were answered.
+ * @example replay(unlessIdenticalOnScreen(procedure, frame), answers)
+ */
+export function unlessIdenticalOnScreen<R>(
+  procedure: Procedure<BinaryPoint, R>,
+  frame: DisplayFrame | null,
+): Procedure<BinaryPoint, R> {
+  if (frame === null) return procedure;
+  return (ask) =>
+    procedure((q) => (shownKey(q.first, frame) === shownKey(q.second, frame) ? "tie" : ask(q)));
+}
+
+const perHundred = (x: number) => Math.round(x / LEGACY_DISPLAY_STEP) / 10;
 const rate = (x: number) => Math.round(x * 10_000) / 10_000;
 
 /**
- * A shown point as counts out of 100 (one decimal) and class-conditional rates (fractions).
- * @example systemView(point, 0.34) // { tp: 31.2, fp: 12.9, fn: 2.8, tn: 53.1, tpr: 0.9176, ... }
+ * A shown point: whole counts in the study's frame with rates of those counts (so "31 of 34 ·
+ * 91%" agrees with itself on screen); a study without a frame gets its old view, counts out
+ * of 100 with one decimal and exact class-conditional rates.
+ * @example systemView(point, 0.34, displayFrame(100, 0.34)) // { tp: 31, fp: 7, fn: 3, tn: 59, tpr: 0.9118, ... }
  */
-export function systemView(point: BinaryPoint, zeta: number): SystemView {
+export function systemView(
+  point: BinaryPoint,
+  zeta: number,
+  frame: DisplayFrame | null = null,
+): SystemView {
+  if (frame !== null) {
+    const s = shownCounts(point.confusion, frame);
+    return {
+      ...s,
+      tpr: frame.positives > 0 ? rate(s.tp / frame.positives) : 0,
+      tnr: frame.negatives > 0 ? rate(s.tn / frame.negatives) : 0,
+      threshold: point.classifier.threshold,
+    };
+  }
   const f = fullConfusion(point.confusion, zeta);
   return {
     tp: perHundred(f.tp),

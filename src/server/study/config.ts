@@ -19,7 +19,8 @@ export interface AdaptiveStudySpec {
   readonly model: "human";
   /**
    * The precision at which the participant sees TP and TN (fractions of the population): the
-   * engine never asks two points that agree at this step. Must match views.ts (DISPLAY_STEP).
+   * engine never asks two points that agree at this step. `1 / display.population` (the
+   * step of the study's display frame, views.ts); 0.001 in studies from before frames.
    */
   readonly displayStep: number;
   /** binary-threshold: thresholds snapped to this grid (as the paper strategies do). */
@@ -119,6 +120,13 @@ export interface StudyConfig<S extends StudySpec = StudySpec> {
   readonly guessPrompt: string | null;
   readonly evaluationPairs: number;
   readonly post: readonly Field[];
+  /**
+   * How points are shown: whole people out of `population`, with class totals from the pool's
+   * prevalence fixed for the whole study (views.ts `displayFrame`); no question shows two
+   * systems identical in it. Absent in studies created before whole counts, which keep their
+   * one-decimal view and replay as they were answered.
+   */
+  readonly display?: { readonly population: number };
 }
 
 /** JSON with object keys sorted, so equal configurations hash equally. */

@@ -2,7 +2,7 @@ import { DataError } from "../../data/errors.ts";
 import { DEFAULT_TOLERANCE } from "../../elicit/binary/spec.ts";
 import type { CreateStudyBody } from "../api-schemas.ts";
 import { ApiError } from "../errors.ts";
-import { DISPLAY_STEP } from "../participant/views.ts";
+import { DEFAULT_POPULATION } from "../participant/views.ts";
 import { sha256 } from "../security/tokens.ts";
 import { ADAPTIVE_DEFAULTS, canonicalJson, type StudyConfig, type StudySpec } from "./config.ts";
 import { prepareStudyData } from "./population.ts";
@@ -25,13 +25,15 @@ export function buildStudyConfig(body: CreateStudyBody): { config: StudyConfig; 
   }
   const base = cancerDiagnosisConfig(body.name);
   const family = body.family ?? "binary-threshold";
+  const population = body.population ?? DEFAULT_POPULATION;
   let config: StudyConfig = {
     ...base,
     template: body.predictionsCsv === undefined ? "cancer-diagnosis" : null,
     words: { ...base.words, ...stripUndefined(body.words ?? {}) },
     consentText: body.consentText ?? base.consentText,
     evaluationPairs: body.evaluationPairs ?? base.evaluationPairs,
-    spec: studySpec(body, family),
+    spec: studySpec(body, family, population),
+    display: { population },
   };
   if (body.predictionsCsv !== undefined) {
     if (body.predictionsCsv.trim() === "") {
@@ -66,7 +68,11 @@ export function buildStudyConfig(body: CreateStudyBody): { config: StudyConfig; 
 }
 
 /** The elicitation part of a new study (the zod schema has checked every field's range). */
-function studySpec(body: CreateStudyBody, family: "binary-threshold" | "binary-linear"): StudySpec {
+function studySpec(
+  body: CreateStudyBody,
+  family: "binary-threshold" | "binary-linear",
+  population: number,
+): StudySpec {
   const tolerance = body.tolerance ?? DEFAULT_TOLERANCE[family];
   const grid = family === "binary-threshold" ? { grid: 1e-4 } : {};
   if (body.strategy === "adaptive") {
@@ -77,7 +83,9 @@ function studySpec(body: CreateStudyBody, family: "binary-threshold" | "binary-l
       budget: body.budget ?? ADAPTIVE_DEFAULTS.budget,
       credibility: body.credibility ?? ADAPTIVE_DEFAULTS.credibility,
       model: "human",
-      displayStep: DISPLAY_STEP,
+      // One person of the shown population: the engine never asks a pair that looks
+      // identical on screen (views.ts rounds with the same step and expression).
+      displayStep: 1 / population,
       ...grid,
     };
   }

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { BinarySpec } from "../../elicit/binary/spec.ts";
+import { DEFAULT_POPULATION } from "../participant/views.ts";
 import type { Field, FixedSystem, StudyConfig, StudyWords } from "./config.ts";
 
 /** The bundled dataset of the "Cancer diagnosis" template. */
@@ -231,5 +232,6 @@ export function cancerDiagnosisConfig(title = "Cancer diagnosis"): StudyConfig<B
       "In your opinion, how many times worse is missing a cancer than a false alarm? (For example 1 = equally bad, 5 = five times as bad, 0.5 = half as bad.)",
     evaluationPairs: 15,
     post: PAPER_POST_QUESTIONS,
+    display: { population: DEFAULT_POPULATION },
   };
 }
