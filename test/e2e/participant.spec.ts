@@ -242,6 +242,17 @@ test("the comparison page is legible at 1280 and 390 px (screenshots)", async ({
     expect(report.tables).toBe(2);
     expect(report.overflow, `too wide: ${report.wide.join(", ")}`).toBeLessThanOrEqual(0);
     expect(report.sideBySide).toBe(width >= 1000);
+    // Whole patients with the study's class totals, and the trade-off in one plain line.
+    const counts = await page.locator("figure.flow-chart svg g.arrow").evaluateAll((gs) =>
+      gs.map((g) => Number(g.getAttribute("data-count"))),
+    );
+    expect(counts).toHaveLength(8);
+    expect(counts.every((n) => Number.isInteger(n))).toBe(true);
+    expect(counts.slice(0, 4).reduce((a, b) => a + b, 0)).toBe(100);
+    await expect(page.getByTestId("trade-off")).toBeVisible();
+    await expect(page.getByTestId("trade-off")).toHaveText(
+      /^B: (\d+ (more|fewer)|the same number of) missed cancers? and (\d+ (more|fewer)|the same number of) false alarms? than A, per 100 patients\.$/,
+    );
   }
   // Buttons have a visible focus ring.
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -1,6 +1,7 @@
 import { h } from "preact";
 import { render } from "preact-render-to-string";
 import { describe, expect, it } from "vitest";
+import { outcomeWord, tradeOffLine } from "../../web/src/chart/format.ts";
 import { ComparisonView } from "../../web/src/participant/ComparisonView.tsx";
 import { FieldsForm } from "../../web/src/participant/FieldsForm.tsx";
 import { A0Plot } from "../../web/src/researcher/A0Plot.tsx";
@@ -114,5 +115,38 @@ describe("researcher dashboard pieces", () => {
     // Equal values are stacked, not drawn on top of each other.
     const cys = [...html.matchAll(/cy="([\d.]+)"/g)].map((m) => Number(m[1]));
     expect(new Set(cys).size).toBe(2);
+  });
+});
+
+describe("the trade-off line (issue 11)", () => {
+  it("states the pair's trade-off in one plain line under the charts, in the study's words", () => {
+    const html = page();
+    expect(html).toContain(
+      '<p class="trade-off" data-testid="trade-off">B: 12 more missed cancers and 4 fewer false alarms than A, per 100 patients.</p>',
+    );
+    // after both charts, before the "about the same" answer
+    expect(html.indexOf('class="trade-off"')).toBeGreaterThan(html.lastIndexOf("</svg>"));
+    expect(html.indexOf('class="trade-off"')).toBeLessThan(
+      html.indexOf("They seem about the same"),
+    );
+    // and announced with the new pair
+    expect(html).toMatch(/aria-live="polite"[^>]*>New pair shown:[^<]*B: 12 more missed cancers/);
+  });
+
+  it("says 'the same number', makes one person singular, and uses the study's population", () => {
+    const loans = { ...words, missed: "missed defaults", falseAlarm: "refused good loans" };
+    expect(tradeOffLine(system(32, 3, 6, 59), system(32, 3, 5, 60), loans)).toBe(
+      "B: the same number of missed defaults and 1 fewer refused good loan than A, per 100 patients.",
+    );
+    expect(tradeOffLine(system(30, 5, 6, 59), system(31, 4, 9, 56), words)).toBe(
+      "B: 1 fewer missed cancer and 3 more false alarms than A, per 100 patients.",
+    );
+    expect(tradeOffLine(system(60, 10, 10, 120), system(50, 20, 4, 126), words)).toBe(
+      "B: 10 more missed cancers and 6 fewer false alarms than A, per 200 patients.",
+    );
+    expect(outcomeWord("missed diagnoses", 1)).toBe("missed diagnoses");
+    expect(outcomeWord("false alarms", 1)).toBe("false alarm");
+    expect(outcomeWord("false alarms", 2)).toBe("false alarms");
+    expect(outcomeWord("errors of class", 1)).toBe("errors of class");
   });
 });

@@ -51,6 +51,15 @@ describe("FlowChart", () => {
     expect(w.tn! / w.tp!).toBeCloseTo(59 / 32, 2);
   });
 
+  it("says how many people the counts are out of, and scales the bands to that population", () => {
+    const html = renderChart(system(64, 6, 12, 118), 560, true);
+    expect(html).toContain("System A: outcomes out of 200 patients");
+    expect(html).toContain("System A, out of 200 patients.");
+    expect(renderChart(sys)).toContain("System A, out of 100 patients.");
+    // 64 of 200 is as wide as 32 of 100.
+    expect(arrowWidths(html).tp).toBeCloseTo(32 * PX_PER_PATIENT, 5);
+  });
+
   it("uses the same scale for every system, so A and B compare", () => {
     const a = arrowWidths(renderChart(system(20, 15, 2, 63)));
     const b = arrowWidths(renderChart(system(34, 1, 30, 35), 380));

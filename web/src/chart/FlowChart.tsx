@@ -2,7 +2,7 @@
 // plus a real table of the same numbers. Pure: props in, markup out (renders to a string).
 
 import type { StudyWords, SystemView } from "../api/types.ts";
-import { formatCount, formatPercent } from "./format.ts";
+import { formatCount, formatPercent, peopleOutOf } from "./format.ts";
 import { type Arrow, type Box, FONT_SIZE, flowLayout, LINE_HEIGHT } from "./layout.ts";
 
 /** Okabe–Ito colours (colour-blind safe): vermillion for the positive class, blue for the negative. */
@@ -34,7 +34,7 @@ export function describeSystem(name: string, s: SystemView, w: StudyWords): stri
   const pos = s.tp + s.fn;
   const neg = s.fp + s.tn;
   return (
-    `${name}, out of 100 patients. ` +
+    `${name}, out of ${peopleOutOf(s)}. ` +
     `Of ${formatCount(pos)} who actually ${w.positive}: ${formatCount(s.tp)} (${formatPercent(s.tpr)}) ` +
     `${w.predictedPositive.toLowerCase()}, ${formatCount(s.fn)} (${formatPercent(1 - s.tpr)}) ` +
     `${w.predictedNegative.toLowerCase()} — ${w.missed}. ` +
@@ -178,7 +178,7 @@ export function SystemTable({
     // The class goes on a wrapper: a table does not clip its cells when made 1 px wide.
     <div class={visible ? "numbers-holder" : "numbers-holder visually-hidden"}>
       <table class="numbers">
-        <caption>{`${name}: outcomes out of 100 patients`}</caption>
+        <caption>{`${name}: outcomes out of ${peopleOutOf(s)}`}</caption>
         <thead>
           <tr>
             <th scope="col">True class</th>

@@ -7,13 +7,16 @@
 // for a layout of that width.
 
 import type { StudyWords, SystemView } from "../api/types.ts";
-import { countOfTotal, formatCount } from "./format.ts";
+import { countOfTotal, formatCount, populationOf } from "./format.ts";
 
 export const FONT_SIZE = 15;
 export const LINE_HEIGHT = 19;
 /** Rough advance of one character of the system UI font, in em. Used only for wrapping. */
 const CHAR_EM = 0.56;
-/** Pixels of arrow width per patient (of 100). The same for every chart, so A and B compare. */
+/**
+ * Pixels of arrow width per patient of 100. The same for every chart, so A and B compare; a
+ * study shown out of another population scales it, so the bands keep their width for a share.
+ */
 export const PX_PER_PATIENT = 1.2;
 
 export type Outcome = "tp" | "fn" | "fp" | "tn";
@@ -134,7 +137,7 @@ function r(v: number): number {
  */
 export function flowLayout(s: SystemView, words: StudyWords, width: number): FlowLayout {
   const w = Math.max(300, Math.round(width));
-  const k = PX_PER_PATIENT;
+  const k = (PX_PER_PATIENT * 100) / Math.max(1, populationOf(s));
   const pad = 6;
   const boxW = Math.min(150, Math.max(84, Math.round(w * 0.24)));
   const charsPerLine = Math.max(6, Math.floor((boxW - 12) / (FONT_SIZE * CHAR_EM)));

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import type { Choice, Comparison, StudyWords } from "../api/types.ts";
 import type { FlowChartProps } from "../chart/FlowChart.tsx";
 import { FlowChart } from "../chart/FlowChart.tsx";
+import { tradeOffLine } from "../chart/format.ts";
 import { ResponsiveFlowChart } from "../chart/ResponsiveFlowChart.tsx";
 
 export interface ComparisonViewProps {
@@ -34,6 +35,7 @@ export function ComparisonView(p: ComparisonViewProps) {
   const [showTables, setShowTables] = useState(false);
   const { words, question, busy, onChoose } = p;
   const noun = words.systemNoun.charAt(0).toUpperCase() + words.systemNoun.slice(1);
+  const tradeOff = tradeOffLine(question.left, question.right, words);
 
   // The key listener reads the current busy flag and handler through refs set at render: a
   // listener re-registered in an effect runs after the new pair is painted, and a key pressed
@@ -81,7 +83,7 @@ export function ComparisonView(p: ComparisonViewProps) {
         {words.question}
       </h1>
       <p class="visually-hidden" aria-live="polite" aria-atomic="true">
-        {`New pair shown: ${p.progressText}. ${noun} A on the left, ${noun} B on the right.`}
+        {`New pair shown: ${p.progressText}. ${noun} A on the left, ${noun} B on the right. ${tradeOff}`}
       </p>
       <div class="pair" data-question-id={question.id}>
         <div class="system" data-side="left">
@@ -111,6 +113,9 @@ export function ComparisonView(p: ComparisonViewProps) {
           </button>
         </div>
       </div>
+      <p class="trade-off" data-testid="trade-off">
+        {tradeOff}
+      </p>
       <div class="same-row">
         <button
           type="button"
