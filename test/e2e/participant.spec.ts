@@ -243,9 +243,9 @@ test("the comparison page is legible at 1280 and 390 px (screenshots)", async ({
     expect(report.overflow, `too wide: ${report.wide.join(", ")}`).toBeLessThanOrEqual(0);
     expect(report.sideBySide).toBe(width >= 1000);
     // Whole patients with the study's class totals, and the trade-off in one plain line.
-    const counts = await page.locator("figure.flow-chart svg g.arrow").evaluateAll((gs) =>
-      gs.map((g) => Number(g.getAttribute("data-count"))),
-    );
+    const counts = await page
+      .locator("figure.flow-chart svg g.arrow")
+      .evaluateAll((gs) => gs.map((g) => Number(g.getAttribute("data-count"))));
     expect(counts).toHaveLength(8);
     expect(counts.every((n) => Number.isInteger(n))).toBe(true);
     expect(counts.slice(0, 4).reduce((a, b) => a + b, 0)).toBe(100);
