@@ -105,6 +105,14 @@ export const ParticipantState = z.object({
       summary: z.string(),
       metric: Metric,
       ratio: z.number().nullable(),
+      /**
+       * The cost ratios (missed positive / false alarm) of every metric that gives the Phase II
+       * answers (the fewest contradicted, if any are), rounded outward as printed; `high` null
+       * when unbounded. `summary` states it in words.
+       */
+      range: z.object({ low: z.number(), high: z.number().nullable() }),
+      /** The participant's own guess of the ratio before the comparisons (null: skipped). */
+      guess: z.number().nullable(),
       agreement: z.number().nullable(),
       completionCode: z.string(),
     })

@@ -127,6 +127,12 @@ test("a participant completes the whole flow", async ({ page }) => {
   await waitForPhase(page, "debrief");
   await expect(page.getByRole("heading", { name: "Thank you!" })).toBeVisible();
   await expect(page.getByTestId("completion-code")).not.toBeEmpty();
+  // The result as a range (no decimal past the first) with the guess beside it.
+  await expect(page.getByTestId("result")).toContainText("From your comparisons");
+  await expect(page.getByTestId("result")).not.toContainText(/\d\.\d\d/);
+  await expect(page.getByTestId("guess")).toContainText(
+    "Missed cancers: 5 times as bad as false alarms.",
+  );
   await shot(page, "8-debrief");
 });
 

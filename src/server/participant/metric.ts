@@ -112,3 +112,121 @@ export function equivalentA0(r: ElicitationResult): number {
   if ("a0" in m) return m.a0;
   return m.tn / (m.tp + m.tn);
 }
+
+/** One Phase II answer as a constraint on `a` of `(1 - a) TP + a TN`: counts first - second. */
+export interface AnswerDifference {
+  readonly dTp: number;
+  readonly dTn: number;
+  readonly answer: "first" | "second" | "tie";
+}
+
+/**
+ * The metrics `(1 - a) TP + a TN`, `a` in [0, 1], that agree with the most answers: `[lo, hi]`
+ * is the closure of the `a` contradicting the fewest non-tie answers (an answer "first" holds
+ * at `a` when `(1 - a) dTp + a dTn > 0`; "about the same" constrains nothing). For a
+ * consistent participant it is exactly the set of metrics that give every answer they gave,
+ * so it contains theirs, and `violations` is 0. An answer no metric gives strictly (preferring
+ * a system no better on either count) contradicts every `a` and so moves nothing. Exact: the
+ * count changes only at the answers' flip points, so it is evaluated between neighbouring flip
+ * points (a point never agrees with more answers than the open intervals beside it).
+ * @example consistentRange([{ dTp: -3, dTn: 20, answer: "second" }]) // { lo: 0, hi: 3 / 23, violations: 0 }
+ */
+export function consistentRange(answers: readonly AnswerDifference[]): {
+  lo: number;
+  hi: number;
+  violations: number;
+} {
+  const hard = answers.filter((x) => x.answer !== "tie" && (x.dTp !== 0 || x.dTn !== 0));
+  // "second" is "first" with the differences negated.
+  const cons = hard.map((x) => {
+    const sign = x.answer === "first" ? 1 : -1;
+    return { dTp: sign * x.dTp, dTn: sign * x.dTn };
+  });
+  const violated = (a: number) => {
+    let n = 0;
+    for (const x of cons) if (!((1 - a) * x.dTp + a * x.dTn > 0)) n++;
+    return n;
+  };
+  const flips = new Set<number>([0, 1]);
+  for (const x of cons) {
+    if (x.dTp === x.dTn) continue;
+    const a = x.dTp / (x.dTp - x.dTn); // where (1 - a) dTp + a dTn = 0
+    if (a > 0 && a < 1) flips.add(a);
+  }
+  const points = [...flips].sort((p, q) => p - q);
+  const cells = points.slice(1).map((p, i) => {
+    const prev = points[i]!;
+    return { lo: prev, hi: p, v: violated((prev + p) / 2) };
+  });
+  const least = Math.min(...cells.map((c) => c.v));
+  const best = cells.filter((c) => c.v === least);
+  return { lo: best[0]!.lo, hi: best[best.length - 1]!.hi, violations: least };
+}
+
+/** A cost ratio range "missed positive / false alarm": `high` null when unbounded. */
+export interface RatioRange {
+  readonly low: number;
+  readonly high: number | null;
+}
+
+/** Outward rounding to what is printed: one decimal below 10, whole numbers from 10. */
+const down = (x: number) => (x >= 10 ? Math.floor(x) : Math.floor(x * 10 + 1e-9) / 10);
+const up = (x: number) => (x >= 10 ? Math.ceil(x) : Math.ceil(x * 10 - 1e-9) / 10);
+
+/** Ratios above this print as "at least": past it the answers cannot tell them apart. */
+const UNBOUNDED = 100;
+
+/**
+ * The cost ratios `(1 - a) / a` of the metrics with `a` in `[lo, hi]`, rounded outward to what
+ * the debrief prints, so the printed range contains the exact one; `high` is null when the
+ * range is unbounded (or past 100).
+ * @example ratioRange(0.15, 0.25) // { low: 3, high: 5.7 }
+ */
+export function ratioRange(lo: number, hi: number): RatioRange {
+  const low = hi >= 1 ? 0 : hi <= 0 ? UNBOUNDED : (1 - hi) / hi;
+  const high = lo <= 0 ? null : (1 - lo) / lo;
+  return { low: down(low), high: high === null || high > UNBOUNDED ? null : up(high) };
+}
+
+function formatBound(x: number): string {
+  return x >= 10 ? String(x) : x.toFixed(1).replace(/\.0$/, "");
+}
+
+function between(r: RatioRange): string {
+  if (r.high === null) return `at least ${formatBound(r.low)} times`;
+  if (formatBound(r.low) === formatBound(r.high)) return `about ${formatBound(r.low)} times`;
+  return `between ${formatBound(r.low)} and ${formatBound(r.high)} times`;
+}
+
+/**
+ * The result as a range in plain words, in the study's terms, from the range of `a` in
+ * `(1 - a) TP + a TN`: "For you, missed cancers are between 2.5 and 6 times as bad as false
+ * alarms." Turned round ("false alarms are ... as bad as missed cancers") when every ratio in
+ * it is below 1; when it spans 1, "Your answers fit anything from false alarms 2 times as bad
+ * as missed cancers to missed cancers 3 times as bad as false alarms."
+ * @example rangeSummary(0.15, 0.25, words) // "For you, missed cancers are between 3 and 5.7 times as bad as false alarms."
+ */
+export function rangeSummary(
+  lo: number,
+  hi: number,
+  words: { missed: string; falseAlarm: string },
+): string {
+  const { missed, falseAlarm } = words;
+  if (lo <= 0 && hi >= 1) return "Your answers do not tell which kind of mistake is worse for you.";
+  if (hi <= 0.5)
+    return `For you, ${missed} are ${between(ratioRange(lo, hi))} as bad as ${falseAlarm}.`;
+  // False alarms per missed positive: a / (1 - a), the ratio of the metric with a -> 1 - a.
+  if (lo >= 0.5)
+    return `For you, ${falseAlarm} are ${between(ratioRange(1 - hi, 1 - lo))} as bad as ${missed}.`;
+  const f = ratioRange(1 - hi, 0.5).high;
+  const m = ratioRange(lo, 0.5).high;
+  const falseWorse =
+    f === null
+      ? `${falseAlarm} far worse than ${missed}`
+      : `${falseAlarm} ${formatBound(f)} times as bad as ${missed}`;
+  const missedWorse =
+    m === null
+      ? `${missed} far worse than ${falseAlarm}`
+      : `${missed} ${formatBound(m)} times as bad as ${falseAlarm}`;
+  return `Your answers fit anything from ${falseWorse} to ${missedWorse}.`;
+}

@@ -13,8 +13,23 @@ import { loadConfig } from "../study/store.ts";
 import { nowIso } from "../time.ts";
 import { answerOf, type ElicitationResult, placementOf, replayElicitation } from "./elicitation.ts";
 import { cachedEvaluationPairs, type EvaluationPair } from "./evaluation-pairs.ts";
-import { costRatio, equivalentA0, metricOf, plainSummary, utilityOf } from "./metric.ts";
-import { type DisplayFrame, fixedSystemView, studyFrame, systemView } from "./views.ts";
+import {
+  type AnswerDifference,
+  consistentRange,
+  costRatio,
+  equivalentA0,
+  metricOf,
+  rangeSummary,
+  ratioRange,
+  utilityOf,
+} from "./metric.ts";
+import {
+  type DisplayFrame,
+  fixedSystemView,
+  shownCounts,
+  studyFrame,
+  systemView,
+} from "./views.ts";
 
 export type ParticipantRow = Selectable<ParticipantsTable>;
 export type AnswerRow = Selectable<AnswersTable>;
@@ -286,10 +301,18 @@ export async function renderState(
       if (pos.elicitation.status !== "done") break;
       const result = pos.elicitation.result;
       const ratio = costRatio(result);
+      const range = answerRange(await shownPoints(db, pos.elicitationRows), frameOf(ctx));
+      const guess = await db
+        .selectFrom("guesses")
+        .select("ratio")
+        .where("participant_id", "=", ctx.participant.id)
+        .executeTakeFirst();
       state.debrief = {
-        summary: plainSummary(ratio, c.words),
+        summary: rangeSummary(range.lo, range.hi, c.words),
         metric: metricOf(result),
         ratio,
+        range: ratioRange(range.lo, range.hi),
+        guess: guess?.ratio ?? null,
         agreement: agreement(result, await shownPoints(db, pos.evaluationRows)),
         completionCode: ctx.participant.completion_code ?? "",
       };
@@ -299,6 +322,30 @@ export async function renderState(
       break;
   }
   return state;
+}
+
+/**
+ * The range of metrics `(1 - a) TP + a TN` that give a participant's Phase II answers (see
+ * `consistentRange`). A person weighs the counts shown (whole people in the study's frame),
+ * a simulated one may weigh the systems behind them, and the two can differ by the rounding:
+ * the range is the hull of both readings, so it holds the metric of a participant consistent
+ * in either. A study without a frame showed the systems themselves (to 0.1 in 100).
+ */
+function answerRange(
+  rows: readonly Pick<AnswerRow, "answer" | "first_point" | "second_point">[],
+  frame: DisplayFrame | null,
+): { lo: number; hi: number } {
+  const read = (shown: boolean): AnswerDifference[] =>
+    rows.map((r) => {
+      const p = (JSON.parse(r.first_point) as BinaryPoint).confusion;
+      const q = (JSON.parse(r.second_point) as BinaryPoint).confusion;
+      const [a, b] = shown && frame ? [shownCounts(p, frame), shownCounts(q, frame)] : [p, q];
+      return { dTp: a.tp - b.tp, dTn: a.tn - b.tn, answer: r.answer as AnswerDifference["answer"] };
+    });
+  const exact = consistentRange(read(false));
+  if (frame === null) return exact;
+  const shown = consistentRange(read(true));
+  return { lo: Math.min(exact.lo, shown.lo), hi: Math.max(exact.hi, shown.hi) };
 }
 
 /** The stored points and answers of some log rows (for the agreement at the debrief). */

@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { api, errorMessage, stateFrom } from "../api/client.ts";
 import type { Choice, ComprehensionResult, ParticipantState } from "../api/types.ts";
+import { capitalise } from "../chart/layout.ts";
 import { ResponsiveFlowChart } from "../chart/ResponsiveFlowChart.tsx";
 import { ComparisonView } from "./ComparisonView.tsx";
 import { FieldsForm } from "./FieldsForm.tsx";
@@ -435,12 +436,45 @@ function GuessPage({ state, busy, post }: PageProps) {
   );
 }
 
+/** "5", "2.5", "12": a ratio as the debrief prints it. */
+function formatRatio(x: number): string {
+  return x >= 10 ? String(Math.round(x)) : x.toFixed(1).replace(/\.0$/, "");
+}
+
 function Debrief({ state }: { state: ParticipantState }) {
   const d = state.debrief!;
+  const w = state.study.words;
+  const inRange =
+    d.guess !== null &&
+    d.guess >= d.range.low &&
+    (d.range.high === null || d.guess <= d.range.high);
   return (
     <section>
       <h1>Thank you!</h1>
-      <p class="question">{d.summary}</p>
+      <div class="result-pair">
+        <div class="result-box" data-testid="result">
+          <h2>From your comparisons</h2>
+          <p class="result-text">{d.summary}</p>
+          <p class="muted">
+            The range holds every weighing of the two mistakes that fits your answers best.
+          </p>
+        </div>
+        <div class="result-box" data-testid="guess">
+          <h2>Your own guess before them</h2>
+          {d.guess === null ? (
+            <p>You skipped this question.</p>
+          ) : (
+            <>
+              <p class="result-text">{`${capitalise(w.missed)}: ${formatRatio(d.guess)} times as bad as ${w.falseAlarm}.`}</p>
+              <p class="muted">
+                {inRange
+                  ? "Your guess lies within the range of your comparisons."
+                  : "Your guess lies outside the range of your comparisons."}
+              </p>
+            </>
+          )}
+        </div>
+      </div>
       {d.agreement !== null && (
         <p>{`Your result agrees with ${Math.round(d.agreement * 100)}% of your own choices in the last part.`}</p>
       )}
