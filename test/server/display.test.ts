@@ -69,6 +69,15 @@ describe("display frame", () => {
     expect(() => displayFrame(99.5, 0.3)).toThrow(RangeError);
   });
 
+  it("has the built-in study's Phase I systems in the same totals as its comparisons", () => {
+    const frame = displayFrame(100, pool.zeta);
+    for (const sys of config.comprehension.systems) {
+      expect(sys.tp + sys.fn).toBe(frame.positives);
+      expect(sys.fp + sys.tn).toBe(frame.negatives);
+    }
+    expect(config.story.paragraphs[0]).toContain(`${frame.positives} of them actually have cancer`);
+  });
+
   it("shows every point as whole patients that sum to the fixed totals", () => {
     const frame = displayFrame(100, pool.zeta);
     for (let t = 0; t <= 1; t += 0.001) {

@@ -118,10 +118,13 @@ export const PAPER_POST_QUESTIONS: readonly Field[] = [
   { id: "q6", label: "Q6. Any other feedback?", kind: "text", required: false },
 ];
 
-/** The two fixed systems of Phase I (counts out of 100 patients; 35 had cancer). */
+/**
+ * The two fixed systems of Phase I (counts out of 100 patients; 34 had cancer, as in the
+ * comparisons that follow: the built-in pool's 34.4% shown in whole patients).
+ */
 export const PHASE1_SYSTEMS: readonly [FixedSystem, FixedSystem] = [
-  { tp: 32, fn: 3, fp: 13, tn: 52 },
-  { tp: 26, fn: 9, fp: 4, tn: 61 },
+  { tp: 31, fn: 3, fp: 13, tn: 53 },
+  { tp: 25, fn: 9, fp: 4, tn: 62 },
 ];
 
 export const DEFAULT_CONSENT =
@@ -145,10 +148,10 @@ export function phase1Questions(): StudyConfig["comprehension"]["questions"] {
       id: "count-missed",
       prompt:
         "Look at System A. Of the 100 patients, how many who actually had cancer did it predict as low risk (missed cancers)?",
-      options: ["3", "13", "32", "52"],
+      options: ["3", "13", "31", "53"],
       correct: "3",
       explanation:
-        "Follow the arrow from the box 'Actually had cancer (35)' to 'Predicted low risk': 3 patients. 32 were caught, 3 were missed.",
+        "Follow the arrow from the box 'Actually had cancer (34)' to 'Predicted low risk': 3 patients. 31 were caught, 3 were missed.",
     },
     {
       id: "more-false-alarms",
@@ -164,14 +167,14 @@ export function phase1Questions(): StudyConfig["comprehension"]["questions"] {
       prompt:
         "If a patient actually has cancer, how likely is System B to predict high risk for them?",
       options: [
-        "26 out of 35 (74%)",
-        "26 out of 100 (26%)",
-        "26 out of 30 (87%)",
-        "9 out of 35 (26%)",
+        "25 out of 34 (74%)",
+        "25 out of 100 (25%)",
+        "25 out of 29 (86%)",
+        "9 out of 34 (26%)",
       ],
-      correct: "26 out of 35 (74%)",
+      correct: "25 out of 34 (74%)",
       explanation:
-        "Start from the 35 patients who actually had cancer; System B predicts high risk for 26 of them, 74%.",
+        "Start from the 34 patients who actually had cancer; System B predicts high risk for 25 of them, 74%.",
     },
     {
       id: "trade-off",
@@ -184,7 +187,7 @@ export function phase1Questions(): StudyConfig["comprehension"]["questions"] {
       ],
       correct: "It catches more cancers and gives more false alarms",
       explanation:
-        "System A catches 32 cancers (B: 26) but raises 13 false alarms (B: 4): better on one mistake, worse on the other. This trade-off is what the comparisons ask about.",
+        "System A catches 31 cancers (B: 25) but raises 13 false alarms (B: 4): better on one mistake, worse on the other. This trade-off is what the comparisons ask about.",
     },
   ];
 }
@@ -216,7 +219,7 @@ export function cancerDiagnosisConfig(title = "Cancer diagnosis"): StudyConfig<B
     questionnaire: PAPER_QUESTIONNAIRE,
     story: {
       paragraphs: [
-        "Imagine a clinic that screens 100 patients for breast cancer. About 35 of them actually have cancer.",
+        "Imagine a clinic that screens 100 patients for breast cancer. 34 of them actually have cancer.",
         "A computer system looks at each patient's tests and predicts 'high risk' or 'low risk'. High-risk patients are sent for further tests; low-risk patients go home.",
         "No system is perfect. Every system makes two kinds of mistakes, and systems differ in how many of each they make. You will compare pairs of systems and tell us which one you would rather your doctor used.",
       ],
