@@ -68,33 +68,6 @@ export function costRatio(r: ElicitationResult): number | null {
   return num / den;
 }
 
-function formatTimes(x: number): string {
-  if (x >= 10) return String(Math.round(x));
-  const s = x.toFixed(1);
-  return s.endsWith(".0") ? s.slice(0, -2) : s;
-}
-
-/**
- * The result in plain words, in the study's own terms.
- * @example plainSummary(7, { missed: "missed cancers", falseAlarm: "false alarms" })
- * // "For you, missed cancers are about 7 times as bad as false alarms."
- */
-export function plainSummary(
-  ratio: number | null,
-  words: { missed: string; falseAlarm: string },
-): string {
-  if (ratio === null) {
-    return `Your answers suggest you care almost only about one kind of mistake.`;
-  }
-  if (ratio >= 0.95 && ratio <= 1.05) {
-    return `For you, ${words.missed} and ${words.falseAlarm} are about equally bad.`;
-  }
-  if (ratio > 1) {
-    return `For you, ${words.missed} are about ${formatTimes(ratio)} times as bad as ${words.falseAlarm}.`;
-  }
-  return `For you, ${words.falseAlarm} are about ${formatTimes(1 / ratio)} times as bad as ${words.missed}.`;
-}
-
 /** Is `p` at least as good as `q` on both counts (so the pair tells nothing)? */
 export function dominates(p: BinaryPoint, q: BinaryPoint): boolean {
   return p.confusion.tp >= q.confusion.tp && p.confusion.tn >= q.confusion.tn;
