@@ -73,6 +73,7 @@ test("a researcher creates a study from a CSV, invites, sees results and exports
   await page.getByLabel("Negative class").fill("was not spam");
   await page.getByLabel("Tolerance").fill("0.05");
   await page.getByLabel("Evaluation pairs (Phase III)").fill("5");
+  await page.getByLabel("People the charts count out of (whole people)").fill("200");
   await page.getByRole("button", { name: "Create study" }).click();
   await expect(page).toHaveURL(/#\/study\/[^/]+$/);
   await expect(page.getByRole("heading", { name: "Uploaded spam filter" })).toBeVisible();
@@ -90,6 +91,13 @@ test("a researcher creates a study from a CSV, invites, sees results and exports
 
   await page.getByRole("button", { name: /Test run/ }).click();
   await expect(page.getByTestId("test-link")).toHaveAttribute("href", /\/p\//);
+  // The charts count whole people out of the 200 the study asked for.
+  const testLink = (await page.getByTestId("test-link").getAttribute("href"))!;
+  const shown = (await advanceTo(server.url, tokenOf(testLink), "elicitation")).elicitation!;
+  for (const v of [shown.question.left, shown.question.right]) {
+    expect(v.tp + v.fn + v.fp + v.tn).toBe(200);
+    expect([v.tp, v.fn, v.fp, v.tn].every(Number.isInteger)).toBe(true);
+  }
 
   // One participant finishes (over HTTP, answering "left" throughout).
   await advanceTo(server.url, tokenOf(link), "debrief");

@@ -35,6 +35,7 @@ export function CreateStudy() {
   const [budget, setBudget] = useState("30");
   const [credibility, setCredibility] = useState("0.9");
   const [pairs, setPairs] = useState("15");
+  const [population, setPopulation] = useState("100");
   const [consent, setConsent] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -94,6 +95,14 @@ export function CreateStudy() {
         return;
       }
       body.evaluationPairs = n;
+    }
+    const pop = Number(population);
+    if (population.trim() !== "") {
+      if (!Number.isInteger(pop) || pop < 20 || pop > 10_000) {
+        setError("The people shown must be a whole number from 20 to 10000.");
+        return;
+      }
+      body.population = pop;
     }
     if (strategy === "adaptive") {
       const b = Number(budget);
@@ -262,6 +271,18 @@ export function CreateStudy() {
                 step="1"
                 value={pairs}
                 onInput={(e) => setPairs((e.currentTarget as HTMLInputElement).value)}
+              />
+            </div>
+            <div class="field">
+              <label for="population">People the charts count out of (whole people)</label>
+              <input
+                id="population"
+                type="number"
+                min="20"
+                max="10000"
+                step="1"
+                value={population}
+                onInput={(e) => setPopulation((e.currentTarget as HTMLInputElement).value)}
               />
             </div>
           </div>
