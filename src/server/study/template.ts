@@ -130,7 +130,7 @@ export const PHASE1_SYSTEMS: readonly [FixedSystem, FixedSystem] = [
 export const DEFAULT_CONSENT =
   "This is a research study about how people weigh the mistakes of medical screening systems. " +
   "You will answer a short questionnaire, a few questions to check you can read the charts, and " +
-  "then about 35 comparisons of two systems. It takes about 15 minutes. Your answers are stored " +
+  "then up to 35 comparisons of two systems. It takes about 15 minutes. Your answers are stored " +
   "without your name and used only for research. You can stop at any time by closing the page. " +
   "Do you agree to take part?";
 
