@@ -3,6 +3,7 @@
 
 import type { ParticipantState, Phase } from "../../web/src/api/types.ts";
 import { RESEARCHER } from "./server.ts";
+import { recordCookieHeader, recordTokensIn } from "./server-log.ts";
 
 async function json<T>(res: Response): Promise<T> {
   const text = await res.text();
@@ -24,6 +25,7 @@ export class ResearcherClient {
     });
     await json(res);
     const cookie = (res.headers.get("set-cookie") ?? "").split(";")[0]!;
+    recordCookieHeader(cookie);
     return new ResearcherClient(base, cookie);
   }
 
@@ -59,10 +61,12 @@ export class ResearcherClient {
 }
 
 export function tokenOf(link: string): string {
+  recordTokensIn(link);
   return new URL(link, "http://localhost").pathname.split("/").pop()!;
 }
 
 export async function getState(base: string, token: string): Promise<ParticipantState> {
+  recordTokensIn(`/p/${token}`);
   return json<ParticipantState>(await fetch(`${base}/api/p/${token}`));
 }
 

@@ -2,8 +2,9 @@
 
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { advanceTo, getState, ResearcherClient, tokenOf } from "./api.ts";
+import { expect, test } from "./fixtures.ts";
 import { ROOT, SERVER_MISSING, TestServer, UI_MISSING } from "./server.ts";
 import { answer, phaseOf, position, waitForPhase } from "./ui.ts";
 

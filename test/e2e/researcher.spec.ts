@@ -3,8 +3,8 @@
 
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { expect, test } from "@playwright/test";
 import { advanceTo, tokenOf } from "./api.ts";
+import { expect, test } from "./fixtures.ts";
 import { RESEARCHER, ROOT, SERVER_MISSING, TestServer, UI_MISSING } from "./server.ts";
 
 test.skip(SERVER_MISSING, "src/server is not there yet");

@@ -2,11 +2,12 @@
 // browser tests. Stop and start again on the same directory to test a restart.
 
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { serverLogDir } from "./server-log.ts";
 
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const BIN = join(ROOT, "bin", "elicit.js");
@@ -69,6 +70,10 @@ export class TestServer {
 
   private async boot(): Promise<void> {
     const env = { ...process.env, DATABASE_URL: "", PORT: "", HOST: "" };
+    // Under playwright.config.ts the request log (pino JSON on stdout) goes to this run's log
+    // directory, for server-log.check.ts to grep; elsewhere the server runs with --quiet.
+    const logDir = serverLogDir();
+    const logFile = logDir === null ? null : join(logDir, `server-${this.port}.log`);
     const proc = spawn(
       process.execPath,
       [
@@ -80,12 +85,13 @@ export class TestServer {
         "127.0.0.1",
         "--data-dir",
         this.dataDir,
-        "--quiet",
+        ...(logFile === null ? ["--quiet"] : []),
       ],
       { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] },
     );
     this.proc = proc;
     proc.stdout?.on("data", (d) => {
+      if (logFile !== null) appendFileSync(logFile, d);
       this.log += String(d);
     });
     proc.stderr?.on("data", (d) => {
