@@ -3,7 +3,10 @@ import type { Answer } from "../../search/question.ts";
 /**
  * How the adaptive engine believes a person answers "which of A and B do you prefer?", as a
  * function of the metric difference `delta = m(A) - m(B)` measured in units of the metric's
- * range over the questions (`scale`, found by the engine):
+ * range over the questions. For the human model that is each candidate metric's own range
+ * over reference questions (a metric whose values spread widely is answered as noisily,
+ * relative to its spread, as any other); for the exact and the sharp flips:P models, which
+ * only read the sign, a typical range over prior metrics (`scale`, found by the engine):
  *
  * - `exact`: the noise-free limit of the papers: "first" iff delta > 0; a "tie" says
  *   |delta| is small (a Gaussian observation of width `tieWidth`).

@@ -64,6 +64,11 @@ export class ParticleBelief {
   private softLL: Float64Array;
   /** Answers the exact model could not keep as constraints (no particle agreed). */
   inconsistent = 0;
+  /** Reference points (row-major `refCount x dim`), when differences are relative to ranges. */
+  private reference: Float64Array | undefined;
+  private refCount = 0;
+  /** Per particle p, `<g_c, u_p>` for every reference point c (kept up to date by the moves). */
+  private refProj: Float64Array;
 
   constructor(o: {
     readonly dim: number;
@@ -86,6 +91,7 @@ export class ParticleBelief {
     this.u = new Float64Array(this.size * this.dim);
     this.weight = new Float64Array(this.size).fill(1 / this.size);
     this.softLL = new Float64Array(this.size);
+    this.refProj = new Float64Array(0);
     for (let p = 0; p < this.size; p++) this.samplePrior(p);
   }
 
@@ -108,6 +114,62 @@ export class ParticleBelief {
     }
     const r = this.rng.next() ** (1 / d) / Math.sqrt(n2 || 1);
     for (let i = 0; i < d; i++) this.u[off + i]! *= r;
+    this.projectReference(p);
+  }
+
+  /**
+   * Measure answers' differences relative to each particle's own range over these reference
+   * points' features (row-major, `dim` per point, at least two points; before any answer):
+   * `<u, delta> / (max_c <u, g_c> - min_c <u, g_c>)` instead of `<u / |u|, delta>`. A metric
+   * whose values spread widely over the questions is then believed to be answered as noisily,
+   * relative to that spread, as any other: the human model's "a tenth of the metric's range".
+   */
+  useReference(reference: Float64Array): void {
+    if (this.answers.length > 0) throw new Error("set the reference before any answer");
+    if (!(reference.length >= 2 * this.dim && reference.length % this.dim === 0)) {
+      throw new RangeError("the reference needs at least two points of the belief's dimension");
+    }
+    this.reference = reference;
+    this.refCount = reference.length / this.dim;
+    this.refProj = new Float64Array(this.size * this.refCount);
+    for (let p = 0; p < this.size; p++) this.projectReference(p);
+  }
+
+  /** `refProj` of particle p from its position. */
+  private projectReference(p: number): void {
+    const ref = this.reference;
+    if (!ref) return;
+    const d = this.dim;
+    const off = p * d;
+    for (let c = 0; c < this.refCount; c++) {
+      let s = 0;
+      for (let i = 0; i < d; i++) s += this.u[off + i]! * ref[c * d + i]!;
+      this.refProj[p * this.refCount + c] = s;
+    }
+  }
+
+  /**
+   * The divisor of `<u_p + t v, delta>` in the likelihood: `|u_p + t v|` (`uu = |u_p|^2`,
+   * `uv = <u_p, v>`), or with reference points the range of `u_p + t v` over them
+   * (`rb[c] = <g_c, v>`).
+   */
+  private divisor(
+    p: number,
+    t: number,
+    uu: number,
+    uv: number,
+    rb: Float64Array | undefined,
+  ): number {
+    if (!this.reference) return Math.sqrt(Math.max(1e-300, uu + 2 * t * uv + t * t));
+    const row = p * this.refCount;
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (let c = 0; c < this.refCount; c++) {
+      const x = this.refProj[row + c]! + (rb ? t * rb[c]! : 0);
+      if (x < lo) lo = x;
+      if (x > hi) hi = x;
+    }
+    return Math.max(1e-300, hi - lo);
   }
 
   /** The unit direction `w` of particle p (a new array). */
@@ -182,7 +244,7 @@ export class ParticleBelief {
     this.resampleAndMove();
   }
 
-  /** `<u_p / |u_p|, delta>`. */
+  /** `<u_p, delta>` over the divisor (`|u_p|`, or the particle's range over the reference). */
   private scaledDot(p: number, delta: Float64Array): number {
     const d = this.dim;
     const off = p * d;
@@ -193,7 +255,26 @@ export class ParticleBelief {
       s += x * delta[i]!;
       n += x * x;
     }
-    return n > 0 ? s / Math.sqrt(n) : 0;
+    return n > 0 ? s / this.divisor(p, 0, n, 0, undefined) : 0;
+  }
+
+  /**
+   * A unit direction's range over the reference points (1 without them): the engine divides
+   * its predicted differences by it, as the likelihood does.
+   */
+  rangeOf(w: Float64Array): number {
+    const ref = this.reference;
+    if (!ref) return 1;
+    const d = this.dim;
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (let c = 0; c < this.refCount; c++) {
+      let s = 0;
+      for (let i = 0; i < d; i++) s += w[i]! * ref[c * d + i]!;
+      if (s < lo) lo = s;
+      if (s > hi) hi = s;
+    }
+    return Math.max(1e-300, hi - lo);
   }
 
   /** Effective sample size `1 / sum w^2`. */
@@ -215,6 +296,8 @@ export class ParticleBelief {
     const n = this.size;
     const old = this.u.slice();
     const oldProj = this.proj.slice();
+    const oldRef = this.refProj.slice();
+    const rc = this.refCount;
     const stride = this.stride;
     const step = 1 / n;
     let c = this.weight[0]!;
@@ -225,6 +308,7 @@ export class ParticleBelief {
       while (target > c && j < n - 1) c += this.weight[++j]!;
       this.u.set(old.subarray(j * d, (j + 1) * d), p * d);
       this.proj.set(oldProj.subarray(j * stride, (j + 1) * stride), p * stride);
+      if (rc > 0) this.refProj.set(oldRef.subarray(j * rc, (j + 1) * rc), p * rc);
     }
     this.weight.fill(1 / n);
     const snapshot = this.u.slice();
@@ -232,13 +316,15 @@ export class ParticleBelief {
     const dirs = Array.from({ length: DIRECTIONS }, () => new Float64Array(d));
     const dirProj = Array.from({ length: DIRECTIONS }, () => new Float64Array(count));
     const widths = new Float64Array(DIRECTIONS);
+    const ref = this.reference;
+    const refDir = ref ? Array.from({ length: DIRECTIONS }, () => new Float64Array(rc)) : undefined;
     const soft = this.softAnswers();
     if (soft.count > 0) {
       const none = new Float64Array(count);
       for (let p = 0; p < n; p++) {
         let uu = 0;
         for (let i = 0; i < d; i++) uu += this.u[p * d + i]! ** 2;
-        this.softLL[p] = this.softLogLikelihood(p, none, uu, 0, soft)(0);
+        this.softLL[p] = this.softLogLikelihood(p, none, uu, 0, undefined, soft)(0);
       }
     }
     for (let m = 0; m < this.moves; m++) {
@@ -251,10 +337,17 @@ export class ParticleBelief {
           dirProj[g]![a] = s;
         }
         if (soft.count > 0) widths[g] = this.spread(dirs[g]!, snapshot);
+        if (ref && refDir) {
+          for (let c = 0; c < rc; c++) {
+            let s = 0;
+            for (let i = 0; i < d; i++) s += ref[c * d + i]! * dirs[g]![i]!;
+            refDir[g]![c] = s;
+          }
+        }
       }
       for (let p = 0; p < n; p++) {
         const g = this.rng.int(DIRECTIONS);
-        this.moveAlong(p, dirs[g]!, dirProj[g]!, widths[g]!, soft);
+        this.moveAlong(p, dirs[g]!, dirProj[g]!, widths[g]!, soft, refDir?.[g]);
       }
     }
   }
@@ -343,6 +436,7 @@ export class ParticleBelief {
     b: Float64Array,
     width: number,
     softAnswers: SoftAnswers,
+    rb: Float64Array | undefined,
   ): void {
     const d = this.dim;
     const off = p * d;
@@ -383,16 +477,18 @@ export class ParticleBelief {
       else hi = Math.min(hi, t);
     }
     if (!(hi > lo)) return;
+    const rc = this.refCount;
     const apply = (t: number) => {
       for (let i = 0; i < d; i++) u[off + i]! += t * v[i]!;
       for (let j = 0; j < count; j++) proj[row + j]! += t * b[j]!;
+      if (rb) for (let c = 0; c < rc; c++) this.refProj[p * rc + c]! += t * rb[c]!;
     };
     if (softAnswers.count === 0) {
       apply(lo + (hi - lo) * this.rng.next());
       return;
     }
     const current = this.softLL[p]!;
-    const logL = this.softLogLikelihood(p, b, uu, uv, softAnswers);
+    const logL = this.softLogLikelihood(p, b, uu, uv, rb, softAnswers);
     const level = current + Math.log(1 - this.rng.next());
     // An interval of `width` placed at random around 0 (slice sampling without stepping out,
     // Neal's m = 1, which keeps the posterior invariant), within the chord; then shrink.
@@ -416,12 +512,16 @@ export class ParticleBelief {
     }
   }
 
-  /** The soft answers' log-likelihood along the line `u_p + t v` (`uu = |u_p|^2`, `uv = <u_p, v>`). */
+  /**
+   * The soft answers' log-likelihood along the line `u_p + t v` (`uu = |u_p|^2`,
+   * `uv = <u_p, v>`, `rb` the reference points' projections on v).
+   */
   private softLogLikelihood(
     p: number,
     b: Float64Array,
     uu: number,
     uv: number,
+    rb: Float64Array | undefined,
     { choice, choiceScale, other }: SoftAnswers,
   ): (t: number) => number {
     const model = this.model;
@@ -435,7 +535,7 @@ export class ParticleBelief {
     const high = 1 - 0.5 * lapse;
     const m = choice.length;
     return (t: number): number => {
-      const inv = 1 / Math.sqrt(Math.max(1e-300, uu + 2 * t * uv + t * t));
+      const inv = 1 / this.divisor(p, t, uu, uv, rb);
       let s = 0;
       let prod = 1;
       let inRun = 0;

@@ -236,6 +236,37 @@ function valueTable(
   return out;
 }
 
+/** Prior directions whose candidates make the reference points of a relative model. */
+const REFERENCE_DRAWS = 32;
+
+/**
+ * Whether the answer model measures differences relative to each metric's own range: the
+ * human model's logistic part does ("a tenth of the metric's range"); the exact model and
+ * the sharp flips:P models only read the sign, where the unit does not matter.
+ */
+function isRelative(model: AnswerModel): boolean {
+  return model.kind === "human" && model.temperature >= 0.01;
+}
+
+/**
+ * Features (divided by `scale`) of the candidates of prior directions: the questions over
+ * which a metric's range is measured.
+ */
+function referencePoints<P, M>(
+  family: AdaptiveFamily<P, M>,
+  scale: number,
+  rng: Rng,
+): Float64Array {
+  const ws = Array.from({ length: REFERENCE_DRAWS }, () => priorDirection(family, rng));
+  const points = family.candidates(ws, rng);
+  const out = new Float64Array(points.length * family.dim);
+  points.forEach((c, j) => {
+    const f = family.features(c);
+    for (let i = 0; i < family.dim; i++) out[j * family.dim + i] = f[i]! / scale;
+  });
+  return out;
+}
+
 /**
  * The metric's typical range over the questions: the median over prior draws of
  * (max - min) of its value over their candidates. Differences are measured in this unit.
@@ -299,6 +330,7 @@ export function adaptiveProcedure<P, M>(
       rng: rng.fork(),
     });
     const scale = valueScale(family, belief, rng.fork());
+    if (isRelative(model)) belief.useReference(referencePoints(family, scale, rng.fork()));
     let stop: AdaptiveStop = "budget";
     let summary = summarise(family, belief, level);
     for (let q = 0; q < budget; q++) {
@@ -337,6 +369,10 @@ export function adaptiveProcedure<P, M>(
       const sw = scoring.map((p) => belief.direction(p));
       const weights = new Float64Array(sw.length).fill(1 / sw.length);
       const values = valueTable(sw, features, scale);
+      for (let s = 0; s < sw.length; s++) {
+        const r = belief.rangeOf(sw[s]!);
+        if (r !== 1) for (let c = 0; c < points.length; c++) values[s * points.length + c]! /= r;
+      }
       const pick = selectPair(values, sw.length, points.length, weights, keys, model);
       if (!pick || pick.information < minInformation) {
         stop = "no-informative-question";
@@ -388,7 +424,54 @@ function summarise<P, M>(
   const errors = new Float64Array(belief.size);
   for (let p = 0; p < belief.size; p++)
     errors[p] = family.error(family.toMetric(belief.direction(p)), metric);
-  return { w, metric, radius: weightedQuantile(errors, belief.weight, level) };
+  const radius = weightedQuantile(errors, belief.weight, level);
+  const sparse = sparseReweighting(family.signs, belief);
+  return {
+    w,
+    metric,
+    radius: sparse ? Math.max(radius, weightedQuantile(errors, sparse, level)) : radius,
+  };
+}
+
+/**
+ * Concentration of the alternative prior the credible radius also answers for: the squared
+ * sign-constrained weights Dirichlet(SPARSE_ALPHA) instead of the uniform prior's 1/2, i.e.
+ * metrics with a few large weights and many near zero (the papers' random LPMs: "negative
+ * with geometrically shrinking tail entries").
+ */
+export const SPARSE_ALPHA = 0.25;
+
+/**
+ * The belief's weights reweighted to the sparse prior (density ratio to the uniform prior
+ * `prod |w_i|^(2 alpha - 1)` over the sign-constrained coordinates, normalised), or undefined
+ * when the family has fewer than two such coordinates. Where the answers pin the metric down
+ * the ratio is flat over the region and changes nothing; where they leave a direction to the
+ * prior (a flat feasible set, weak noisy answers) the region grows to cover both priors'
+ * 90%, so a truth near the orthant's edges is not silently outside it (issue 10, calibration).
+ */
+function sparseReweighting(
+  signs: readonly number[],
+  belief: ParticleBelief,
+): Float64Array | undefined {
+  const constrained = signs.flatMap((s, i) => (s !== 0 ? [i] : []));
+  if (constrained.length < 2) return undefined;
+  const logs = new Float64Array(belief.size);
+  let best = -Infinity;
+  for (let p = 0; p < belief.size; p++) {
+    const v = belief.direction(p);
+    let l = Math.log(belief.weight[p]!);
+    for (const i of constrained)
+      l += (2 * SPARSE_ALPHA - 1) * Math.log(Math.max(1e-9, Math.abs(v[i]!)));
+    logs[p] = l;
+    if (l > best) best = l;
+  }
+  let sum = 0;
+  for (let p = 0; p < belief.size; p++) {
+    logs[p] = Math.exp(logs[p]! - best);
+    sum += logs[p]!;
+  }
+  for (let p = 0; p < belief.size; p++) logs[p]! /= sum;
+  return logs;
 }
 
 /** A recommendation within this fraction of the metric's range of the optimum counts as optimal. */
