@@ -1,0 +1,27 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BACKENDS, freshStore, startApp, type TestApp } from "./helpers.ts";
+import { FAMILIES, type FuzzWorld, fuzzFamily, fuzzWorld } from "./route-fuzz.ts";
+
+/**
+ * Issue 14 item 2, the short version (the sweep test/sweeps/route-fuzz.sweep.ts sends 10,000
+ * per family): generated requests to every route, from the zod schemas plus hostile strings,
+ * ids and bodies, never get a 5xx.
+ */
+describe.each(BACKENDS)("route fuzz: no 5xx (%s)", (kind) => {
+  let t: TestApp;
+  let w: FuzzWorld;
+  beforeAll(async () => {
+    t = await startApp(await freshStore(kind));
+    w = await fuzzWorld(t);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  for (const family of Object.keys(FAMILIES)) {
+    it(`${family}: 150 generated requests`, async () => {
+      const counts = await fuzzFamily(w, family, 150);
+      expect([...counts.keys()].every((s) => s < 500)).toBe(true);
+    });
+  }
+});
