@@ -13,7 +13,6 @@ import type { AdaptiveFamily } from "../src/elicit/adaptive/family.ts";
 import { randomFairSetting, randomFairTruth } from "../src/elicit/fair/simulate.ts";
 import { randomSphereTruth } from "../src/elicit/quadratic/simulate.ts";
 import { runProcedure } from "../src/elicit/session.ts";
-import { syntheticMulticlassPool } from "../src/experiments/multiclass-population.ts";
 import { randomMulticlassTruth } from "../src/experiments/simulate-multiclass.ts";
 import { syntheticPopulation } from "../src/geometry/binary/synthetic.ts";
 import { createSpace } from "../src/geometry/multiclass/space.ts";
@@ -21,6 +20,7 @@ import { findSphere } from "../src/geometry/multiclass/sphere.ts";
 import { createRng } from "../src/math/rng.ts";
 import { quantile } from "../src/math/stats.ts";
 import { type NoiseModel, noisyAnswer } from "../src/oracle/noise.ts";
+import { syntheticMulticlassPool } from "../src/population/multiclass.ts";
 
 interface Case {
   readonly name: string;

@@ -13,12 +13,12 @@
  */
 import { readFileSync } from "node:fs";
 import { fitSoftmax } from "../src/data/softmax.ts";
-import { syntheticSoftmaxPool } from "../src/experiments/synthetic-softmax-pool.ts";
 import { MulticlassPool } from "../src/geometry/multiclass/pool.ts";
 import { checkRealisation, realiseOnSphere } from "../src/geometry/multiclass/realise.ts";
 import { createSpace } from "../src/geometry/multiclass/space.ts";
 import { findSphere, type SphereOptions } from "../src/geometry/multiclass/sphere.ts";
 import { createRng } from "../src/math/rng.ts";
+import { syntheticSoftmaxPool } from "../src/population/synthetic-softmax.ts";
 
 function csvPool(path: string): MulticlassPool {
   const lines = readFileSync(path, "utf8").trim().split(/\r?\n/);

@@ -13,9 +13,9 @@ import { evaluateQuadratic } from "../src/elicit/quadratic/metric.ts";
 import { defaultVarrho, qpmeProcedure } from "../src/elicit/quadratic/qpme.ts";
 import { randomSphereTruth } from "../src/elicit/quadratic/simulate.ts";
 import { runProcedure } from "../src/elicit/session.ts";
-import { prepareFairFromCsv } from "../src/experiments/fair-population.ts";
 import { createRng } from "../src/math/rng.ts";
 import { simulatedOracle } from "../src/oracle/simulated-oracle.ts";
+import { prepareFairFromCsv } from "../src/population/fair.ts";
 import { STRATEGIES } from "../src/search/strategy.ts";
 
 const rng = createRng(5);

@@ -10,11 +10,8 @@ import {
   type MulticlassFamily,
   type MulticlassSpec,
 } from "../elicit/multiclass/spec.ts";
-import {
-  prepareMulticlassFromCsv,
-  syntheticMulticlassPool,
-} from "../experiments/multiclass-population.ts";
 import type { MulticlassPool } from "../geometry/multiclass/pool.ts";
+import { prepareMulticlassFromCsv, syntheticMulticlassPool } from "../population/multiclass.ts";
 import { STRATEGY_NAMES, type StrategyName } from "../search/strategy.ts";
 import { CliError } from "./errors.ts";
 

@@ -1,13 +1,13 @@
 import { readFileSync } from "node:fs";
 import type { Command } from "commander";
+import type { BinaryPopulation } from "../geometry/binary/population.ts";
+import { syntheticPopulation } from "../geometry/binary/synthetic.ts";
 import {
   type PoolKind,
   type PreparedBinary,
   prepareBinaryFromCsv,
   prepareBinaryFromPredictions,
-} from "../experiments/binary-population.ts";
-import type { BinaryPopulation } from "../geometry/binary/population.ts";
-import { syntheticPopulation } from "../geometry/binary/synthetic.ts";
+} from "../population/binary.ts";
 import { CliError } from "./errors.ts";
 
 /** The dataset bundled with the package (Breast Cancer Wisconsin Diagnostic). */

@@ -14,8 +14,8 @@ import { runProcedure } from "../elicit/session.ts";
 import { createRng } from "../math/rng.ts";
 import { angleToLinear, evaluateLinear } from "../metrics/binary-linear.ts";
 import { simulatedOracle } from "../oracle/simulated-oracle.ts";
-import { type PoolKind, prepareBinaryFromCsv } from "./binary-population.ts";
-import { prepareMulticlassFromCsv } from "./multiclass-population.ts";
+import { type PoolKind, prepareBinaryFromCsv } from "../population/binary.ts";
+import { prepareMulticlassFromCsv } from "../population/multiclass.ts";
 import { normalizeMulticlassTruth, randomMulticlassTruth } from "./simulate-multiclass.ts";
 
 /** A family on a dataset. */

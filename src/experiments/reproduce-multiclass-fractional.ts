@@ -12,8 +12,8 @@ import { runProcedure } from "../elicit/session.ts";
 import { createSpace } from "../geometry/multiclass/space.ts";
 import { findSphere } from "../geometry/multiclass/sphere.ts";
 import { simulatedOracle } from "../oracle/simulated-oracle.ts";
+import { syntheticMulticlassPool } from "../population/multiclass.ts";
 import { STRATEGIES, type StrategyName } from "../search/strategy.ts";
-import { syntheticMulticlassPool } from "./multiclass-population.ts";
 
 /** One row of Tables 8-10 as printed in the appendix (two decimals). */
 export interface PaperFractionalRow {

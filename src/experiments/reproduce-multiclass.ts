@@ -2,8 +2,8 @@ import type { MulticlassSpec } from "../elicit/multiclass/spec.ts";
 import { createSpace } from "../geometry/multiclass/space.ts";
 import { findSphere } from "../geometry/multiclass/sphere.ts";
 import { createRng } from "../math/rng.ts";
+import { syntheticMulticlassPool } from "../population/multiclass.ts";
 import type { StrategyName } from "../search/strategy.ts";
-import { syntheticMulticlassPool } from "./multiclass-population.ts";
 import {
   type MulticlassRunReport,
   randomMulticlassTruth,

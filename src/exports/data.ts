@@ -13,9 +13,9 @@ export {
   type PreparedBinary,
   prepareBinaryFromCsv,
   prepareBinaryFromPredictions,
-} from "../experiments/binary-population.ts";
+} from "../population/binary.ts";
 export {
   type PreparedMulticlass,
   prepareMulticlassFromCsv,
   syntheticMulticlassPool,
-} from "../experiments/multiclass-population.ts";
+} from "../population/multiclass.ts";

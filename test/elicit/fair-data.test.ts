@@ -13,9 +13,9 @@ import { profileOf } from "../../src/elicit/fair/qpme.ts";
 import { randomFairTruth } from "../../src/elicit/fair/simulate.ts";
 import { simulateFairOnData } from "../../src/elicit/fair/simulate-data.ts";
 import { defaultVarrho } from "../../src/elicit/quadratic/qpme.ts";
-import { prepareFairFromCsv } from "../../src/experiments/fair-population.ts";
 import { checkRealisation } from "../../src/geometry/multiclass/realise.ts";
 import { createRng } from "../../src/math/rng.ts";
+import { prepareFairFromCsv } from "../../src/population/fair.ts";
 import { STRATEGIES } from "../../src/search/strategy.ts";
 
 const read = (name: string) => readFileSync(new URL(`../../data/${name}`, import.meta.url), "utf8");

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { elicitMonotoneDiagonal } from "../../src/elicit/multiclass/monotone.ts";
 import type { MulticlassPoint } from "../../src/elicit/multiclass/point.ts";
-import { syntheticMulticlassPool } from "../../src/experiments/multiclass-population.ts";
 import { createSpace } from "../../src/geometry/multiclass/space.ts";
 import { simulatedOracle } from "../../src/oracle/simulated-oracle.ts";
+import { syntheticMulticlassPool } from "../../src/population/multiclass.ts";
 import { STRATEGIES } from "../../src/search/strategy.ts";
 
 describe("first-order approximation of a monotone metric (appendix E.3)", () => {

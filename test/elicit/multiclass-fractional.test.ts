@@ -15,7 +15,6 @@ import {
 } from "../../src/elicit/multiclass/fractional-grid.ts";
 import { elicitLfpm } from "../../src/elicit/multiclass/lfpm.ts";
 import type { MulticlassPoint } from "../../src/elicit/multiclass/point.ts";
-import { syntheticMulticlassPool } from "../../src/experiments/multiclass-population.ts";
 import {
   PAPER_TABLE8,
   PAPER_TABLE10,
@@ -26,6 +25,7 @@ import { checkRealisation } from "../../src/geometry/multiclass/realise.ts";
 import { createSpace } from "../../src/geometry/multiclass/space.ts";
 import { findSphere } from "../../src/geometry/multiclass/sphere.ts";
 import { simulatedOracle } from "../../src/oracle/simulated-oracle.ts";
+import { syntheticMulticlassPool } from "../../src/population/multiclass.ts";
 import { STRATEGIES } from "../../src/search/strategy.ts";
 
 const close = (x: readonly number[], y: readonly number[], tol: number) => {

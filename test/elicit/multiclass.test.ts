@@ -5,10 +5,6 @@ import { elicitDlpm } from "../../src/elicit/multiclass/dlpm.ts";
 import type { MulticlassPoint } from "../../src/elicit/multiclass/point.ts";
 import { multiclassProcedure, paperMulticlassCount } from "../../src/elicit/multiclass/spec.ts";
 import { replay } from "../../src/elicit/session.ts";
-import {
-  prepareMulticlassFromCsv,
-  syntheticMulticlassPool,
-} from "../../src/experiments/multiclass-population.ts";
 import { reproduceMulticlass } from "../../src/experiments/reproduce-multiclass.ts";
 import {
   randomMulticlassTruth,
@@ -21,6 +17,10 @@ import { findSphere } from "../../src/geometry/multiclass/sphere.ts";
 import { createRng } from "../../src/math/rng.ts";
 import { dot, normalizeL1 } from "../../src/math/vector.ts";
 import { simulatedOracle } from "../../src/oracle/simulated-oracle.ts";
+import {
+  prepareMulticlassFromCsv,
+  syntheticMulticlassPool,
+} from "../../src/population/multiclass.ts";
 import { STRATEGIES } from "../../src/search/strategy.ts";
 
 const none = { kind: "none" } as const;

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { prepareBinaryFromPredictions } from "../../src/experiments/binary-population.ts";
+import { prepareBinaryFromPredictions } from "../../src/population/binary.ts";
 import { buildApp } from "../../src/server/app.ts";
 import { openDb } from "../../src/server/db/connect.ts";
 import { createRateLimiter } from "../../src/server/security/rate-limit.ts";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prepareBinaryFromPredictions } from "../../src/experiments/binary-population.ts";
 import { simulateBinary } from "../../src/experiments/simulate-binary.ts";
+import { prepareBinaryFromPredictions } from "../../src/population/binary.ts";
 import type { ParticipantState } from "../../src/server/api-schemas.ts";
 import {
   answerElicitation,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { prepareBinaryFromPredictions } from "../../src/experiments/binary-population.ts";
+import { prepareBinaryFromPredictions } from "../../src/population/binary.ts";
 import {
   answerElicitation,
   chooser,

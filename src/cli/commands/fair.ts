@@ -8,10 +8,10 @@ import {
 } from "../../elicit/fair/simulate.ts";
 import { type FairDataRunReport, simulateFairOnData } from "../../elicit/fair/simulate-data.ts";
 import { defaultVarrho } from "../../elicit/quadratic/qpme.ts";
-import { prepareFairFromCsv } from "../../experiments/fair-population.ts";
 import { fmt } from "../../experiments/format.ts";
 import { createRng } from "../../math/rng.ts";
 import type { NoiseModel } from "../../oracle/noise.ts";
+import { prepareFairFromCsv } from "../../population/fair.ts";
 import { CliError } from "../errors.ts";
 import { readText } from "../population-options.ts";
 import { progressBar } from "../progress.ts";

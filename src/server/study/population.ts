@@ -3,7 +3,7 @@ import {
   type PreparedBinary,
   prepareBinaryFromCsv,
   prepareBinaryFromPredictions,
-} from "../../experiments/binary-population.ts";
+} from "../../population/binary.ts";
 import type { StudyConfig } from "./config.ts";
 import { bundledDataPath } from "./template.ts";
 

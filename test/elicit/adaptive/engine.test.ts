@@ -8,12 +8,12 @@ import {
 import { multiclassLinearFamily } from "../../../src/elicit/adaptive/families/multiclass.ts";
 import type { BinaryPoint } from "../../../src/elicit/binary/point.ts";
 import { replay, runProcedure } from "../../../src/elicit/session.ts";
-import { syntheticMulticlassPool } from "../../../src/experiments/multiclass-population.ts";
 import { logisticNoiseFor } from "../../../src/experiments/simulate-adaptive.ts";
 import { syntheticPopulation } from "../../../src/geometry/binary/synthetic.ts";
 import { createRng } from "../../../src/math/rng.ts";
 import { angleBetween, angleToLinear, evaluateLinear } from "../../../src/metrics/binary-linear.ts";
 import { simulatedOracle } from "../../../src/oracle/simulated-oracle.ts";
+import { syntheticMulticlassPool } from "../../../src/population/multiclass.ts";
 
 const pop = syntheticPopulation(5);
 

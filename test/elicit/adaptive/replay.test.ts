@@ -11,10 +11,10 @@ import { quadraticFamily } from "../../../src/elicit/adaptive/families/quadratic
 import type { AdaptiveFamily } from "../../../src/elicit/adaptive/family.ts";
 import { randomFairSetting } from "../../../src/elicit/fair/simulate.ts";
 import { replay, runProcedure } from "../../../src/elicit/session.ts";
-import { syntheticMulticlassPool } from "../../../src/experiments/multiclass-population.ts";
 import { syntheticPopulation } from "../../../src/geometry/binary/synthetic.ts";
 import { createRng } from "../../../src/math/rng.ts";
 import { simulatedOracle } from "../../../src/oracle/simulated-oracle.ts";
+import { syntheticMulticlassPool } from "../../../src/population/multiclass.ts";
 
 /**
  * Issue 10, "Replay": for every family, replaying any prefix of an adaptive answer log gives

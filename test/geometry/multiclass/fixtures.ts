@@ -3,8 +3,8 @@
  * scores, eta = softmax of the scores. Seeded, so every run sees the same pool.
  */
 
-import { syntheticSoftmaxPool } from "../../../src/experiments/synthetic-softmax-pool.ts";
 import type { MulticlassPool } from "../../../src/geometry/multiclass/pool.ts";
+import { syntheticSoftmaxPool } from "../../../src/population/synthetic-softmax.ts";
 
 export function syntheticPool(n: number, k: number, seed: number, spread = 1.5): MulticlassPool {
   return syntheticSoftmaxPool(n, k, seed, { spread });

@@ -3,7 +3,7 @@ import { DataError } from "../data/errors.ts";
 import { buildGroupedDataset } from "../data/groups.ts";
 import type { DatasetReport } from "../data/report.ts";
 import { MulticlassPool } from "../geometry/multiclass/pool.ts";
-import { heldOutProbabilities } from "./multiclass-population.ts";
+import { heldOutProbabilities } from "./multiclass.ts";
 
 /** A fairness problem prepared from a CSV: one soft-label pool per group, and tau. */
 export interface PreparedFair {
