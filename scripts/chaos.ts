@@ -20,7 +20,9 @@
  * - stuck: a participant who did not reach the debrief (status done) within the step budget.
  * Any 5xx answer fails the run too. Prints
  * `chaos sqlite: 200 participants, 5 kills, lost 0, duplicated 0, stuck 0` and exits 1 unless
- * all are 0, no 5xx was seen and at least K kills happened.
+ * all are 0, no 5xx was seen and at least K kills happened. `--sabotage` damages the stored
+ * answers before the audit (one lost, one revived duplicate, one participant set back), to
+ * check that the audit sees it.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
@@ -401,6 +403,40 @@ for (const s of servers) await killServer(s);
 
 // ---------------------------------------------------------------- the audit
 const audit = await openDb({ dataDir: work, databaseUrl });
+if (process.argv.includes("--sabotage")) {
+  // Check the checker: lose one answer, revive one undone answer next to its redo and set one
+  // finished participant back; the audit must then count 1 lost, >= 1 duplicated, 1 stuck.
+  const victim = await audit.db
+    .selectFrom("answers")
+    .select("id")
+    .where("undone_at", "is", null)
+    .orderBy("id")
+    .executeTakeFirstOrThrow();
+  await audit.db.deleteFrom("answers").where("id", "=", victim.id).execute();
+  const undone = await audit.db
+    .selectFrom("answers")
+    .select("id")
+    .where("undone_at", "is not", null)
+    .orderBy("id")
+    .executeTakeFirst();
+  if (undone)
+    await audit.db
+      .updateTable("answers")
+      .set({ undone_at: null })
+      .where("id", "=", undone.id)
+      .execute();
+  const p = await audit.db
+    .selectFrom("participants")
+    .select("id")
+    .where("status", "=", "done")
+    .orderBy("id", "desc")
+    .executeTakeFirstOrThrow();
+  await audit.db
+    .updateTable("participants")
+    .set({ status: "started" })
+    .where("id", "=", p.id)
+    .execute();
+}
 const rows = await audit.db
   .selectFrom("answers")
   .select(["participant_id", "phase", "question_index", "choice", "undone_at"])
