@@ -1,4 +1,8 @@
-/** The public library API of metric-elicitation. */
+/**
+ * The public library API of metric-elicitation.
+ *
+ * @module metric-elicitation
+ */
 export * from "./elicit/adaptive/index.ts";
 export * from "./elicit/binary/fractional.ts";
 export * from "./elicit/binary/linear.ts";

@@ -3,6 +3,8 @@
  * performance metrics), their elicitation procedures, the threshold classifiers and Bayes
  * geometry they search over, and the populations (bundled data or synthetic) they run on.
  * Pure: no file or network I/O, safe in a browser.
+ *
+ * @module metric-elicitation/binary
  */
 export * from "../elicit/binary/boundary-search.ts";
 export * from "../elicit/binary/fractional.ts";

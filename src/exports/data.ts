@@ -4,6 +4,8 @@
  * predictions an elicitation draws its questions from (`prepareBinaryFromCsv`,
  * `prepareMulticlassFromCsv`). Pure: it parses text you read yourself (no file or network
  * I/O), safe in a browser. The bundled CSVs are at `metric-elicitation/datasets/<file>.csv`.
+ *
+ * @module metric-elicitation/data
  */
 export * from "../data/index.ts";
 export * from "../data/models/index.ts";

@@ -2,6 +2,8 @@
  * `metric-elicitation/multiclass`: multiclass metrics (diagonal and general linear and
  * linear-fractional), their elicitation procedures and the confusion-space geometry.
  * Pure: no file or network I/O, safe in a browser.
+ *
+ * @module metric-elicitation/multiclass
  */
 export * from "../elicit/multiclass/angles.ts";
 export * from "../elicit/multiclass/dlfpm.ts";

@@ -3,6 +3,8 @@
  * (`runProcedure`) and replaying it from a stored answer log (`replay`), plus the question
  * and answer types every procedure speaks.
  * Pure: no file or network I/O, safe in a browser.
+ *
+ * @module metric-elicitation/session
  */
 export * from "../elicit/session.ts";
 export type * from "../search/question.ts";
