@@ -54,14 +54,41 @@ export type SystemView = z.infer<typeof SystemView>;
 export const Comparison = z.object({ id: z.number().int(), left: SystemView, right: SystemView });
 export type Comparison = z.infer<typeof Comparison>;
 
+/**
+ * A multiclass system as shown: `counts[i][j]` people of true class i (out of 100 in every
+ * row, whole people) predicted as class j; `rates[i]` = `counts[i][i] / 100`.
+ */
+export const MulticlassView = z.object({
+  counts: z.array(z.array(z.number().int())),
+  rates: z.array(z.number()),
+});
+export type MulticlassView = z.infer<typeof MulticlassView>;
+
+/** A multiclass question: two systems over the study's classes (in order). */
+export const MulticlassComparison = z.object({
+  kind: z.literal("multiclass"),
+  id: z.number().int(),
+  classes: z.array(z.string()),
+  left: MulticlassView,
+  right: MulticlassView,
+});
+export type MulticlassComparison = z.infer<typeof MulticlassComparison>;
+
 export const Metric = z.union([
   z.object({ a0: z.number() }),
   z.object({ tp: z.number(), tn: z.number() }),
+  /** Multiclass diagonal-linear: one weight per class on its correct count, summing to 1. */
+  z.object({ weights: z.array(z.number()) }),
 ]);
 
 export const ParticipantState = z.object({
   phase: Phase,
-  study: z.object({ title: z.string(), words: StudyWords }),
+  study: z.object({
+    title: z.string(),
+    words: StudyWords,
+    /** Multiclass studies only (absent: binary): their pages differ (no cost story). */
+    kind: z.literal("multiclass").optional(),
+  }),
   consent: z.object({ text: z.string() }).optional(),
   questionnaire: z.object({ fields: z.array(Field) }).optional(),
   story: z
@@ -114,6 +141,34 @@ export const ParticipantState = z.object({
       /** The participant's own guess of the ratio before the comparisons (null: skipped). */
       guess: z.number().nullable(),
       agreement: z.number().nullable(),
+      completionCode: z.string(),
+    })
+    .optional(),
+  /**
+   * Multiclass studies' Phase II (instead of `elicitation`, whose views are binary): the
+   * pending question, answered with the same `answer` and `undo` requests.
+   */
+  multiclassElicitation: z
+    .object({
+      question: MulticlassComparison,
+      progress: z.object({
+        answered: z.number().int(),
+        estimatedRemaining: z.number().int(),
+        atMost: z.number().int(),
+      }),
+      canUndo: z.boolean(),
+    })
+    .optional(),
+  /** Multiclass studies' debrief (instead of `debrief`, whose cost ratio is binary). */
+  multiclassDebrief: z
+    .object({
+      /** In words: the mistake the participant minds most, and least. */
+      summary: z.string(),
+      /** The elicited diagonal-linear weights (on the joint confusions), summing to 1. */
+      metric: z.object({ weights: z.array(z.number()) }),
+      classes: z.array(z.string()),
+      /** The weights per shown rate (a person of each class predicted right), summing to 1. */
+      classWeights: z.array(z.number()),
       completionCode: z.string(),
     })
     .optional(),
@@ -197,7 +252,11 @@ export const CreateStudyBody = z
       .optional(),
     positive: z.string().max(200).optional(),
     words: StudyWords.partial().optional(),
-    family: z.enum(["binary-threshold", "binary-linear"]).optional(),
+    /** binary (default) or multiclass (k = 3..6, a bundled dataset, diagonal-linear). */
+    kind: z.enum(["binary", "multiclass"]).optional(),
+    /** multiclass only: the bundled dataset whose classes the systems predict. */
+    dataset: z.enum(["iris", "wine", "vehicle", "glass"]).optional(),
+    family: z.enum(["binary-threshold", "binary-linear", "diagonal-linear"]).optional(),
     tolerance: z.number().positive().max(0.5).optional(),
     /** The papers' searches (paper, lazy, bisect) or the adaptive engine (issue 10). */
     strategy: z.enum(["paper", "lazy", "bisect", "adaptive"]).optional(),
@@ -211,9 +270,41 @@ export const CreateStudyBody = z
     consentText: z.string().max(20_000).optional(),
   })
   .superRefine((body, ctx) => {
+    const multiclass = body.kind === "multiclass";
+    const checks: [boolean, string, string][] = [
+      [multiclass && body.dataset === undefined, "dataset", "a multiclass study needs a dataset"],
+      [
+        !multiclass && body.dataset !== undefined,
+        "dataset",
+        "dataset applies only to multiclass studies",
+      ],
+      [
+        multiclass && body.family !== undefined && body.family !== "diagonal-linear",
+        "family",
+        "a multiclass study elicits the diagonal-linear family",
+      ],
+      [
+        !multiclass && body.family === "diagonal-linear",
+        "family",
+        "diagonal-linear needs a multiclass study (kind: multiclass)",
+      ],
+      [
+        multiclass && body.strategy !== undefined && body.strategy !== "adaptive",
+        "strategy",
+        "a multiclass study uses the adaptive strategy",
+      ],
+      [
+        multiclass && (body.predictionsCsv !== undefined || body.template !== undefined),
+        "dataset",
+        "a multiclass study is made from a bundled dataset, not a template or predictions",
+      ],
+    ];
+    for (const [bad, key, message] of checks) {
+      if (bad) ctx.addIssue({ code: "custom", path: [key], message });
+    }
     // Options of the adaptive engine mean nothing to the searches: refuse rather than drop them.
     for (const key of ["budget", "credibility"] as const) {
-      if (body[key] !== undefined && body.strategy !== "adaptive") {
+      if (body[key] !== undefined && body.strategy !== "adaptive" && !multiclass) {
         ctx.addIssue({
           code: "custom",
           path: [key],

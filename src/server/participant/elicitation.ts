@@ -5,7 +5,7 @@ import type { BinaryPopulation } from "../../geometry/binary/population.ts";
 import { createRng } from "../../math/rng.ts";
 import type { Answer } from "../../search/question.ts";
 import { halvingsNeeded } from "../../search/unimodal-search.ts";
-import { isAdaptiveSpec, type StudySpec } from "../study/config.ts";
+import { isAdaptiveSpec, isMulticlassSpec, type StudySpec } from "../study/config.ts";
 import { type AdaptiveStudyResult, replayAdaptive } from "./adaptive.ts";
 import { type DisplayFrame, unlessIdenticalOnScreen } from "./views.ts";
 
@@ -47,6 +47,7 @@ export function replayElicitation(
   adaptive: { readonly configHash: string; readonly seed: number },
   frame: DisplayFrame | null = null,
 ): ElicitationReplay {
+  if (isMulticlassSpec(spec)) throw new Error("a multiclass study replays with replayMulticlass");
   if (isAdaptiveSpec(spec)) {
     const state = replayAdaptive(
       adaptive.configHash,

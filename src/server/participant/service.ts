@@ -1,14 +1,21 @@
 import { PostgresAdapter, type Selectable, sql } from "kysely";
 import type { BinaryPoint } from "../../elicit/binary/point.ts";
+import type { MulticlassPoint } from "../../elicit/multiclass/point.ts";
 import type { ReplayState } from "../../elicit/session.ts";
 import type { PreparedBinary } from "../../experiments/binary-population.ts";
+import type { PreparedMulticlass } from "../../population/multiclass.ts";
 import type { ParticipantState, Phase } from "../api-schemas.ts";
 import { isUniqueViolation } from "../db/connect.ts";
 import type { AnswersTable, Db, ParticipantsTable } from "../db/schema.ts";
 import { ApiError, notFound } from "../errors.ts";
 import { looksLikeToken, newCompletionCode, sha256 } from "../security/tokens.ts";
-import type { Field, StudyConfig } from "../study/config.ts";
-import { studyData } from "../study/population.ts";
+import {
+  type Field,
+  isMulticlassSpec,
+  type MulticlassAdaptiveSpec,
+  type StudyConfig,
+} from "../study/config.ts";
+import { anyStudyData, type StudyData } from "../study/population.ts";
 import { loadConfig } from "../study/store.ts";
 import { nowIso } from "../time.ts";
 import { answerOf, type ElicitationResult, placementOf, replayElicitation } from "./elicitation.ts";
@@ -23,6 +30,13 @@ import {
   ratioRange,
   utilityOf,
 } from "./metric.ts";
+import {
+  debriefSentence,
+  type MulticlassStudyResult,
+  multiclassView,
+  rateWeights,
+  replayMulticlass,
+} from "./multiclass.ts";
 import {
   type DisplayFrame,
   fixedSystemView,
@@ -52,20 +66,54 @@ export interface Context {
   readonly studyStatus: string;
   readonly configHash: string;
   readonly config: StudyConfig;
-  readonly data: PreparedBinary;
+  /** The study's pool: binary, or multiclass for a multiclass study (`config.kind`). */
+  readonly data: StudyData;
   /** Every answer-log row, undone ones included, in insertion order. */
   readonly rows: LogRow[];
 }
 
 /** How the study shows points (whole people, fixed class totals), or null for an old study. */
 export function frameOf(ctx: Pick<Context, "config" | "data">): DisplayFrame | null {
-  return studyFrame(ctx.config, ctx.data.pool.zeta);
+  return studyFrame(ctx.config, binaryData(ctx).pool.zeta);
 }
+
+/** Whether the participant's study is a multiclass one. */
+export function isMulticlass(ctx: Pick<Context, "config">): boolean {
+  return ctx.config.kind === "multiclass";
+}
+
+/** The pool of a binary study (every study that is not multiclass). */
+export function binaryData(ctx: Pick<Context, "config" | "data">): PreparedBinary {
+  if (isMulticlass(ctx)) throw new Error("a multiclass study has no binary pool");
+  return ctx.data as PreparedBinary;
+}
+
+/** The pool and spec of a multiclass study. */
+function multiclassOf(ctx: Pick<Context, "config" | "data">): {
+  data: PreparedMulticlass;
+  spec: MulticlassAdaptiveSpec;
+} {
+  const spec = ctx.config.spec;
+  if (!isMulticlass(ctx) || !isMulticlassSpec(spec)) throw new Error("not a multiclass study");
+  return { data: ctx.data as PreparedMulticlass, spec };
+}
+
+/** A shown point as stored in the answer log (a multiclass point's statistics as an array). */
+function pointJson(p: BinaryPoint | MulticlassPoint): string {
+  return "point" in p
+    ? JSON.stringify({ point: Array.from(p.point), classifier: p.classifier })
+    : JSON.stringify(p);
+}
+
+/** Phase II's replayed state: binary points and results, or multiclass ones. */
+export type ElicitationState =
+  | ReplayState<BinaryPoint, ElicitationResult>
+  | ReplayState<MulticlassPoint, MulticlassStudyResult>;
 
 /** Where the participant stands, derived from the context. */
 export interface Position {
   readonly phase: Phase;
-  readonly elicitation: ReplayState<BinaryPoint, ElicitationResult>;
+  readonly elicitation: ElicitationState;
   readonly estimatedRemaining: number;
   /** `adaptive`: the most Phase II questions there can be (the budget); null otherwise. */
   readonly atMost: number | null;
@@ -121,7 +169,7 @@ export async function loadContext(db: Db, token: string): Promise<Context> {
     studyStatus: study_status,
     configHash: study_hash,
     config,
-    data: studyData(study_hash, config),
+    data: anyStudyData(study_hash, config),
     rows,
   };
 }
@@ -131,21 +179,40 @@ export function position(ctx: Context): Position {
   const p = ctx.participant;
   const elicitationRows = effectiveRows(ctx.rows, "elicitation");
   const evaluationRows = effectiveRows(ctx.rows, "evaluation");
-  const frame = frameOf(ctx);
-  const replayed = replayElicitation(
-    ctx.config.spec,
-    ctx.data.pool,
-    elicitationRows.map((r) => r.answer),
-    { configHash: ctx.configHash, seed: p.seed },
-    frame,
-  );
+  const answers = elicitationRows.map((r) => r.answer);
+  let replayed: {
+    state: ElicitationState;
+    estimatedRemaining: number;
+    atMost: number | null;
+  };
+  let frame: DisplayFrame | null = null;
+  if (isMulticlass(ctx)) {
+    // The same replay of the same answer log as a binary study, over the multiclass engine.
+    const { data, spec } = multiclassOf(ctx);
+    const state = replayMulticlass(ctx.configHash, spec, data.pool, p.seed, answers);
+    replayed = {
+      state,
+      estimatedRemaining: state.status === "done" ? 0 : spec.budget - answers.length,
+      atMost: spec.budget,
+    };
+  } else {
+    frame = frameOf(ctx);
+    replayed = replayElicitation(
+      ctx.config.spec,
+      binaryData(ctx).pool,
+      answers,
+      { configHash: ctx.configHash, seed: p.seed },
+      frame,
+    );
+  }
   const elicitation = replayed.state;
+  // Phase III is built for binary studies only (multiclass studies have no pairs yet).
   const pairs =
-    elicitation.status === "done"
+    elicitation.status === "done" && !isMulticlass(ctx)
       ? cachedEvaluationPairs(
           ctx.configHash,
-          ctx.data.pool,
-          equivalentA0(elicitation.result),
+          binaryData(ctx).pool,
+          equivalentA0(elicitation.result as ElicitationResult),
           ctx.config.spec.family === "binary-threshold" ? ctx.config.spec.tolerance : 0.05,
           ctx.config.evaluationPairs,
           p.seed,
@@ -157,7 +224,8 @@ export function position(ctx: Context): Position {
   else if (!p.consented_at) phase = "consent";
   else if (!p.questionnaire_at) phase = "questionnaire";
   else if (!p.story_at) phase = "story";
-  else if (!p.comprehension_at) phase = "comprehension";
+  else if (!p.comprehension_at && ctx.config.comprehension.questions.length > 0)
+    phase = "comprehension";
   else if (ctx.config.guessPrompt !== null && !p.guess_at) phase = "guess";
   else if (elicitation.status === "pending") phase = "elicitation";
   else if (evaluationRows.length < pairs.length) phase = "evaluation";
@@ -174,6 +242,24 @@ export function position(ctx: Context): Position {
   };
 }
 
+function multiclassComparison(
+  ctx: Context,
+  index: number,
+  first: MulticlassPoint,
+  second: MulticlassPoint,
+) {
+  const placement = placementOf(ctx.participant.seed, "elicitation", index);
+  const { data } = multiclassOf(ctx);
+  const [left, right] = placement === "first-left" ? [first, second] : [second, first];
+  return {
+    kind: "multiclass" as const,
+    id: index,
+    classes: [...data.classNames],
+    left: multiclassView(data.pool, left.classifier),
+    right: multiclassView(data.pool, right.classifier),
+  };
+}
+
 function comparison(
   ctx: Context,
   phase: "elicitation" | "evaluation",
@@ -182,7 +268,7 @@ function comparison(
   second: BinaryPoint,
 ) {
   const placement = placementOf(ctx.participant.seed, phase, index);
-  const zeta = ctx.data.pool.zeta;
+  const zeta = binaryData(ctx).pool.zeta;
   const frame = frameOf(ctx);
   const [left, right] = placement === "first-left" ? [first, second] : [second, first];
   return { id: index, left: systemView(left, zeta, frame), right: systemView(right, zeta, frame) };
@@ -236,7 +322,11 @@ export async function renderState(
   const c = ctx.config;
   const state: ParticipantState = {
     phase: pos.phase,
-    study: { title: c.title, words: { ...c.words } },
+    study: {
+      title: c.title,
+      words: { ...c.words },
+      ...(isMulticlass(ctx) ? { kind: "multiclass" as const } : {}),
+    },
   };
   switch (pos.phase) {
     case "consent":
@@ -271,10 +361,32 @@ export async function renderState(
       break;
     case "elicitation": {
       const e = pos.elicitation;
-      if (e.status === "pending") {
+      if (e.status === "pending" && isMulticlass(ctx)) {
+        const q = e.question;
+        state.multiclassElicitation = {
+          question: multiclassComparison(
+            ctx,
+            q.index,
+            q.first as MulticlassPoint,
+            q.second as MulticlassPoint,
+          ),
+          progress: {
+            answered: q.index,
+            estimatedRemaining: pos.estimatedRemaining,
+            atMost: pos.atMost ?? pos.estimatedRemaining + q.index,
+          },
+          canUndo: q.index > 0,
+        };
+      } else if (e.status === "pending") {
         const q = e.question;
         state.elicitation = {
-          question: comparison(ctx, "elicitation", q.index, q.first, q.second),
+          question: comparison(
+            ctx,
+            "elicitation",
+            q.index,
+            q.first as BinaryPoint,
+            q.second as BinaryPoint,
+          ),
           progress: {
             answered: q.index,
             estimatedRemaining: pos.estimatedRemaining,
@@ -299,7 +411,20 @@ export async function renderState(
       break;
     case "debrief": {
       if (pos.elicitation.status !== "done") break;
-      const result = pos.elicitation.result;
+      if (isMulticlass(ctx)) {
+        const { data } = multiclassOf(ctx);
+        const weights = (pos.elicitation.result as MulticlassStudyResult).metric;
+        const perRate = rateWeights(weights, data.pool.priors);
+        state.multiclassDebrief = {
+          summary: debriefSentence(perRate, data.classNames),
+          metric: { weights: [...weights] },
+          classes: [...data.classNames],
+          classWeights: perRate,
+          completionCode: ctx.participant.completion_code ?? "",
+        };
+        break;
+      }
+      const result = pos.elicitation.result as ElicitationResult;
       const ratio = costRatio(result);
       const range = answerRange(await shownPoints(db, pos.elicitationRows), frameOf(ctx));
       const guess = await db
@@ -651,8 +776,8 @@ export async function answer(
   choice: "left" | "right" | "same",
 ): Promise<ParticipantState> {
   const pos = position(ctx);
-  let first: BinaryPoint;
-  let second: BinaryPoint;
+  let first: BinaryPoint | MulticlassPoint;
+  let second: BinaryPoint | MulticlassPoint;
   let stage: string;
   if (pos.phase !== phase) return { ...(await renderState(db, ctx, pos)), duplicate: true };
   if (phase === "elicitation") {
@@ -680,8 +805,8 @@ export async function answer(
     question_index: questionId,
     revision,
     stage,
-    first_point: JSON.stringify(first),
-    second_point: JSON.stringify(second),
+    first_point: pointJson(first),
+    second_point: pointJson(second),
     placement,
     choice,
     answer: answerOf(choice, placement),

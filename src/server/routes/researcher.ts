@@ -75,7 +75,7 @@ export async function studySummary(db: Db, id: number): Promise<StudySummary> {
     participants:
       counts.invited + counts.started + counts.done + counts.withdrawn + counts.testRuns,
     counts,
-    data: config.source.kind === "dataset" ? config.source.file : "uploaded predictions",
+    data: config.source.kind === "predictions" ? "uploaded predictions" : config.source.file,
     words: { ...config.words },
   };
 }

@@ -27,15 +27,55 @@ export interface AdaptiveStudySpec {
   readonly grid?: number;
 }
 
+/**
+ * A multiclass study's elicitation (issue 12): the diagonal-linear metric `sum_i a_i C_ii`
+ * (weights >= 0 summing to 1 on the diagonal confusions) with the adaptive engine.
+ */
+export interface MulticlassAdaptiveSpec {
+  readonly family: "diagonal-linear";
+  /** Target accuracy: the largest weight difference, max |a_i - a_i'|. */
+  readonly tolerance: number;
+  readonly strategy: "adaptive";
+  readonly budget: number;
+  readonly credibility: number;
+  readonly model: "human";
+  /** The engine's display step on the diagonal confusions (the screen guard is views). */
+  readonly displayStep: number;
+}
+
 /** How a study elicits: one of the papers' searches, or the adaptive engine. */
-export type StudySpec = BinarySpec | AdaptiveStudySpec;
+export type StudySpec = BinarySpec | AdaptiveStudySpec | MulticlassAdaptiveSpec;
+
+/** The kinds of study: binary (the default, absent in stored configurations) or multiclass. */
+export type StudyKind = "binary" | "multiclass";
+
+/** A study's kind: configurations from before kinds are binary. */
+export function studyKind(config: Pick<StudyConfig, "kind">): StudyKind {
+  return config.kind ?? "binary";
+}
+
+/** Bundled multiclass datasets a study can be made from, with their label column. */
+export const MULTICLASS_DATASETS = {
+  iris: { file: "iris.csv", target: "target" },
+  wine: { file: "wine.csv", target: "target" },
+  vehicle: { file: "vehicle.csv", target: "Class" },
+  glass: { file: "glass.csv", target: "Type" },
+} as const;
+export type MulticlassDataset = keyof typeof MULTICLASS_DATASETS;
 
 /** Defaults of the adaptive strategy in a study (also the API's). */
 export const ADAPTIVE_DEFAULTS = { budget: 30, credibility: 0.9 } as const;
 
 /** Whether a study's spec uses the adaptive engine. */
-export function isAdaptiveSpec(spec: StudySpec): spec is AdaptiveStudySpec {
+export function isAdaptiveSpec(
+  spec: StudySpec,
+): spec is AdaptiveStudySpec | MulticlassAdaptiveSpec {
   return spec.strategy === "adaptive";
+}
+
+/** Whether a spec is a multiclass one. */
+export function isMulticlassSpec(spec: StudySpec): spec is MulticlassAdaptiveSpec {
+  return spec.family === "diagonal-linear";
 }
 
 /** The study's own words for classes and outcomes (see docs/web-api.md). */
@@ -91,6 +131,14 @@ export type StudySource =
       readonly kind: "predictions";
       readonly csv: string;
       readonly positive?: string;
+    }
+  | {
+      /** A bundled multiclass dataset: the server fits the softmax model as the CLI does. */
+      readonly kind: "multiclass-dataset";
+      readonly file: string;
+      readonly sha256: string;
+      readonly target: string;
+      readonly splitSeed: number;
     };
 
 /**
@@ -99,6 +147,8 @@ export type StudySource =
  */
 export interface StudyConfig<S extends StudySpec = StudySpec> {
   readonly version: 1;
+  /** Absent: binary (every study from before kinds). */
+  readonly kind?: StudyKind;
   readonly title: string;
   readonly template: "cancer-diagnosis" | null;
   readonly source: StudySource;

@@ -1,12 +1,20 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { DataError } from "../../data/errors.ts";
 import { DEFAULT_TOLERANCE } from "../../elicit/binary/spec.ts";
 import type { CreateStudyBody } from "../api-schemas.ts";
 import { ApiError } from "../errors.ts";
 import { DEFAULT_POPULATION } from "../participant/views.ts";
 import { sha256 } from "../security/tokens.ts";
-import { ADAPTIVE_DEFAULTS, canonicalJson, type StudyConfig, type StudySpec } from "./config.ts";
-import { prepareStudyData } from "./population.ts";
-import { cancerDiagnosisConfig } from "./template.ts";
+import {
+  ADAPTIVE_DEFAULTS,
+  canonicalJson,
+  MULTICLASS_DATASETS,
+  type StudyConfig,
+  type StudySpec,
+} from "./config.ts";
+import { prepareMulticlassStudyData, prepareStudyData } from "./population.ts";
+import { bundledDataPath, cancerDiagnosisConfig } from "./template.ts";
 
 /** Fewest distinct predicted probabilities an uploaded study accepts. */
 export const MIN_DISTINCT_PROBABILITIES = 10;
@@ -16,6 +24,7 @@ export const MIN_DISTINCT_PROBABILITIES = 10;
  * here, so a bad upload fails with the parser's message before anything is stored.
  */
 export function buildStudyConfig(body: CreateStudyBody): { config: StudyConfig; hash: string } {
+  if (body.kind === "multiclass") return multiclassStudyConfig(body);
   if (body.template && body.predictionsCsv !== undefined) {
     throw new ApiError(
       400,
@@ -25,6 +34,7 @@ export function buildStudyConfig(body: CreateStudyBody): { config: StudyConfig; 
   }
   const base = cancerDiagnosisConfig(body.name);
   const family = body.family ?? "binary-threshold";
+  if (family === "diagonal-linear") throw new Error("unreachable: the schema refuses it");
   const population = body.population ?? DEFAULT_POPULATION;
   let config: StudyConfig = {
     ...base,
@@ -94,4 +104,71 @@ function studySpec(
 
 function stripUndefined<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** Defaults of a multiclass study (diagonal-linear, adaptive): issue 12's 25 questions. */
+export const MULTICLASS_DEFAULTS = { tolerance: 0.05, budget: 25, displayStep: 1e-3 } as const;
+
+/**
+ * A multiclass study over a bundled dataset (k = 3..6 classes): the softmax model is fitted
+ * as the CLI fits it, and the diagonal-linear metric elicited with the adaptive engine. The
+ * binary Phase I (the cancer story's comprehension check and cost-ratio guess) does not
+ * apply and is left out; Phase III is not built for multiclass studies yet (no pairs).
+ */
+function multiclassStudyConfig(body: CreateStudyBody): { config: StudyConfig; hash: string } {
+  const base = cancerDiagnosisConfig(body.name);
+  const dataset = MULTICLASS_DATASETS[body.dataset!];
+  const text = readFileSync(bundledDataPath(dataset.file), "utf8");
+  const config: StudyConfig = {
+    ...base,
+    kind: "multiclass",
+    template: null,
+    source: {
+      kind: "multiclass-dataset",
+      file: dataset.file,
+      sha256: createHash("sha256").update(text).digest("hex"),
+      target: dataset.target,
+      splitSeed: 1,
+    },
+    pool: "soft",
+    spec: {
+      family: "diagonal-linear",
+      tolerance: body.tolerance ?? MULTICLASS_DEFAULTS.tolerance,
+      strategy: "adaptive",
+      budget: body.budget ?? MULTICLASS_DEFAULTS.budget,
+      credibility: body.credibility ?? ADAPTIVE_DEFAULTS.credibility,
+      model: "human",
+      displayStep: MULTICLASS_DEFAULTS.displayStep,
+    },
+    words: {
+      ...base.words,
+      question: "Which system would you rather use?",
+      systemNoun: "system",
+      ...stripUndefined(body.words ?? {}),
+    },
+    consentText: body.consentText ?? base.consentText,
+    story: {
+      paragraphs: [
+        "A computer system sorts each case into one of several classes. No system is perfect: each one gets some cases of each class wrong, and systems differ in which classes they get wrong.",
+        "Each chart shows 100 cases of every true class and how many of them the system put in each class. Some mistakes may matter more to you than others. You will compare pairs of systems and tell us which one you would rather use.",
+      ],
+      // Binary studies' two named mistakes; a multiclass study's pages do not show them.
+      costs: { missed: "", falseAlarm: "" },
+    },
+    comprehension: { ...base.comprehension, questions: [] },
+    guessPrompt: null,
+    evaluationPairs: 0,
+    display: { population: 100 },
+  };
+  try {
+    const prepared = prepareMulticlassStudyData(config);
+    if (prepared.pool.k > 6)
+      throw new DataError(`the dataset has ${prepared.pool.k} classes; a study shows 3 to 6`);
+  } catch (e) {
+    if (e instanceof DataError || e instanceof RangeError) {
+      throw new ApiError(400, "invalid_study", e.message);
+    }
+    throw e;
+  }
+  return { config, hash: sha256(canonicalJson(config)) };
 }

@@ -1,8 +1,10 @@
 import type { BinaryPoint } from "../../elicit/binary/point.ts";
+import type { Classifier } from "../../geometry/multiclass/classifier.ts";
 import { fullConfusion } from "../../metrics/binary-confusion.ts";
 import { VERSION } from "../../version.ts";
 import { type MetricRecord, metricWeights } from "../participant/metric.ts";
-import { studyData } from "./population.ts";
+import { multiclassView } from "../participant/multiclass.ts";
+import { multiclassStudyData, studyData } from "./population.ts";
 import { participantSummary, type StudyRecords } from "./results.ts";
 
 /**
@@ -26,6 +28,7 @@ function csv(header: readonly string[], rows: readonly unknown[][]): string {
 
 /** The tidy long export: one row per stored answer (undone answers included and marked). */
 export function answersCsv(rec: StudyRecords): string {
+  if (rec.config.kind === "multiclass") return multiclassAnswersCsv(rec);
   const zeta = studyData(rec.study.hash, rec.config).pool.zeta;
   const header = [
     "study_id",
@@ -90,6 +93,69 @@ export function answersCsv(rec: StudyRecords): string {
   return csv(header, rows);
 }
 
+/**
+ * The long export of a multiclass study: as the binary one, with each shown system as its
+ * counts (JSON, `counts[i][j]` of 100 cases of true class i put in class j, the classes in
+ * `classes` order) instead of the binary columns.
+ */
+function multiclassAnswersCsv(rec: StudyRecords): string {
+  const data = multiclassStudyData(rec.study.hash, rec.config);
+  const header = [
+    "study_id",
+    "config_hash",
+    "participant_id",
+    "test",
+    "pilot",
+    "phase",
+    "question_index",
+    "revision",
+    "stage",
+    "placement",
+    "choice",
+    "answer",
+    "undone",
+    "classes",
+    "first_counts",
+    "second_counts",
+    "shown_at",
+    "answered_at",
+    "response_ms",
+    "undone_at",
+  ];
+  const counts = (json: string) => {
+    const pt = JSON.parse(json) as { classifier: Classifier };
+    return JSON.stringify(multiclassView(data.pool, pt.classifier).counts);
+  };
+  const rows: unknown[][] = [];
+  for (const p of rec.participants) {
+    for (const a of rec.answers.get(p.id) ?? []) {
+      rows.push([
+        rec.study.id,
+        a.config_hash,
+        p.id,
+        p.test,
+        p.pilot,
+        a.phase,
+        a.question_index,
+        a.revision,
+        a.stage,
+        a.placement,
+        a.choice,
+        a.answer,
+        a.undone_at ? 1 : 0,
+        JSON.stringify(data.classNames),
+        counts(a.first_point),
+        counts(a.second_point),
+        a.shown_at,
+        a.answered_at,
+        Date.parse(a.answered_at) - Date.parse(a.shown_at),
+        a.undone_at,
+      ]);
+    }
+  }
+  return csv(header, rows);
+}
+
 /** The wide export: one row per participant. */
 export function participantsCsv(rec: StudyRecords): string {
   const q = rec.config.questionnaire.map((f) => f.id);
@@ -129,7 +195,8 @@ export function participantsCsv(rec: StudyRecords): string {
     const value = (form: string, id: string) =>
       resp.find((r) => r.form === form && r.field_id === id)?.value ?? "";
     const comp = rec.comprehension.get(p.id) ?? [];
-    const m = s.metric as MetricRecord | null;
+    // Multiclass weights are in the JSON export (summary.metric.weights), not these columns.
+    const m = s.metric !== null && !("weights" in s.metric) ? (s.metric as MetricRecord) : null;
     const w = m === null ? null : metricWeights(m);
     return [
       p.id,

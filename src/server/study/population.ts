@@ -4,12 +4,14 @@ import {
   prepareBinaryFromCsv,
   prepareBinaryFromPredictions,
 } from "../../population/binary.ts";
+import { type PreparedMulticlass, prepareMulticlassFromCsv } from "../../population/multiclass.ts";
 import type { StudyConfig } from "./config.ts";
 import { bundledDataPath } from "./template.ts";
 
 /** Build a study's pool of candidate classifiers (throws `DataError` on bad data). */
 export function prepareStudyData(config: StudyConfig): PreparedBinary {
   const s = config.source;
+  if (s.kind === "multiclass-dataset") throw new Error("a multiclass study has no binary pool");
   if (s.kind === "dataset") {
     const text = readFileSync(bundledDataPath(s.file), "utf8");
     return prepareBinaryFromCsv(
@@ -27,6 +29,27 @@ export function prepareStudyData(config: StudyConfig): PreparedBinary {
   return prepareBinaryFromPredictions(s.csv, { positive: s.positive, pool: config.pool });
 }
 
+/** A multiclass study's pool: the held-out softmax probabilities of its bundled dataset. */
+export function prepareMulticlassStudyData(config: StudyConfig): PreparedMulticlass {
+  const s = config.source;
+  if (s.kind !== "multiclass-dataset") throw new Error("not a multiclass study");
+  const text = readFileSync(bundledDataPath(s.file), "utf8");
+  return prepareMulticlassFromCsv(text, { target: s.target, splitSeed: s.splitSeed });
+}
+
+const multiclassCache = new Map<string, PreparedMulticlass>();
+
+/** The prepared data of a multiclass study, computed once per configuration hash. */
+export function multiclassStudyData(configHash: string, config: StudyConfig): PreparedMulticlass {
+  let p = multiclassCache.get(configHash);
+  if (!p) {
+    p = prepareMulticlassStudyData(config);
+    if (multiclassCache.size > 64) multiclassCache.clear();
+    multiclassCache.set(configHash, p);
+  }
+  return p;
+}
+
 const cache = new Map<string, PreparedBinary>();
 
 /**
@@ -41,4 +64,14 @@ export function studyData(configHash: string, config: StudyConfig): PreparedBina
     cache.set(configHash, p);
   }
   return p;
+}
+
+/** A study's prepared data, binary or multiclass by the study's kind. */
+export type StudyData = PreparedBinary | PreparedMulticlass;
+
+/** The prepared data of any study (cached by configuration hash). */
+export function anyStudyData(configHash: string, config: StudyConfig): StudyData {
+  return config.kind === "multiclass"
+    ? multiclassStudyData(configHash, config)
+    : studyData(configHash, config);
 }

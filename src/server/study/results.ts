@@ -5,7 +5,8 @@ import type {
 } from "../api-schemas.ts";
 import type { Db } from "../db/schema.ts";
 import { type ElicitationResult, isAdaptiveResult } from "../participant/elicitation.ts";
-import { costRatio, metricOf } from "../participant/metric.ts";
+import { costRatio, type MetricRecord, metricOf } from "../participant/metric.ts";
+import type { MulticlassStudyResult } from "../participant/multiclass.ts";
 import {
   type AnswerRow,
   agreement,
@@ -16,7 +17,7 @@ import {
 } from "../participant/service.ts";
 import { msBetween } from "../time.ts";
 import type { StudyConfig } from "./config.ts";
-import { studyData } from "./population.ts";
+import { anyStudyData } from "./population.ts";
 import { loadConfig } from "./store.ts";
 
 /** Everything stored about a study's participants, loaded in a few queries. */
@@ -110,8 +111,10 @@ export async function loadStudyRecords(db: Db, studyId: number): Promise<StudyRe
 }
 
 /** The adaptive engine's account of its result (null for the searches). */
-export function adaptiveOutcome(r: ElicitationResult): AdaptiveOutcome | null {
-  if (!isAdaptiveResult(r)) return null;
+export function adaptiveOutcome(
+  r: ElicitationResult | MulticlassStudyResult,
+): AdaptiveOutcome | null {
+  if (!("strategy" in r && r.strategy === "adaptive")) return null;
   return {
     stop: r.stop,
     questions: r.questions,
@@ -137,12 +140,20 @@ export function participantSummary(
     studyStatus: rec.study.status,
     configHash: rec.study.hash,
     config: rec.config,
-    data: studyData(rec.study.hash, rec.config),
+    data: anyStudyData(rec.study.hash, rec.config),
     rows,
   };
   const evaluation = effectiveRows(rows, "evaluation");
   const pos = position(ctx);
-  const done = pos.elicitation.status === "done" ? pos.elicitation.result : null;
+  const result = pos.elicitation.status === "done" ? pos.elicitation.result : null;
+  // A multiclass result is its diagonal weights (no cost ratio, no Phase III agreement yet).
+  const multiclass = rec.config.kind === "multiclass" ? (result as MulticlassStudyResult) : null;
+  const done = multiclass ? null : (result as ElicitationResult | null);
+  const metric: MetricRecord | { weights: number[] } | null = multiclass
+    ? { weights: [...multiclass.metric] }
+    : done
+      ? metricOf(done)
+      : null;
   const start = p.started_at;
   const end = p.finished_at;
   return {
@@ -150,7 +161,7 @@ export function participantSummary(
     status: p.status,
     startedAt: start,
     finishedAt: end,
-    metric: done ? metricOf(done) : null,
+    metric,
     ratio: done ? costRatio(done) : null,
     guess: rec.guesses.get(p.id) ?? null,
     agreement: done && evaluation.length > 0 ? agreement(done, evaluation) : null,
@@ -162,5 +173,6 @@ export function participantSummary(
     phase: pos.phase as Phase,
     questions: pos.elicitationRows.length,
     ...(done && isAdaptiveResult(done) ? { adaptive: adaptiveOutcome(done) } : {}),
+    ...(multiclass ? { adaptive: adaptiveOutcome(multiclass) } : {}),
   };
 }

@@ -1,0 +1,147 @@
+import { type AdaptiveResult, adaptiveProcedure } from "../../elicit/adaptive/engine.ts";
+import { multiclassLinearFamily } from "../../elicit/adaptive/families/multiclass.ts";
+import type { MulticlassPoint } from "../../elicit/multiclass/point.ts";
+import { type Procedure, type ReplayState, replay } from "../../elicit/session.ts";
+import type { Classifier } from "../../geometry/multiclass/classifier.ts";
+import { expectedConfusion } from "../../geometry/multiclass/expected-confusion.ts";
+import type { MulticlassPool } from "../../geometry/multiclass/pool.ts";
+import type { Answer } from "../../search/question.ts";
+import type { MulticlassView } from "../api-schemas.ts";
+import type { MulticlassAdaptiveSpec } from "../study/config.ts";
+import { largestRemainder } from "./views.ts";
+
+/** The engine's result for a multiclass study: diagonal weights >= 0 summing to 1. */
+export type MulticlassStudyResult = AdaptiveResult<MulticlassPoint, number[]>;
+
+/** People of each true class a multiclass chart counts (every row shows this many). */
+export const MULTICLASS_ROW_TOTAL = 100;
+
+/**
+ * What a participant sees of a classifier: for each true class, `MULTICLASS_ROW_TOTAL` people
+ * of that class split over the predicted classes as whole counts (largest remainder, so every
+ * row sums to the same fixed total on every page), and the share of each class predicted
+ * right (the diagonal count over the row total, so the rate agrees with the counts on screen).
+ */
+export function multiclassView(pool: MulticlassPool, classifier: Classifier): MulticlassView {
+  const k = pool.k;
+  const c = expectedConfusion(pool, classifier);
+  const counts: number[][] = [];
+  for (let i = 0; i < k; i++) {
+    const row = Array.from({ length: k }, (_, j) => Math.max(0, c[i * k + j]!));
+    counts.push(
+      row.some((x) => x > 0)
+        ? largestRemainder(row, MULTICLASS_ROW_TOTAL)
+        : row.map((_, j) => (j === i ? MULTICLASS_ROW_TOTAL : 0)),
+    );
+  }
+  return { counts, rates: counts.map((r, i) => r[i]! / MULTICLASS_ROW_TOTAL) };
+}
+
+/** What decides a diagonal-linear comparison on screen: the correct count of each class. */
+function shownDiagonal(pool: MulticlassPool, p: MulticlassPoint): string {
+  return multiclassView(pool, p.classifier)
+    .counts.map((r, i) => r[i])
+    .join(",");
+}
+
+/**
+ * The procedure with every question whose two systems show the same correct count in every
+ * class answered "tie" without being shown: under a diagonal-linear metric such a pair is
+ * equal on screen, so the pair is never asked (as `unlessIdenticalOnScreen` does for the
+ * binary study). Only the questions shown reach `ask` and the answer log.
+ */
+export function unlessSameOnScreen<R>(
+  procedure: Procedure<MulticlassPoint, R>,
+  pool: MulticlassPool,
+): Procedure<MulticlassPoint, R> {
+  return (ask) =>
+    procedure((q) =>
+      shownDiagonal(pool, q.first) === shownDiagonal(pool, q.second) ? "tie" : ask(q),
+    );
+}
+
+/** The adaptive procedure of a multiclass study for one participant (seeded with theirs). */
+export function multiclassStudyProcedure(
+  spec: MulticlassAdaptiveSpec,
+  pool: MulticlassPool,
+  seed: number,
+): Procedure<MulticlassPoint, MulticlassStudyResult> {
+  return adaptiveProcedure(
+    multiclassLinearFamily("diagonal-linear", pool, { displayStep: spec.displayStep }),
+    {
+      tolerance: spec.tolerance,
+      budget: spec.budget,
+      credibility: spec.credibility,
+      model: spec.model,
+      seed,
+    },
+  );
+}
+
+const cache = new Map<string, ReplayState<MulticlassPoint, MulticlassStudyResult>>();
+const CACHE_SIZE = 256;
+
+/** Forget every remembered replay (tests). */
+export function clearMulticlassReplayCache(): void {
+  cache.clear();
+}
+
+/**
+ * Replay a multiclass study's answer log through the same `replay` the binary study uses:
+ * the pending question or the result. Memoised by (configuration, seed, answers) as the
+ * binary adaptive replays are (adaptive.ts).
+ */
+export function replayMulticlass(
+  configHash: string,
+  spec: MulticlassAdaptiveSpec,
+  pool: MulticlassPool,
+  seed: number,
+  answers: readonly Answer[],
+): ReplayState<MulticlassPoint, MulticlassStudyResult> {
+  const key = `${configHash}|${seed}|${answers.join(",")}`;
+  const hit = cache.get(key);
+  if (hit) {
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit;
+  }
+  const state = replay(
+    unlessSameOnScreen(multiclassStudyProcedure(spec, pool, seed), pool),
+    answers,
+  );
+  if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  cache.set(key, state);
+  return state;
+}
+
+/**
+ * The elicited weights per shown rate: `sum_i a_i C_ii = sum_i a_i p_i R_ii` with `p_i` the
+ * class's share, so a person reading per-class rates weighs class i by `a_i p_i` (normalised
+ * to sum 1). What the debrief puts in words.
+ */
+export function rateWeights(weights: readonly number[], priors: ArrayLike<number>): number[] {
+  const w = weights.map((a, i) => a * priors[i]!);
+  const s = w.reduce((x, y) => x + y, 0);
+  return s > 0 ? w.map((x) => x / s) : w.map(() => 1 / w.length);
+}
+
+const pct = (x: number) => `${Math.round(x * 100)}%`;
+
+/**
+ * The debrief in words: which mistake the participant minds most (calling a member of class X
+ * something else) and how much more than the one they mind least, from the rate weights.
+ * @example debriefSentence([0.5, 0.3, 0.2], ["setosa", "versicolor", "virginica"])
+ */
+export function debriefSentence(rate: readonly number[], classes: readonly string[]): string {
+  const order = rate.map((w, i) => ({ w, i })).sort((a, b) => b.w - a.w || a.i - b.i);
+  const most = order[0]!;
+  const least = order[order.length - 1]!;
+  const name = (i: number) => `“${classes[i]}”`;
+  const ranking = order.map((o) => `${name(o.i)} (${pct(o.w)})`).join(", ");
+  if (most.w - least.w < 0.05) {
+    return `Your answers weigh mistakes about every class about equally: getting a member of any class wrong matters about as much to you as any other (${ranking}).`;
+  }
+  const ratio = least.w > 0 ? most.w / least.w : Number.POSITIVE_INFINITY;
+  const times = ratio >= 20 ? "far more than" : `about ${ratio.toFixed(1)} times as much as`;
+  return `The mistake you mind most is calling a true ${name(most.i)} something else: it weighs ${times} the same mistake for ${name(least.i)}, the one you mind least. Your weights, per case of each class: ${ranking}.`;
+}

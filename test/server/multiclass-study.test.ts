@@ -1,0 +1,218 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { ParticipantState } from "../../src/server/api-schemas.ts";
+import {
+  clearMulticlassReplayCache,
+  debriefSentence,
+  rateWeights,
+} from "../../src/server/participant/multiclass.ts";
+import { BACKENDS, call, freshStore, signIn, startApp, type TestApp } from "./helpers.ts";
+import {
+  answerMulticlass,
+  createMulticlass,
+  engineRun,
+  expectHonestPair,
+  finishMulticlass,
+  randomTruth,
+  screenReader,
+  seededParticipant,
+  walkToMulticlass,
+} from "./multiclass-driver.ts";
+
+/** Runs of the HTTP recovery check here (the 50-run version: test/sweeps/multiclass-study). */
+const RUNS = 5;
+
+describe("multiclass debrief in words", () => {
+  it("names the class whose mistakes weigh most and least, with the ratio", () => {
+    const s = debriefSentence([0.6, 0.3, 0.1], ["setosa", "versicolor", "virginica"]);
+    expect(s).toContain("The mistake you mind most is calling a true “setosa” something else");
+    expect(s).toContain("about 6.0 times as much as the same mistake for “virginica”");
+    expect(s).toContain("“setosa” (60%), “versicolor” (30%), “virginica” (10%)");
+    expect(debriefSentence([0.34, 0.33, 0.33], ["a", "b", "c"])).toMatch(/about equally/);
+    expect(debriefSentence([0.98, 0.02, 0], ["a", "b", "c"])).toMatch(/far more than/);
+  });
+  it("weighs each shown rate by the class's share (a_i p_i, normalised)", () => {
+    expect(rateWeights([0.5, 0.5], [0.25, 0.75])).toEqual([0.25, 0.75]);
+  });
+});
+
+describe.each(BACKENDS)("multiclass study (%s)", (kind) => {
+  let store: Awaited<ReturnType<typeof freshStore>>;
+  let t: TestApp;
+  let cookie: string;
+
+  beforeEach(async () => {
+    store = await freshStore(kind);
+    t = await startApp(store);
+    cookie = await signIn(t);
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it("creates a k = 3 diagonal-linear study with adaptive defaults; binary stays the default", async () => {
+    const { study, config, data } = await createMulticlass(t, cookie);
+    expect(study).toMatchObject({
+      family: "diagonal-linear",
+      strategy: "adaptive",
+      budget: 25,
+      tolerance: 0.05,
+    });
+    expect(study.data).toBe("iris.csv");
+    expect(config.kind).toBe("multiclass");
+    expect(config.spec).toEqual({
+      family: "diagonal-linear",
+      tolerance: 0.05,
+      strategy: "adaptive",
+      budget: 25,
+      credibility: 0.9,
+      model: "human",
+      displayStep: 0.001,
+    });
+    expect(data.pool.k).toBe(3);
+    // A binary study's stored configuration has no kind (so its hash is unchanged).
+    const builtIn = await t.db
+      .selectFrom("studies")
+      .select("config")
+      .where("id", "=", 1)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(builtIn.config).kind).toBeUndefined();
+    for (const [dataset, k] of [
+      ["wine", 3],
+      ["vehicle", 4],
+      ["glass", 6],
+    ] as const) {
+      const made = await createMulticlass(t, cookie, { dataset });
+      expect(made.data.pool.k).toBe(k);
+    }
+  });
+
+  it.each([
+    [{ kind: "multiclass" }, /a multiclass study needs a dataset/],
+    [{ kind: "multiclass", dataset: "iris", strategy: "paper" }, /adaptive strategy/],
+    [{ kind: "multiclass", dataset: "iris", family: "binary-linear" }, /diagonal-linear family/],
+    [{ kind: "multiclass", dataset: "iris", template: "cancer-diagnosis" }, /bundled dataset/],
+    [{ family: "diagonal-linear", template: "cancer-diagnosis" }, /needs a multiclass study/],
+    [{ dataset: "iris", template: "cancer-diagnosis" }, /only to multiclass/],
+    [{ kind: "multiclass", dataset: "mnist" }, /dataset/],
+  ])("rejects %j and creates nothing", async (body, message) => {
+    const r = await call(t, "POST", "/api/studies", { name: "bad", ...body }, cookie);
+    expect(r.status).toBe(400);
+    expect(JSON.stringify(r.body.error)).toMatch(message);
+    expect(await t.db.selectFrom("studies").select("id").execute()).toHaveLength(1);
+  });
+
+  it("shows whole counts out of 100 per true class, never a pair the same on screen, and replays the log like the CLI's engine", async () => {
+    const { study, config, data } = await createMulticlass(t, cookie);
+    const { token, id, seed } = await seededParticipant(t, cookie, study.id, 424242);
+    const truth = [0.2, 0.5, 0.3];
+    let s = await walkToMulticlass(t, token);
+    expect(s.phase).toBe("elicitation");
+    expect(s.elicitation).toBeUndefined();
+    expect(s.study.kind).toBe("multiclass");
+    const e = s.multiclassElicitation!;
+    expect(e.progress).toEqual({ answered: 0, estimatedRemaining: 25, atMost: 25 });
+    expect(e.canUndo).toBe(false);
+    expect(e.question.classes).toEqual(data.classNames);
+
+    // Noise-free here, so an answer given again after an undo is the same answer.
+    const reader = screenReader(truth, data.pool.priors, 0, seed);
+    // Part way: a refresh, a restart with nothing remembered and an undo serve the pending
+    // question again, computed from the stored log alone.
+    const part = await answerMulticlass(t, token, seed, s, reader, 3);
+    const pending = part.state.multiclassElicitation!;
+    expect(pending.progress.answered).toBe(3);
+    expect(pending.canUndo).toBe(true);
+    expect((await call(t, "GET", `/api/p/${token}`)).body.multiclassElicitation).toEqual(pending);
+    await t.close();
+    clearMulticlassReplayCache();
+    t = await startApp(store);
+    expect((await call(t, "GET", `/api/p/${token}`)).body.multiclassElicitation).toEqual(pending);
+    const undone = await call<ParticipantState>(t, "POST", `/api/p/${token}/undo`, {
+      questionId: 3,
+    });
+    expect(undone.body.multiclassElicitation!.progress.answered).toBe(2);
+    const rest = await answerMulticlass(t, token, seed, undone.body, reader);
+    s = rest.state;
+    for (const [l, r] of [...part.shown, ...rest.shown]) expectHonestPair(l, r, 3);
+    expect(s.phase).toBe("post");
+
+    const stored = await t.db
+      .selectFrom("answers")
+      .select(["question_index", "first_point", "second_point", "answer", "undone_at"])
+      .where("participant_id", "=", id)
+      .where("phase", "=", "elicitation")
+      .orderBy("id")
+      .execute();
+    const live = stored.filter((r) => r.undone_at === null);
+    expect(stored.length - live.length).toBe(1);
+    expect(live.length).toBeLessThanOrEqual(25);
+
+    const expected = engineRun(
+      data.pool,
+      config.spec,
+      seed,
+      screenReader(truth, data.pool.priors, 0, seed),
+    );
+    expect(live).toHaveLength(expected.shown);
+    s = await finishMulticlass(t, token, s);
+    expect(s.phase).toBe("debrief");
+    const d = s.multiclassDebrief!;
+    // The server's result is the engine's, built independently (CLI parity).
+    expect(d.metric.weights).toEqual(expected.transcript.result.metric);
+    expect(d.classes).toEqual(data.classNames);
+    expect(d.classWeights.reduce((x, y) => x + y, 0)).toBeCloseTo(1, 9);
+    const most = d.classWeights.indexOf(Math.max(...d.classWeights));
+    expect(d.summary).toContain(`calling a true “${data.classNames[most]}” something else`);
+    expect(d.completionCode).not.toBe("");
+
+    // The dashboard shows the same weights.
+    const parts = await call(t, "GET", `/api/studies/${study.id}/participants`, undefined, cookie);
+    const row = parts.body.participants.find((p: { id: number }) => p.id === id);
+    expect(row.metric).toEqual({ weights: d.metric.weights });
+    expect(row.adaptive.questions).toBeLessThanOrEqual(25);
+
+    // The exports: every stored answer with the counts shown, and the same weights.
+    const exported = async (file: string) =>
+      (
+        await t.app.inject({
+          method: "GET",
+          url: `/api/studies/${study.id}/export/${file}`,
+          headers: { cookie },
+        })
+      ).body;
+    const csv = (await exported("answers.csv")).trim().split("\n");
+    expect(csv[0]).toContain("classes,first_counts,second_counts");
+    expect(csv).toHaveLength(1 + stored.length);
+    const json = JSON.parse(await exported("study.json"));
+    const mine = json.participants.find((p: { id: number }) => p.id === id);
+    expect(mine.summary.metric).toEqual({ weights: d.metric.weights });
+    expect((await exported("participants.csv")).split("\n")).toHaveLength(2 + 1);
+  });
+
+  it(`a participant with 5% flipped answers: at most 25 questions, within twice the tolerance (${RUNS} runs)`, async () => {
+    const { study, config, data } = await createMulticlass(t, cookie);
+    let within = 0;
+    let maxQuestions = 0;
+    for (let run = 0; run < RUNS; run++) {
+      const truth = randomTruth(3, run);
+      const { token, seed } = await seededParticipant(t, cookie, study.id, 1000 + run);
+      const reader = screenReader(truth, data.pool.priors, 0.05, seed);
+      const { asked, state } = await answerMulticlass(
+        t,
+        token,
+        seed,
+        await walkToMulticlass(t, token),
+        reader,
+      );
+      const d = (await finishMulticlass(t, token, state)).multiclassDebrief!;
+      const err = Math.max(...d.metric.weights.map((w, i) => Math.abs(w - truth[i]!)));
+      if (err <= 2 * config.spec.tolerance) within++;
+      maxQuestions = Math.max(maxQuestions, asked);
+    }
+    console.log(
+      `multiclass k=3: ${within} of ${RUNS} within 2x tolerance, max questions ${maxQuestions}`,
+    );
+    expect(maxQuestions).toBeLessThanOrEqual(25);
+    expect(within).toBeGreaterThanOrEqual(Math.ceil(0.9 * RUNS));
+  });
+});
