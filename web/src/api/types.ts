@@ -9,6 +9,9 @@ export type StudyWords = z.infer<typeof S.StudyWords>;
 /** One system (classifier) as counts out of 100 and class-conditional rates. */
 export type SystemView = z.infer<typeof S.SystemView>;
 export type Comparison = z.infer<typeof S.Comparison>;
+/** A multiclass system: 100 cases of every true class, where it put them, the share right. */
+export type MulticlassView = z.infer<typeof S.MulticlassView>;
+export type MulticlassComparison = z.infer<typeof S.MulticlassComparison>;
 export type Field = z.infer<typeof S.Field>;
 export type Choice = z.infer<typeof S.AnswerBody>["choice"];
 export type ParticipantState = z.infer<typeof S.ParticipantState>;

@@ -8,6 +8,7 @@ import { capitalise } from "../chart/layout.ts";
 import { ResponsiveFlowChart } from "../chart/ResponsiveFlowChart.tsx";
 import { ComparisonView } from "./ComparisonView.tsx";
 import { FieldsForm } from "./FieldsForm.tsx";
+import { MulticlassComparisonView } from "./MulticlassComparisonView.tsx";
 
 export function ParticipantApp({ token }: { token: string }) {
   const base = `/api/p/${encodeURIComponent(token)}`;
@@ -203,16 +204,18 @@ function PhasePage({ state, busy, post }: PageProps) {
           {(state.story?.paragraphs ?? []).map((p) => (
             <p key={p}>{p}</p>
           ))}
-          <div class="costs">
-            <section>
-              <h2>{`What ${words.missed} mean`}</h2>
-              <p>{state.story?.costs.missed}</p>
-            </section>
-            <section>
-              <h2>{`What ${words.falseAlarm} mean`}</h2>
-              <p>{state.story?.costs.falseAlarm}</p>
-            </section>
-          </div>
+          {state.study.kind !== "multiclass" && (
+            <div class="costs">
+              <section>
+                <h2>{`What ${words.missed} mean`}</h2>
+                <p>{state.story?.costs.missed}</p>
+              </section>
+              <section>
+                <h2>{`What ${words.falseAlarm} mean`}</h2>
+                <p>{state.story?.costs.falseAlarm}</p>
+              </section>
+            </div>
+          )}
           <div class="actions">
             <button type="button" disabled={busy} onClick={() => post("story", {})}>
               I have read this, continue
@@ -225,6 +228,23 @@ function PhasePage({ state, busy, post }: PageProps) {
     case "guess":
       return <GuessPage state={state} busy={busy} post={post} />;
     case "elicitation": {
+      const m = state.multiclassElicitation;
+      if (m !== undefined) {
+        const done = m.progress.answered;
+        return (
+          <MulticlassComparisonView
+            words={words}
+            question={m.question}
+            stage="Part 2 of 2: your preferences"
+            progressText={`Question ${done + 1} of at most ${m.progress.atMost}`}
+            progressValue={done / m.progress.atMost}
+            busy={busy}
+            onChoose={(choice: Choice) => post("answer", { questionId: m.question.id, choice })}
+            canUndo={m.canUndo}
+            onUndo={() => post("undo", { questionId: m.question.id })}
+          />
+        );
+      }
       const e = state.elicitation!;
       const done = e.progress.answered;
       // estimatedRemaining counts the question shown; an adaptive study stops when it is
@@ -277,7 +297,11 @@ function PhasePage({ state, busy, post }: PageProps) {
         </section>
       );
     case "debrief":
-      return <Debrief state={state} />;
+      return state.multiclassDebrief !== undefined ? (
+        <MulticlassDebrief state={state} />
+      ) : (
+        <Debrief state={state} />
+      );
     case "withdrawn":
       return (
         <section>
@@ -478,6 +502,41 @@ function Debrief({ state }: { state: ParticipantState }) {
       {d.agreement !== null && (
         <p>{`Your result agrees with ${Math.round(d.agreement * 100)}% of your own choices in the last part.`}</p>
       )}
+      <p>
+        Your completion code: <strong data-testid="completion-code">{d.completionCode}</strong>
+      </p>
+      <p class="muted">You can close this page now.</p>
+    </section>
+  );
+}
+
+/** A multiclass debrief: the mistake minded most in words, and every class's weight. */
+function MulticlassDebrief({ state }: { state: ParticipantState }) {
+  const d = state.multiclassDebrief!;
+  return (
+    <section>
+      <h1>Thank you!</h1>
+      <div class="result-box" data-testid="result">
+        <h2>From your comparisons</h2>
+        <p class="result-text">{d.summary}</p>
+        <ul class="mc-weights">
+          {d.classes.map((c, i) => (
+            <li key={c}>
+              <span>{`A true “${c}” taken for another class`}</span>
+              <div class="mc-bar" aria-hidden="true">
+                <div
+                  class="mc-right"
+                  style={{ width: `${Math.round(d.classWeights[i]! * 100)}%` }}
+                />
+              </div>
+              <span>{`${Math.round(d.classWeights[i]! * 100)}% of the weight`}</span>
+            </li>
+          ))}
+        </ul>
+        <p class="muted">
+          How much each kind of mistake weighs for you, per case, as your answers show it.
+        </p>
+      </div>
       <p>
         Your completion code: <strong data-testid="completion-code">{d.completionCode}</strong>
       </p>

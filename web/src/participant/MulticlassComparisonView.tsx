@@ -1,0 +1,172 @@
+// One multiclass comparison page: two systems side by side (stacked on phones), each shown as
+// 100 cases of every true class and where the system put them, with the share it got right.
+// Whole counts, every row out of the same 100: the numbers on screen are the numbers asked.
+// Keyboard as on the binary page: Left, Right, 0.
+
+import { useEffect, useRef } from "preact/hooks";
+import type { Choice, MulticlassComparison, MulticlassView, StudyWords } from "../api/types.ts";
+
+export interface MulticlassComparisonViewProps {
+  words: StudyWords;
+  question: MulticlassComparison;
+  stage: string;
+  progressText: string;
+  progressValue: number;
+  busy: boolean;
+  onChoose: (choice: Choice) => void;
+  canUndo?: boolean;
+  onUndo?: () => void;
+}
+
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  const tag = target.tagName;
+  return tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || target.isContentEditable;
+}
+
+/** "A gets more “setosa” right (93 vs 88 of 100); B gets more “virginica” right (…)." */
+export function multiclassDifferences(
+  left: MulticlassView,
+  right: MulticlassView,
+  classes: readonly string[],
+  noun: string,
+): string {
+  const better = (a: MulticlassView, b: MulticlassView) =>
+    classes
+      .map((c, i) => ({ c, a: a.counts[i]![i]!, b: b.counts[i]![i]! }))
+      .filter((x) => x.a > x.b)
+      .map((x) => `“${x.c}” (${x.a} vs ${x.b} of 100)`);
+  const parts: string[] = [];
+  const l = better(left, right);
+  const r = better(right, left);
+  if (l.length > 0) parts.push(`${noun} A gets more right of ${l.join(", ")}`);
+  if (r.length > 0) parts.push(`${noun} B gets more right of ${r.join(", ")}`);
+  return parts.length > 0
+    ? `${parts.join("; ")}.`
+    : "Both get the same number right in every class.";
+}
+
+function SystemCard(p: { name: string; view: MulticlassView; classes: readonly string[] }) {
+  return (
+    <div class="mc-system">
+      {p.classes.map((c, i) => {
+        const row = p.view.counts[i]!;
+        const right = row[i]!;
+        const mistakes = p.classes
+          .map((d, j) => ({ d, n: row[j]!, j }))
+          .filter((x) => x.j !== i && x.n > 0);
+        return (
+          <div class="mc-row" key={c} data-class={c}>
+            <p class="mc-head">
+              <strong>{`True “${c}”:`}</strong>{" "}
+              {`${right} of 100 right (${Math.round(p.view.rates[i]! * 100)}%)`}
+            </p>
+            <div class="mc-bar" aria-hidden="true">
+              <div class="mc-right" style={{ width: `${right}%` }} />
+            </div>
+            <p class="mc-mistakes">
+              {mistakes.length === 0
+                ? "None taken for another class."
+                : `Taken for ${mistakes.map((x) => `“${x.d}”: ${x.n}`).join(", ")}.`}
+            </p>
+          </div>
+        );
+      })}
+      <p class="visually-hidden">{`${p.name}: ${p.classes.map((c, i) => `${p.view.counts[i]![i]} of 100 ${c} right`).join("; ")}.`}</p>
+    </div>
+  );
+}
+
+export function MulticlassComparisonView(p: MulticlassComparisonViewProps) {
+  const { words, question, busy, onChoose } = p;
+  const noun = words.systemNoun.charAt(0).toUpperCase() + words.systemNoun.slice(1);
+  const differences = multiclassDifferences(question.left, question.right, question.classes, noun);
+
+  // As on the binary page: the listener reads the current state through a ref.
+  const live = useRef({ busy, onChoose });
+  live.current = { busy, onChoose };
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.altKey || e.ctrlKey || e.metaKey || isTyping(e.target)) return;
+      let choice: Choice | null = null;
+      if (e.key === "ArrowLeft") choice = "left";
+      else if (e.key === "ArrowRight") choice = "right";
+      else if (e.key === "0") choice = "same";
+      if (choice === null) return;
+      e.preventDefault();
+      if (!live.current.busy) live.current.onChoose(choice);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+
+  return (
+    <section class="comparison" aria-labelledby="question-text">
+      <div class="progress">
+        <span>{p.stage}</span>
+        <progress max={1} value={p.progressValue} aria-label="Progress" />
+        <span>{p.progressText}</span>
+      </div>
+      <h1 id="question-text" class="question">
+        {words.question}
+      </h1>
+      <p class="muted">Each {words.systemNoun} is shown on 100 cases of every true class.</p>
+      <p class="visually-hidden" aria-live="polite" aria-atomic="true">
+        {`New pair shown: ${p.progressText}. ${differences}`}
+      </p>
+      <div class="pair" data-question-id={question.id}>
+        {(["left", "right"] as const).map((side) => {
+          const letter = side === "left" ? "A" : "B";
+          return (
+            <div class="system" data-side={side} key={side}>
+              <h2>{`${noun} ${letter}`}</h2>
+              <SystemCard
+                name={`${noun} ${letter}`}
+                view={question[side]}
+                classes={question.classes}
+              />
+              <button
+                type="button"
+                class="choose"
+                disabled={busy}
+                aria-keyshortcuts={side === "left" ? "ArrowLeft" : "ArrowRight"}
+                onClick={() => onChoose(side)}
+              >
+                {`I prefer ${letter}`}
+              </button>
+            </div>
+          );
+        })}
+      </div>
+      <p class="trade-off" data-testid="trade-off">
+        {differences}
+      </p>
+      <div class="same-row">
+        <button
+          type="button"
+          class="secondary"
+          disabled={busy}
+          aria-keyshortcuts="0"
+          onClick={() => onChoose("same")}
+        >
+          They seem about the same
+        </button>
+      </div>
+      <p class="keys">
+        Keyboard: <kbd>←</kbd> A, <kbd>→</kbd> B, <kbd>0</kbd> about the same.
+      </p>
+      {p.onUndo !== undefined && (
+        <div class="tools">
+          <button
+            type="button"
+            class="secondary"
+            disabled={busy || p.canUndo !== true}
+            onClick={p.onUndo}
+          >
+            Undo last answer
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
