@@ -24,6 +24,11 @@ export function tpWeight(metric: unknown): number | null {
 
 /** "0.797 TP + 0.203 TN" */
 export function formatMetric(metric: unknown): string {
+  // A multiclass study's diagonal-linear weights, one per class in the study's class order.
+  const ws = (metric as { weights?: unknown } | null)?.weights;
+  if (Array.isArray(ws) && ws.every((x) => typeof x === "number")) {
+    return `class weights ${ws.map((x: number) => x.toFixed(3)).join(", ")}`;
+  }
   const w = metricWeights(metric);
   if (w === null) return "—";
   return `${w.tp.toFixed(3)} TP + ${w.tn.toFixed(3)} TN`;
