@@ -46,9 +46,9 @@ import { mean, quantile } from "../math/stats.ts";
 import { normalizeLinear } from "../metrics/binary-linear.ts";
 import type { NoiseModel } from "../oracle/noise.ts";
 import { simulatedOracle } from "../oracle/simulated-oracle.ts";
+import { syntheticMulticlassPool } from "../population/multiclass.ts";
 import { STRATEGIES } from "../search/strategy.ts";
 import { escapeXml, niceAxis } from "./error-plot.ts";
-import { syntheticMulticlassPool } from "./multiclass-population.ts";
 import { logisticNoiseFor } from "./simulate-adaptive.ts";
 import { randomBinaryTruth, simulateBinary } from "./simulate-binary.ts";
 import {

@@ -3,7 +3,6 @@ import { adaptiveProcedure } from "../../src/elicit/adaptive/engine.ts";
 import { multiclassLinearFamily } from "../../src/elicit/adaptive/families/multiclass.ts";
 import type { MulticlassPoint } from "../../src/elicit/multiclass/point.ts";
 import { runProcedure } from "../../src/elicit/session.ts";
-import { syntheticMulticlassPool } from "../../src/experiments/multiclass-population.ts";
 import { logisticNoiseFor } from "../../src/experiments/simulate-adaptive.ts";
 import {
   normalizeMulticlassTruth,
@@ -13,6 +12,7 @@ import { createSpace } from "../../src/geometry/multiclass/space.ts";
 import { findSphere } from "../../src/geometry/multiclass/sphere.ts";
 import { createRng } from "../../src/math/rng.ts";
 import { simulatedOracle } from "../../src/oracle/simulated-oracle.ts";
+import { syntheticMulticlassPool } from "../../src/population/multiclass.ts";
 
 /**
  * Issue 10, calibration: under logistic noise (10% wrong on pairs a tenth of the truth's

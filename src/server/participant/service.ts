@@ -2,7 +2,7 @@ import { PostgresAdapter, type Selectable, sql } from "kysely";
 import type { BinaryPoint } from "../../elicit/binary/point.ts";
 import type { MulticlassPoint } from "../../elicit/multiclass/point.ts";
 import type { ReplayState } from "../../elicit/session.ts";
-import type { PreparedBinary } from "../../experiments/binary-population.ts";
+import type { PreparedBinary } from "../../population/binary.ts";
 import type { PreparedMulticlass } from "../../population/multiclass.ts";
 import type { ParticipantState, Phase } from "../api-schemas.ts";
 import { isUniqueViolation } from "../db/connect.ts";
