@@ -13,6 +13,7 @@
  * finishes them), so a good share of them get past validation into the services.
  */
 import fc from "fast-check";
+import { afterEach, expect, it } from "vitest";
 import type { z } from "zod";
 import {
   AnswerBody,
@@ -26,10 +27,11 @@ import {
   OpenBody,
   UndoBody,
 } from "../../src/server/api-schemas.ts";
+import type { DbKind } from "../../src/server/db/schema.ts";
 import { createParticipants } from "../../src/server/routes/researcher.ts";
 import { phase1Questions } from "../../src/server/study/template.ts";
 import { answerElicitation, finePredictionsCsv, walkToElicitation } from "./driver.ts";
-import { call, PASSWORD, signIn, type TestApp } from "./helpers.ts";
+import { call, freshStore, PASSWORD, signIn, startApp, type TestApp } from "./helpers.ts";
 
 // ------------------------------------------------------------------ hostile values
 
@@ -334,6 +336,8 @@ interface RouteSpec {
   readonly method: string;
   readonly path: string;
   readonly body: fc.Arbitrary<unknown> | null;
+  /** Relative share of the family's requests (default 2). */
+  readonly weight?: number;
 }
 
 const comprehensionIds = phase1Questions().map((q) => q.id);
@@ -379,6 +383,8 @@ export const FAMILIES: Record<string, RouteSpec[]> = {
       method: "POST",
       path: "/api/auth/login",
       body: fromSchema(LoginBody, { email: fc.constantFrom("r@example.org", "R@EXAMPLE.ORG ") }),
+      // Every well-formed attempt costs a deliberately slow password hash (~30 ms).
+      weight: 1,
     },
     { method: "POST", path: "/api/auth/logout", body: fc.constant({}) },
     { method: "GET", path: "/api/auth/me", body: null },
@@ -450,7 +456,12 @@ function hostileCsv(): fc.Arbitrary<string> {
 export function familyRequests(family: string): fc.Arbitrary<FuzzRequest> {
   const routes = FAMILIES[family]!;
   return fc
-    .oneof(...routes.map((r) => fc.record({ route: fc.constant(r), body: bodyArb(r.body) })))
+    .oneof(
+      ...routes.map((r) => ({
+        weight: r.weight ?? 2,
+        arbitrary: fc.record({ route: fc.constant(r), body: bodyArb(r.body) }),
+      })),
+    )
     .chain(({ route, body }) =>
       fc.record({
         method: fc.constant(route.method),
@@ -474,7 +485,9 @@ export interface FuzzWorld {
   readonly tokens: string[];
   readonly studyIds: number[];
   readonly cookies: Record<Cookie, string | undefined>;
-  /** Add fresh participants at several points of the flow (the fuzz uses them up). */
+  /** New sessions for the two researchers (the fuzz signs out now and then). */
+  signInAgain(): Promise<void>;
+  /** Add fresh participants at several points of the flow (the fuzz uses them up), sign in again. */
   refill(): Promise<void>;
 }
 
@@ -523,10 +536,13 @@ export async function fuzzWorld(t: TestApp): Promise<FuzzWorld> {
       forged: "elicit_session=s%3Aforged.signature",
       garbage: "elicit_session=\u00ff; x=%%%",
     },
-    async refill() {
-      // The fuzz signs out now and then: sign in again.
+    async signInAgain() {
+      // The fuzz signs out now and then.
       world.cookies.researcher = await login(t, "r@example.org");
       world.cookies.other = await login(t, "other@example.org");
+    },
+    async refill() {
+      await world.signInAgain();
       for (const id of studyIds.slice(0, 4)) {
         const [invited, walked, done] = await createParticipants(t.db, id, 3, false);
         tokens.push(invited!);
@@ -590,36 +606,83 @@ export function describeRequest(r: FuzzRequest): string {
 }
 
 /**
- * Run `runs` generated requests of a family; returns the status counts. Throws (with the
- * shrunk request) on the first 5xx.
+ * Send `requests` generated requests of a family, `batch` at a time concurrently (requests
+ * racing each other are part of the fuzz); returns the status counts. Throws (with the shrunk
+ * batch) on the first 5xx. The participant pool is refilled first (unless `refill: false`) and
+ * every 2,500 requests.
  */
 export async function fuzzFamily(
   w: FuzzWorld,
   family: string,
-  runs: number,
-  seed?: number,
+  requests: number,
+  o: { batch?: number; seed?: number; refill?: boolean } = {},
 ): Promise<Map<number, number>> {
+  const batch = o.batch ?? 1;
   const counts = new Map<number, number>();
-  let sent = 0;
+  let sinceRefill = 0;
   const r0 = performance.now();
-  await w.refill();
+  if (o.refill === false) await w.signInAgain();
+  else await w.refill();
   const profile = new Map<string, number>([["refill", performance.now() - r0]]);
   await fc.assert(
-    fc.asyncProperty(familyRequests(family), async (r) => {
-      if (++sent % 1000 === 0) {
-        const t0 = performance.now();
-        await w.refill();
-        profile.set("refill", profile.get("refill")! + performance.now() - t0);
-      }
-      const t0 = performance.now();
-      const status = await send(w, r);
-      profile.set(r.path, (profile.get(r.path) ?? 0) + performance.now() - t0);
-      counts.set(status, (counts.get(status) ?? 0) + 1);
-      if (status >= 500) throw new Error(`${status} for ${describeRequest(r)}`);
-    }),
-    { numRuns: runs, ...(seed !== undefined ? { seed } : {}) },
+    fc.asyncProperty(
+      fc.array(familyRequests(family), { minLength: batch, maxLength: batch }),
+      async (rs) => {
+        sinceRefill += rs.length;
+        if (sinceRefill >= 2500) {
+          sinceRefill = 0;
+          const t0 = performance.now();
+          await w.refill();
+          profile.set("refill", profile.get("refill")! + performance.now() - t0);
+        }
+        const statuses = await Promise.all(
+          rs.map(async (r) => {
+            const t0 = performance.now();
+            const status = await send(w, r);
+            profile.set(r.path, (profile.get(r.path) ?? 0) + performance.now() - t0);
+            counts.set(status, (counts.get(status) ?? 0) + 1);
+            return status;
+          }),
+        );
+        const bad = statuses.findIndex((st) => st >= 500);
+        if (bad >= 0) throw new Error(`${statuses[bad]} for ${describeRequest(rs[bad]!)}`);
+      },
+    ),
+    { numRuns: Math.ceil(requests / batch), ...(o.seed !== undefined ? { seed: o.seed } : {}) },
   );
   if (process.env.FUZZ_PROFILE)
     console.log(family, [...profile].map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`).join(", "));
   return counts;
+}
+
+/**
+ * The sweep of one back end (test/sweeps/route-fuzz-*.sweep.ts, one file per back end so
+ * vitest runs them side by side): `requests` per family (FUZZ_RUNS, default 10,000), 4 at a
+ * time, each family on a fresh database (one family's thousands of invites must not slow the
+ * next one's exports); prints one line per family with its status counts.
+ */
+export function fuzzSweep(kind: DbKind, requests = Number(process.env.FUZZ_RUNS ?? 10_000)) {
+  let t: TestApp | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+  for (const family of Object.keys(FAMILIES)) {
+    it(`${family}: ${requests} generated requests, no 5xx`, async () => {
+      t = await startApp(await freshStore(kind));
+      const w = await fuzzWorld(t);
+      const t0 = performance.now();
+      const counts = await fuzzFamily(w, family, requests, { batch: 4 });
+      const total = [...counts.values()].reduce((a, b) => a + b, 0);
+      const errors = [...counts].filter(([s]) => s >= 500).reduce((a, [, n]) => a + n, 0);
+      const byStatus = [...counts]
+        .sort((a, b) => a[0] - b[0])
+        .map(([s, n]) => `${s}: ${n}`)
+        .join(", ");
+      console.log(
+        `fuzz ${kind} ${family}: ${total} requests, ${errors} 5xx (${byStatus}) in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+      );
+      expect(errors).toBe(0);
+    });
+  }
 }
