@@ -385,6 +385,7 @@ void running.then(() => {
 
 // ---------------------------------------------------------------- the killer
 let kills = 0;
+const restartMs: number[] = [];
 const killer = (async () => {
   while (kills < K && !finished && !late()) {
     await sleep(500 + rng.next() * 2000);
@@ -393,7 +394,9 @@ const killer = (async () => {
     await killServer(s);
     kills++;
     await sleep(rng.next() * 500);
+    const t0 = Date.now();
     await startServer(s);
+    restartMs.push(Date.now() - t0);
   }
 })();
 await running;
@@ -486,6 +489,9 @@ console.log(
 );
 console.log(
   `  ${seconds.toFixed(1)} s, seed ${seed}: ${stats.requests} requests, ${stats.acknowledged} answers acknowledged, ${rows.length} stored; ${stats.undos} undos, ${stats.doubles} double submits, ${stats.tabs + stats.staleTabs} duplicate-tab answers, ${stats.races} undo/answer races; ${stats.networkErrors} failed connections, ${stats.rateLimited} rate-limited, ${stats.serverErrors} 5xx, ${stats.otherErrors} other 4xx`,
+);
+console.log(
+  `  restarts took ${restartMs.map((m) => (m / 1000).toFixed(1)).join(", ")} s (process start to /healthz)`,
 );
 if (firstErrors.length > 0) console.log(`  first errors:\n    ${firstErrors.join("\n    ")}`);
 if (kills < K)
