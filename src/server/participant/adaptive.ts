@@ -10,6 +10,7 @@ import type { BinaryPopulation } from "../../geometry/binary/population.ts";
 import type { BinaryLinearMetric } from "../../metrics/binary-linear.ts";
 import type { Answer } from "../../search/question.ts";
 import type { AdaptiveStudySpec } from "../study/config.ts";
+import { replayCache } from "./replay-cache.ts";
 import { type DisplayFrame, unlessIdenticalOnScreen } from "./views.ts";
 
 /** The engine's result for a web study: `metric` is `{ a0 }` or unit-norm `{ tp, tn }`. */
@@ -48,14 +49,7 @@ export function adaptiveStudyProcedure(
   );
 }
 
-/**
- * Replays computed recently, by (configuration, seed, answers). The engine is a pure function
- * of these, but a replay of a long log takes a few hundred milliseconds; an answer request
- * replays the log it extends and the next request replays the extended one, so remembering a
- * few hundred states makes each answer cost about one replay. Entries are never mutated.
- */
-const cache = new Map<string, ReplayState<BinaryPoint, AdaptiveStudyResult>>();
-const CACHE_SIZE = 512;
+const cache = replayCache<ReplayState<BinaryPoint, AdaptiveStudyResult>>(512);
 
 /** Forget every remembered replay (tests: prove a state is recomputed from the log alone). */
 export function clearAdaptiveReplayCache(): void {
@@ -76,19 +70,7 @@ export function replayAdaptive(
   answers: readonly Answer[],
   frame: DisplayFrame | null = null,
 ): ReplayState<BinaryPoint, AdaptiveStudyResult> {
-  const key = `${configHash}|${seed}|${answers.join(",")}`;
-  const hit = cache.get(key);
-  if (hit) {
-    // Most recently used last, so the oldest entry is the one evicted.
-    cache.delete(key);
-    cache.set(key, hit);
-    return hit;
-  }
-  const state = replay(
-    unlessIdenticalOnScreen(adaptiveStudyProcedure(spec, population, seed), frame),
-    answers,
+  return cache.get(configHash, seed, answers, () =>
+    replay(unlessIdenticalOnScreen(adaptiveStudyProcedure(spec, population, seed), frame), answers),
   );
-  if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
-  cache.set(key, state);
-  return state;
 }

@@ -8,6 +8,7 @@ import type { MulticlassPool } from "../../geometry/multiclass/pool.ts";
 import type { Answer } from "../../search/question.ts";
 import type { MulticlassView } from "../api-schemas.ts";
 import type { MulticlassAdaptiveSpec } from "../study/config.ts";
+import { replayCache } from "./replay-cache.ts";
 import { largestRemainder } from "./views.ts";
 
 /** The engine's result for a multiclass study: diagonal weights >= 0 summing to 1. */
@@ -78,8 +79,7 @@ export function multiclassStudyProcedure(
   );
 }
 
-const cache = new Map<string, ReplayState<MulticlassPoint, MulticlassStudyResult>>();
-const CACHE_SIZE = 256;
+const cache = replayCache<ReplayState<MulticlassPoint, MulticlassStudyResult>>(256);
 
 /** Forget every remembered replay (tests). */
 export function clearMulticlassReplayCache(): void {
@@ -98,20 +98,9 @@ export function replayMulticlass(
   seed: number,
   answers: readonly Answer[],
 ): ReplayState<MulticlassPoint, MulticlassStudyResult> {
-  const key = `${configHash}|${seed}|${answers.join(",")}`;
-  const hit = cache.get(key);
-  if (hit) {
-    cache.delete(key);
-    cache.set(key, hit);
-    return hit;
-  }
-  const state = replay(
-    unlessSameOnScreen(multiclassStudyProcedure(spec, pool, seed), pool),
-    answers,
+  return cache.get(configHash, seed, answers, () =>
+    replay(unlessSameOnScreen(multiclassStudyProcedure(spec, pool, seed), pool), answers),
   );
-  if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
-  cache.set(key, state);
-  return state;
 }
 
 /**
