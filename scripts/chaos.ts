@@ -1,6 +1,9 @@
 /**
  * Chaos suite of the web app (issue 14): `npx tsx scripts/chaos.ts [--db sqlite|postgres]
- * [--participants N] [--kills K] [--servers S] [--database-url URL] [--think-ms MS] [--seed X]`.
+ * [--participants N] [--kills K] [--servers S] [--database-url URL] [--think-ms MS] [--seed X]
+ * [--spread-ms MS] [--deadline-s S] [--sabotage]`. Defaults: sqlite, 200 participants, 5 kills,
+ * 1 server on SQLite and 2 on PostgreSQL, 60 ms mean think time, arrivals spread over
+ * 3 s per kill, everything given up (and failed) after 240 s.
  *
  * Starts S `elicit serve` processes (real `node bin/elicit.js serve`, production rate limits)
  * on one database: SQLite in a fresh temporary data dir, or PostgreSQL (`--database-url`, else
@@ -158,6 +161,10 @@ function tail(file: string): string {
   }
 }
 
+// Never leave a server behind, whatever way this process ends.
+process.on("exit", () => {
+  for (const s of servers) s.proc?.kill("SIGKILL");
+});
 await Promise.all(servers.map(startServer));
 
 // ---------------------------------------------------------------- the clients
@@ -370,7 +377,7 @@ async function participant(p: Participant, prng: Rng): Promise<void> {
 
 const people: Participant[] = tokens.map((token) => ({ token, acks: [], done: false, steps: 0 }));
 // Arrivals spread over the time the kills take, so every kill hits participants mid-flow.
-const spreadMs = Number(arg("spread-ms", String(K * 2500)));
+const spreadMs = Number(arg("spread-ms", String(K * 3000)));
 const running = Promise.all(
   people.map(async (p, i) => {
     const prng = createRng(seed * 1000 + i + 1);
@@ -388,7 +395,7 @@ let kills = 0;
 const restartMs: number[] = [];
 const killer = (async () => {
   while (kills < K && !finished && !late()) {
-    await sleep(500 + rng.next() * 2000);
+    await sleep(200 + rng.next() * 1500);
     if (finished) break;
     const s = servers[rng.int(servers.length)]!;
     await killServer(s);
