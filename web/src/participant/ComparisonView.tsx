@@ -1,12 +1,13 @@
 // One comparison page: the question, systems A and B side by side (stacked on phones), and
 // "I prefer A" / "I prefer B" / "They seem about the same". Keyboard: Left, Right, 0.
 
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useState } from "preact/hooks";
 import type { Choice, Comparison, StudyWords } from "../api/types.ts";
 import type { FlowChartProps } from "../chart/FlowChart.tsx";
 import { FlowChart } from "../chart/FlowChart.tsx";
 import { tradeOffLine } from "../chart/format.ts";
 import { ResponsiveFlowChart } from "../chart/ResponsiveFlowChart.tsx";
+import { PreferButton, ProgressLine, SameAndKeys, useChoiceKeys } from "./ChoiceControls.tsx";
 
 export interface ComparisonViewProps {
   words: StudyWords;
@@ -25,37 +26,13 @@ export interface ComparisonViewProps {
   fixedWidth?: number;
 }
 
-function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  const tag = target.tagName;
-  return tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || target.isContentEditable;
-}
-
 export function ComparisonView(p: ComparisonViewProps) {
   const [showTables, setShowTables] = useState(false);
   const { words, question, busy, onChoose } = p;
   const noun = words.systemNoun.charAt(0).toUpperCase() + words.systemNoun.slice(1);
   const tradeOff = tradeOffLine(question.left, question.right, words);
 
-  // The key listener reads the current busy flag and handler through refs set at render: a
-  // listener re-registered in an effect runs after the new pair is painted, and a key pressed
-  // in between went to the old listener, which still thought the page was busy (dropped).
-  const live = useRef({ busy, onChoose });
-  live.current = { busy, onChoose };
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.altKey || e.ctrlKey || e.metaKey || isTyping(e.target)) return;
-      let choice: Choice | null = null;
-      if (e.key === "ArrowLeft") choice = "left";
-      else if (e.key === "ArrowRight") choice = "right";
-      else if (e.key === "0") choice = "same";
-      if (choice === null) return;
-      e.preventDefault();
-      if (!live.current.busy) live.current.onChoose(choice);
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, []);
+  useChoiceKeys(busy, onChoose);
 
   const chart = (side: "left" | "right", letter: string) => {
     const props: Omit<FlowChartProps, "width"> = {
@@ -74,11 +51,7 @@ export function ComparisonView(p: ComparisonViewProps) {
 
   return (
     <section class="comparison" aria-labelledby="question-text">
-      <div class="progress">
-        <span>{p.stage}</span>
-        <progress max={1} value={p.progressValue} aria-label="Progress" />
-        <span>{p.progressText}</span>
-      </div>
+      <ProgressLine stage={p.stage} progressValue={p.progressValue} progressText={p.progressText} />
       <h1 id="question-text" class="question">
         {words.question}
       </h1>
@@ -89,47 +62,18 @@ export function ComparisonView(p: ComparisonViewProps) {
         <div class="system" data-side="left">
           <h2>{`${noun} A`}</h2>
           {chart("left", "A")}
-          <button
-            type="button"
-            class="choose"
-            disabled={busy}
-            aria-keyshortcuts="ArrowLeft"
-            onClick={() => onChoose("left")}
-          >
-            I prefer A
-          </button>
+          <PreferButton side="left" busy={busy} onChoose={onChoose} />
         </div>
         <div class="system" data-side="right">
           <h2>{`${noun} B`}</h2>
           {chart("right", "B")}
-          <button
-            type="button"
-            class="choose"
-            disabled={busy}
-            aria-keyshortcuts="ArrowRight"
-            onClick={() => onChoose("right")}
-          >
-            I prefer B
-          </button>
+          <PreferButton side="right" busy={busy} onChoose={onChoose} />
         </div>
       </div>
       <p class="trade-off" data-testid="trade-off">
         {tradeOff}
       </p>
-      <div class="same-row">
-        <button
-          type="button"
-          class="secondary"
-          disabled={busy}
-          aria-keyshortcuts="0"
-          onClick={() => onChoose("same")}
-        >
-          They seem about the same
-        </button>
-      </div>
-      <p class="keys">
-        Keyboard: <kbd>←</kbd> A, <kbd>→</kbd> B, <kbd>0</kbd> about the same.
-      </p>
+      <SameAndKeys busy={busy} onChoose={onChoose} />
       <div class="tools">
         <button
           type="button"

@@ -3,8 +3,8 @@
 // Whole counts, every row out of the same 100: the numbers on screen are the numbers asked.
 // Keyboard as on the binary page: Left, Right, 0.
 
-import { useEffect, useRef } from "preact/hooks";
 import type { Choice, MulticlassComparison, MulticlassView, StudyWords } from "../api/types.ts";
+import { PreferButton, ProgressLine, SameAndKeys, useChoiceKeys } from "./ChoiceControls.tsx";
 
 export interface MulticlassComparisonViewProps {
   words: StudyWords;
@@ -16,12 +16,6 @@ export interface MulticlassComparisonViewProps {
   onChoose: (choice: Choice) => void;
   canUndo?: boolean;
   onUndo?: () => void;
-}
-
-function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  const tag = target.tagName;
-  return tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || target.isContentEditable;
 }
 
 /** "A gets more “setosa” right (93 vs 88 of 100); B gets more “virginica” right (…)." */
@@ -82,31 +76,11 @@ export function MulticlassComparisonView(p: MulticlassComparisonViewProps) {
   const noun = words.systemNoun.charAt(0).toUpperCase() + words.systemNoun.slice(1);
   const differences = multiclassDifferences(question.left, question.right, question.classes, noun);
 
-  // As on the binary page: the listener reads the current state through a ref.
-  const live = useRef({ busy, onChoose });
-  live.current = { busy, onChoose };
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.altKey || e.ctrlKey || e.metaKey || isTyping(e.target)) return;
-      let choice: Choice | null = null;
-      if (e.key === "ArrowLeft") choice = "left";
-      else if (e.key === "ArrowRight") choice = "right";
-      else if (e.key === "0") choice = "same";
-      if (choice === null) return;
-      e.preventDefault();
-      if (!live.current.busy) live.current.onChoose(choice);
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, []);
+  useChoiceKeys(busy, onChoose);
 
   return (
     <section class="comparison" aria-labelledby="question-text">
-      <div class="progress">
-        <span>{p.stage}</span>
-        <progress max={1} value={p.progressValue} aria-label="Progress" />
-        <span>{p.progressText}</span>
-      </div>
+      <ProgressLine stage={p.stage} progressValue={p.progressValue} progressText={p.progressText} />
       <h1 id="question-text" class="question">
         {words.question}
       </h1>
@@ -125,15 +99,7 @@ export function MulticlassComparisonView(p: MulticlassComparisonViewProps) {
                 view={question[side]}
                 classes={question.classes}
               />
-              <button
-                type="button"
-                class="choose"
-                disabled={busy}
-                aria-keyshortcuts={side === "left" ? "ArrowLeft" : "ArrowRight"}
-                onClick={() => onChoose(side)}
-              >
-                {`I prefer ${letter}`}
-              </button>
+              <PreferButton side={side} busy={busy} onChoose={onChoose} />
             </div>
           );
         })}
@@ -141,20 +107,7 @@ export function MulticlassComparisonView(p: MulticlassComparisonViewProps) {
       <p class="trade-off" data-testid="trade-off">
         {differences}
       </p>
-      <div class="same-row">
-        <button
-          type="button"
-          class="secondary"
-          disabled={busy}
-          aria-keyshortcuts="0"
-          onClick={() => onChoose("same")}
-        >
-          They seem about the same
-        </button>
-      </div>
-      <p class="keys">
-        Keyboard: <kbd>←</kbd> A, <kbd>→</kbd> B, <kbd>0</kbd> about the same.
-      </p>
+      <SameAndKeys busy={busy} onChoose={onChoose} />
       {p.onUndo !== undefined && (
         <div class="tools">
           <button

@@ -1,0 +1,90 @@
+// What every comparison page shares, whatever it shows: the progress line, "I prefer A/B",
+// "They seem about the same" with the keyboard hint, and the keys Left, Right and 0.
+
+import { useEffect, useRef } from "preact/hooks";
+import type { Choice } from "../api/types.ts";
+
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  const tag = target.tagName;
+  return tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || target.isContentEditable;
+}
+
+/**
+ * Left, Right and 0 choose A, B and "about the same" unless the page is busy or a field has
+ * focus. The listener reads the current busy flag and handler through a ref set at render: a
+ * listener re-registered in an effect runs after the new pair is painted, and a key pressed
+ * in between went to the old listener, which still thought the page was busy (dropped).
+ * @example useChoiceKeys(busy, onChoose);
+ */
+export function useChoiceKeys(busy: boolean, onChoose: (choice: Choice) => void): void {
+  const live = useRef({ busy, onChoose });
+  live.current = { busy, onChoose };
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.altKey || e.ctrlKey || e.metaKey || isTyping(e.target)) return;
+      let choice: Choice | null = null;
+      if (e.key === "ArrowLeft") choice = "left";
+      else if (e.key === "ArrowRight") choice = "right";
+      else if (e.key === "0") choice = "same";
+      if (choice === null) return;
+      e.preventDefault();
+      if (!live.current.busy) live.current.onChoose(choice);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+}
+
+/** "Part 2 of 3: your preferences", a progress bar and "Question 4 · about 6 more". */
+export function ProgressLine(p: { stage: string; progressValue: number; progressText: string }) {
+  return (
+    <div class="progress">
+      <span>{p.stage}</span>
+      <progress max={1} value={p.progressValue} aria-label="Progress" />
+      <span>{p.progressText}</span>
+    </div>
+  );
+}
+
+/** "I prefer A" (left) or "I prefer B" (right). */
+export function PreferButton(p: {
+  side: "left" | "right";
+  busy: boolean;
+  onChoose: (choice: Choice) => void;
+}) {
+  const letter = p.side === "left" ? "A" : "B";
+  return (
+    <button
+      type="button"
+      class="choose"
+      disabled={p.busy}
+      aria-keyshortcuts={p.side === "left" ? "ArrowLeft" : "ArrowRight"}
+      onClick={() => p.onChoose(p.side)}
+    >
+      {`I prefer ${letter}`}
+    </button>
+  );
+}
+
+/** "They seem about the same" and the keyboard hint under it. */
+export function SameAndKeys(p: { busy: boolean; onChoose: (choice: Choice) => void }) {
+  return (
+    <>
+      <div class="same-row">
+        <button
+          type="button"
+          class="secondary"
+          disabled={p.busy}
+          aria-keyshortcuts="0"
+          onClick={() => p.onChoose("same")}
+        >
+          They seem about the same
+        </button>
+      </div>
+      <p class="keys">
+        Keyboard: <kbd>←</kbd> A, <kbd>→</kbd> B, <kbd>0</kbd> about the same.
+      </p>
+    </>
+  );
+}
