@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { anglesOf, upsilon } from "../../src/elicit/multiclass/angles.ts";
 import { elicitDlpm } from "../../src/elicit/multiclass/dlpm.ts";
@@ -10,25 +9,14 @@ import {
   randomMulticlassTruth,
   simulateMulticlass,
 } from "../../src/experiments/simulate-multiclass.ts";
-import type { MulticlassPool } from "../../src/geometry/multiclass/pool.ts";
-import { checkRealisation } from "../../src/geometry/multiclass/realise.ts";
-import { createSpace } from "../../src/geometry/multiclass/space.ts";
-import { findSphere } from "../../src/geometry/multiclass/sphere.ts";
 import { createRng } from "../../src/math/rng.ts";
-import { dot, normalizeL1 } from "../../src/math/vector.ts";
+import { dot } from "../../src/math/vector.ts";
 import { simulatedOracle } from "../../src/oracle/simulated-oracle.ts";
-import {
-  prepareMulticlassFromCsv,
-  syntheticMulticlassPool,
-} from "../../src/population/multiclass.ts";
+import { syntheticMulticlassPool } from "../../src/population/multiclass.ts";
 import { STRATEGIES } from "../../src/search/strategy.ts";
+import { resolution } from "./multiclass-resolution.ts";
 
 const none = { kind: "none" } as const;
-const load = (file: string, target: string) =>
-  prepareMulticlassFromCsv(
-    readFileSync(new URL(`../../data/${file}.csv`, import.meta.url), "utf8"),
-    { target },
-  ).pool;
 
 describe("angle map", () => {
   it("upsilon gives unit vectors and anglesOf inverts it", () => {
@@ -109,111 +97,6 @@ describe("DLPM pivot selection (ALGORITHMS.md A.4)", () => {
     for (const [i, x] of r.metric.entries()) expect(Math.abs(x - a[i]!)).toBeLessThanOrEqual(0.01);
     expect(r.pivot).not.toBe(0);
   });
-});
-
-/**
- * The finite-sample resolution of pair (p, i) for a true DLPM a: the range of m whose RBO
- * point is within a relative 1e-4 of the best value — steps of the staircase boundary that
- * no stakeholder could tell apart from the optimum (Definition 7 with eps_Omega = 1e-4 |psi*|: a 0.01% difference in expected utility).
- * The RBO labels point n with p when m >= b_n = eta_i / (eta_p + eta_i).
- */
-function resolution(
-  pool: MulticlassPool,
-  a: readonly number[],
-  p: number,
-  i: number,
-): [number, number] {
-  const pts: { b: number; ep: number; ei: number }[] = [];
-  for (let n = 0; n < pool.n; n++) {
-    const ep = pool.eta[n * pool.k + p]!;
-    const ei = pool.eta[n * pool.k + i]!;
-    pts.push({ b: ep + ei === 0 ? 0 : ei / (ep + ei), ep, ei });
-  }
-  pts.sort((x, y) => x.b - y.b);
-  // Step s: the s points with the smallest b are labelled p, the rest i.
-  let dp = 0;
-  let di = pts.reduce((t, x) => t + x.ei, 0);
-  const steps: { lo: number; hi: number; v: number }[] = [];
-  for (let s = 0; s <= pts.length; s++) {
-    if (s > 0) {
-      dp += pts[s - 1]!.ep;
-      di -= pts[s - 1]!.ei;
-    }
-    const lo = s === 0 ? 0 : pts[s - 1]!.b;
-    const hi = s === pts.length ? 1 : pts[s]!.b;
-    steps.push({ lo, hi, v: (a[p]! * dp + a[i]! * di) / pool.n });
-  }
-  const best = Math.max(...steps.map((x) => x.v));
-  const near = steps.filter((x) => x.v >= best - 1e-4 * Math.abs(best));
-  return [Math.min(...near.map((x) => x.lo)), Math.max(...near.map((x) => x.hi))];
-}
-
-const datasets: [string, string][] = [
-  ["wine", "target"],
-  ["vehicle", "Class"],
-  ["glass", "Type"],
-  ["digits", "target"],
-];
-
-describe("real multiclass datasets", () => {
-  for (const [file, target] of datasets) {
-    const pool = load(file, target);
-    const diagSpace = createSpace("diag-confusion", pool);
-    it(`${file}: 100 random DLPMs are recovered within the tolerance plus the finite-sample resolution, every queried point realised`, () => {
-      const rng = createRng(100);
-      const eps = 0.01;
-      for (let t = 0; t < 100; t++) {
-        const a = normalizeL1(Array.from({ length: pool.k }, () => 0.05 + rng.next()));
-        const oracle = simulatedOracle((p: MulticlassPoint) => dot(a, p.point), none, t);
-        const r = elicitDlpm(oracle.ask, pool, { tolerance: eps, strategy: STRATEGIES.lazy });
-        for (const b of r.boundary) {
-          const [p, i] = b.pair;
-          const mStar = a[p]! / (a[p]! + a[i]!);
-          const [lo, hi] = resolution(pool, a, p, i);
-          expect(mStar).toBeGreaterThanOrEqual(lo);
-          expect(mStar).toBeLessThanOrEqual(hi);
-          // The elicited m lies in the near-optimal range, widened by the tolerance.
-          expect(b.m).toBeGreaterThanOrEqual(lo - eps);
-          expect(b.m).toBeLessThanOrEqual(hi + eps);
-        }
-        // Every queried point is realised by its classifier on the pool.
-        let worst = 0;
-        for (const q of oracle.log) {
-          for (const pt of [q.question.first, q.question.second]) {
-            worst = Math.max(worst, checkRealisation(diagSpace, pt.classifier, pt.point).error);
-          }
-        }
-        expect(worst).toBeLessThanOrEqual(1e-9);
-      }
-    });
-    it(`${file}: 100 random LPMs are recovered within the tolerance, every queried point realised`, {
-      timeout: 300_000,
-    }, () => {
-      const space = createSpace("offdiag-confusion", pool);
-      const sphere = findSphere(space);
-      expect(sphere.radius).toBeGreaterThan(0);
-      const rng = createRng(200);
-      for (let t = 0; t < 100; t++) {
-        const a = randomMulticlassTruth("linear", pool.k, rng);
-        const r = simulateMulticlass(
-          { family: "linear", tolerance: 0.01, strategy: "paper", order: "reverse" },
-          a,
-          pool,
-          sphere,
-          none,
-          t,
-        );
-        expect(r.error.linf).toBeLessThanOrEqual(0.01);
-        let worst = 0;
-        for (const q of r.questions) {
-          for (const pt of [q.first, q.second]) {
-            worst = Math.max(worst, checkRealisation(space, pt.classifier, pt.point).error);
-          }
-        }
-        expect(worst).toBeLessThanOrEqual(1e-9);
-      }
-    });
-  }
 });
 
 describe("multiclass sessions replay", () => {
