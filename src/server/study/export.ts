@@ -4,6 +4,7 @@ import { fullConfusion } from "../../metrics/binary-confusion.ts";
 import { VERSION } from "../../version.ts";
 import { type MetricRecord, metricWeights } from "../participant/metric.ts";
 import { multiclassView } from "../participant/multiclass.ts";
+import type { AnswerRow } from "../participant/service.ts";
 import { multiclassStudyData, studyData } from "./population.ts";
 import { participantSummary, type StudyRecords } from "./results.ts";
 
@@ -26,47 +27,35 @@ function csv(header: readonly string[], rows: readonly unknown[][]): string {
   return `${[header, ...rows].map((r) => r.map(csvField).join(",")).join("\n")}\n`;
 }
 
-/** The tidy long export: one row per stored answer (undone answers included and marked). */
-export function answersCsv(rec: StudyRecords): string {
-  if (rec.config.kind === "multiclass") return multiclassAnswersCsv(rec);
-  const zeta = studyData(rec.study.hash, rec.config).pool.zeta;
-  const header = [
-    "study_id",
-    "config_hash",
-    "participant_id",
-    "test",
-    "pilot",
-    "phase",
-    "question_index",
-    "revision",
-    "stage",
-    "placement",
-    "choice",
-    "answer",
-    "undone",
-    "first_threshold",
-    "first_tp",
-    "first_fp",
-    "first_fn",
-    "first_tn",
-    "second_threshold",
-    "second_tp",
-    "second_fp",
-    "second_fn",
-    "second_tn",
-    "shown_at",
-    "answered_at",
-    "response_ms",
-    "undone_at",
-  ];
+/** The long export's columns before and after the shown systems, whatever the study kind. */
+const ANSWER_HEAD = [
+  "study_id",
+  "config_hash",
+  "participant_id",
+  "test",
+  "pilot",
+  "phase",
+  "question_index",
+  "revision",
+  "stage",
+  "placement",
+  "choice",
+  "answer",
+  "undone",
+] as const;
+const ANSWER_TAIL = ["shown_at", "answered_at", "response_ms", "undone_at"] as const;
+
+/**
+ * One row per stored answer (undone answers included and marked), the two shown systems in
+ * the kind's own columns (`systems`: header and cells of one answer's first and second point).
+ */
+function longCsv(
+  rec: StudyRecords,
+  systems: { header: readonly string[]; cells: (a: AnswerRow) => unknown[] },
+): string {
   const rows: unknown[][] = [];
   for (const p of rec.participants) {
     for (const a of rec.answers.get(p.id) ?? []) {
-      const cells = (json: string) => {
-        const pt = JSON.parse(json) as BinaryPoint;
-        const f = fullConfusion(pt.confusion, zeta);
-        return [pt.classifier.threshold, f.tp, f.fp, f.fn, f.tn];
-      };
       rows.push([
         rec.study.id,
         a.config_hash,
@@ -81,8 +70,7 @@ export function answersCsv(rec: StudyRecords): string {
         a.choice,
         a.answer,
         a.undone_at ? 1 : 0,
-        ...cells(a.first_point),
-        ...cells(a.second_point),
+        ...systems.cells(a),
         a.shown_at,
         a.answered_at,
         Date.parse(a.answered_at) - Date.parse(a.shown_at),
@@ -90,7 +78,24 @@ export function answersCsv(rec: StudyRecords): string {
       ]);
     }
   }
-  return csv(header, rows);
+  return csv([...ANSWER_HEAD, ...systems.header, ...ANSWER_TAIL], rows);
+}
+
+/** The tidy long export: one row per stored answer (undone answers included and marked). */
+export function answersCsv(rec: StudyRecords): string {
+  if (rec.config.kind === "multiclass") return multiclassAnswersCsv(rec);
+  const zeta = studyData(rec.study.hash, rec.config).pool.zeta;
+  const cells = (json: string) => {
+    const pt = JSON.parse(json) as BinaryPoint;
+    const f = fullConfusion(pt.confusion, zeta);
+    return [pt.classifier.threshold, f.tp, f.fp, f.fn, f.tn];
+  };
+  return longCsv(rec, {
+    header: ["first", "second"].flatMap((side) =>
+      ["threshold", "tp", "fp", "fn", "tn"].map((c) => `${side}_${c}`),
+    ),
+    cells: (a) => [...cells(a.first_point), ...cells(a.second_point)],
+  });
 }
 
 /**
@@ -100,60 +105,14 @@ export function answersCsv(rec: StudyRecords): string {
  */
 function multiclassAnswersCsv(rec: StudyRecords): string {
   const data = multiclassStudyData(rec.study.hash, rec.config);
-  const header = [
-    "study_id",
-    "config_hash",
-    "participant_id",
-    "test",
-    "pilot",
-    "phase",
-    "question_index",
-    "revision",
-    "stage",
-    "placement",
-    "choice",
-    "answer",
-    "undone",
-    "classes",
-    "first_counts",
-    "second_counts",
-    "shown_at",
-    "answered_at",
-    "response_ms",
-    "undone_at",
-  ];
   const counts = (json: string) => {
     const pt = JSON.parse(json) as { classifier: Classifier };
     return JSON.stringify(multiclassView(data.pool, pt.classifier).counts);
   };
-  const rows: unknown[][] = [];
-  for (const p of rec.participants) {
-    for (const a of rec.answers.get(p.id) ?? []) {
-      rows.push([
-        rec.study.id,
-        a.config_hash,
-        p.id,
-        p.test,
-        p.pilot,
-        a.phase,
-        a.question_index,
-        a.revision,
-        a.stage,
-        a.placement,
-        a.choice,
-        a.answer,
-        a.undone_at ? 1 : 0,
-        JSON.stringify(data.classNames),
-        counts(a.first_point),
-        counts(a.second_point),
-        a.shown_at,
-        a.answered_at,
-        Date.parse(a.answered_at) - Date.parse(a.shown_at),
-        a.undone_at,
-      ]);
-    }
-  }
-  return csv(header, rows);
+  return longCsv(rec, {
+    header: ["classes", "first_counts", "second_counts"],
+    cells: (a) => [JSON.stringify(data.classNames), counts(a.first_point), counts(a.second_point)],
+  });
 }
 
 /** The wide export: one row per participant. */
