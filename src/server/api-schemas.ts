@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { refineCreateSourceAndTexts, StudyTexts } from "./study/texts.ts";
 
 /**
  * The zod schemas of docs/web-api.md: request bodies are validated with them and responses
@@ -74,20 +75,62 @@ export const MulticlassComparison = z.object({
 });
 export type MulticlassComparison = z.infer<typeof MulticlassComparison>;
 
+/**
+ * A system of a fairness study as shown: `counts[g][i]` people of group g and true class i
+ * (out of 100, whole people) it gets right; `overall[i]` the percentage right of everyone of
+ * class i (the groups weighted by their share of the class, from the counts, one decimal);
+ * `gaps[i]` the largest difference between two groups' counts in class i.
+ */
+export const FairView = z.object({
+  counts: z.array(z.array(z.number().int())),
+  overall: z.array(z.number()),
+  gaps: z.array(z.number().int()),
+});
+export type FairView = z.infer<typeof FairView>;
+
+/** A fairness question: two systems over the study's groups and classes (in order). */
+export const FairComparison = z.object({
+  kind: z.literal("fair"),
+  id: z.number().int(),
+  classes: z.array(z.string()),
+  groups: z.array(z.string()),
+  left: FairView,
+  right: FairView,
+});
+export type FairComparison = z.infer<typeof FairComparison>;
+
 export const Metric = z.union([
   z.object({ a0: z.number() }),
   z.object({ tp: z.number(), tn: z.number() }),
   /** Multiclass diagonal-linear: one weight per class on its correct count, summing to 1. */
   z.object({ weights: z.array(z.number()) }),
+  /** Fairness: the trade-off lambda and the range its credible region leaves (2 decimals). */
+  z.object({ lambda: z.number(), low: z.number(), high: z.number() }),
 ]);
+
+/**
+ * Agreement M between the elicited metric and the participant's own Phase III answers, both
+ * ways: `all` over every pair, `undecided` over the pairs the participant's result range does
+ * not decide in advance (some metric of the range prefers each system); "about the same"
+ * answers are counted (`ties`, `undecidedTies`) and left out of both shares.
+ */
+export const AgreementDetail = z.object({
+  all: z.number().nullable(),
+  undecided: z.number().nullable(),
+  pairs: z.number().int(),
+  ties: z.number().int(),
+  undecidedPairs: z.number().int(),
+  undecidedTies: z.number().int(),
+  metricTies: z.number().int(),
+});
 
 export const ParticipantState = z.object({
   phase: Phase,
   study: z.object({
     title: z.string(),
     words: StudyWords,
-    /** Multiclass studies only (absent: binary): their pages differ (no cost story). */
-    kind: z.literal("multiclass").optional(),
+    /** Multiclass and fairness studies only (absent: binary): no cost story. */
+    kind: z.enum(["multiclass", "fair"]).optional(),
   }),
   consent: z.object({ text: z.string() }).optional(),
   questionnaire: z.object({ fields: z.array(Field) }).optional(),
@@ -140,7 +183,9 @@ export const ParticipantState = z.object({
       range: z.object({ low: z.number(), high: z.number().nullable() }),
       /** The participant's own guess of the ratio before the comparisons (null: skipped). */
       guess: z.number().nullable(),
+      /** M over all Phase III pairs ("about the same" left out): `agreementDetail.all`. */
       agreement: z.number().nullable(),
+      agreementDetail: AgreementDetail,
       completionCode: z.string(),
     })
     .optional(),
