@@ -166,7 +166,7 @@ describe("the answer log", () => {
 });
 
 describe("security headers", () => {
-  it("sends no-referrer, nosniff and a content security policy", async () => {
+  it("sends no-referrer, nosniff, a content security policy, and cache-control no-store on API answers and exports", async () => {
     const { db, kind } = await openDb({ dataDir: mkdtempSync(join(tmpdir(), "elicit-h-")) });
     const app = await buildApp({ db, kind, webDist: null });
     try {
@@ -188,7 +188,7 @@ describe("security headers", () => {
 });
 
 describe("over-long requests", () => {
-  it("answer 414 and 413 in the API's error format, without echoing the address", async () => {
+  it("answer 414 in the API's error format (not Fastify's) without echoing the address, and 413 on a participant route without speaking of CSV", async () => {
     const { db, kind } = await openDb({ dataDir: mkdtempSync(join(tmpdir(), "elicit-long-")) });
     const app = await buildApp({ db, kind, webDist: null });
     try {
