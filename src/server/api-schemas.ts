@@ -389,7 +389,15 @@ export const ParticipantRow = z.object({
   metric: Metric.nullable(),
   ratio: z.number().nullable(),
   guess: z.number().nullable(),
+  /** M over all Phase III pairs ("about the same" left out): `agreementDetail.all`. */
   agreement: z.number().nullable(),
+  /** M both ways with the "about the same" counts; null before Phase III is answered. */
+  agreementDetail: AgreementDetail.nullable().optional(),
+  /**
+   * Binary studies, once Phase II is done: the debrief's range of cost ratios (missed positive
+   * / false alarm, rounded outward as printed; `high` null when unbounded).
+   */
+  range: z.object({ low: z.number(), high: z.number().nullable() }).nullable().optional(),
   seconds: z.number().nullable(),
   test: z.boolean(),
   /** Invited while the study was in pilot mode (analyse separately). */

@@ -1,7 +1,8 @@
 import { type BinaryPoint, thresholdPoint } from "../../elicit/binary/point.ts";
 import type { BinaryPopulation } from "../../geometry/binary/population.ts";
 import { createRng } from "../../math/rng.ts";
-import { type DisplayFrame, shownCounts } from "./views.ts";
+import type { AnswerRow } from "./service.ts";
+import { type DisplayFrame, LEGACY_DISPLAY_STEP, type ShownCounts, shownCounts } from "./views.ts";
 
 /** One Phase III pair (the order is the procedure's "first"/"second", not the placement). */
 export interface EvaluationPair {
@@ -11,61 +12,53 @@ export interface EvaluationPair {
   readonly flip: number;
 }
 
+/** Counts as shown: the study's frame, or for a study from before frames 0.1 in 100. */
+function shown(c: BinaryPoint["confusion"], frame: DisplayFrame | null): ShownCounts {
+  if (frame !== null) return shownCounts(c, frame);
+  const r = (x: number) => Math.round(x / LEGACY_DISPLAY_STEP);
+  return { tp: r(c.tp), tn: r(c.tn), fn: 0, fp: 0 };
+}
+
 /**
- * Phase III pairs for one participant, seeded.
- *
- * Every pair is a strict trade-off (one system catches more positives, the other clears more
- * negatives, each by at least half a case out of 100), so no pair is dominated. Such a pair
- * asks one question about the metric `a TN + (1 - a) TP`: is `a` below or above its *flip
- * point* `dTP / (dTP + dTN)`? A pair is informative when its flip point lies near the elicited
- * `a`; we draw flip points on alternate sides of `a`, near it but outside `a +- band` (the
- * elicitation's tolerance), so a participant whose metric is within the tolerance of the
- * elicited one agrees on every pair and a disagreement is evidence against the elicited metric.
- * Thresholds are drawn around `a` (normal, spread 0.25, snapped to 0.005). Returns fewer pairs
- * only when the pool cannot supply them (the band is dropped as a last resort). With a display
- * `frame`, the trade-off must also be visible: one system shows at least one more true
- * positive and the other at least one more true negative in whole people, so no pair looks
- * identical or dominated on screen.
- * @example evaluationPairs(pool, 0.3, 0.05, 15, 42).length // 15
+ * Phase III pairs for one participant: random, as the user-study paper's fifteen random
+ * queries, and seeded (the same seed gives the same pairs). Each pair is two threshold
+ * classifiers of the study's pool at two thresholds drawn uniformly from (0, 1), kept only
+ * when it is a trade-off *as shown* (one system shows at least one more true positive, the
+ * other at least one more true negative, in whole people of the study's `frame`; for a study
+ * without a frame, 0.1 in 100), so no pair is dominated or identical on screen; a system that
+ * shows no true positive or no true negative ("everyone high risk", "nobody high risk") is
+ * not used, and no pair is drawn twice. Nothing depends on the participant's answers or
+ * result, so agreement on these pairs is not built in. Returns fewer pairs only when the pool
+ * cannot supply `count` distinct ones.
+ * @example evaluationPairs(pool, 15, 42, displayFrame(100, pool.zeta)).length // 15
  */
 export function evaluationPairs(
   population: BinaryPopulation,
-  a: number,
-  band: number,
   count: number,
   seed: number,
   frame: DisplayFrame | null = null,
 ): EvaluationPair[] {
-  const rng = createRng(`${seed}:evaluation-pairs`);
-  const snap = (t: number) => Math.min(1, Math.max(0, Math.round(t / 0.005) * 0.005));
+  const rng = createRng(`${seed}:evaluation-pairs:uniform`);
   const pairs: EvaluationPair[] = [];
   const seen = new Set<string>();
-  const key = (p: BinaryPoint) => `${p.confusion.tp.toFixed(6)}:${p.confusion.tn.toFixed(6)}`;
-  let minGap = 0.005;
-  let sides = true;
-  for (let attempt = 0; pairs.length < count && attempt < 6000; attempt++) {
-    if (attempt === 2000) sides = false; // one side of `a` has run dry
-    if (attempt === 3000) minGap = 0; // a coarse pool: any strict trade-off
-    if (attempt === 4000) band = 0;
-    const t1 = snap(a + rng.normal() * 0.25);
-    const t2 = snap(a + rng.normal() * 0.25);
+  for (let attempt = 0; pairs.length < count && attempt < 20_000; attempt++) {
+    const t1 = rng.next();
+    const t2 = rng.next();
     if (t1 === t2) continue;
+    // The lower threshold flags more people: more true positives, fewer true negatives.
     const p = thresholdPoint(population, Math.min(t1, t2));
     const q = thresholdPoint(population, Math.max(t1, t2));
+    const sp = shown(p.confusion, frame);
+    const sq = shown(q.confusion, frame);
+    if (sp.tp === 0 || sp.tn === 0 || sq.tp === 0 || sq.tn === 0) continue;
+    if (!(sp.tp > sq.tp && sq.tn > sp.tn)) continue;
     const dTp = p.confusion.tp - q.confusion.tp;
     const dTn = q.confusion.tn - p.confusion.tn;
-    if (!(dTp > minGap && dTn > minGap)) continue;
-    if (frame !== null) {
-      const sp = shownCounts(p.confusion, frame);
-      const sq = shownCounts(q.confusion, frame);
-      if (!(sp.tp > sq.tp && sq.tn > sp.tn)) continue;
-    }
-    const flip = dTp / (dTp + dTn);
-    if (Math.abs(flip - a) <= band) continue;
-    if (sides && flip < a !== (pairs.length % 2 === 0)) continue;
-    const k = `${key(p)}|${key(q)}`;
+    if (!(dTp > 0 && dTn > 0)) continue;
+    const k = `${sp.tp},${sp.tn}|${sq.tp},${sq.tn}`;
     if (seen.has(k)) continue;
     seen.add(k);
+    const flip = dTp / (dTp + dTn);
     pairs.push(rng.next() < 0.5 ? { first: p, second: q, flip } : { first: q, second: p, flip });
   }
   return pairs;
@@ -74,24 +67,126 @@ export function evaluationPairs(
 const cache = new Map<string, EvaluationPair[]>();
 
 /**
- * `evaluationPairs` memoised by (population key, a, band, count, seed, frame): the pairs are a
- * pure function of these, and a participant's requests in Phase III all need the same pairs.
+ * `evaluationPairs` memoised by (population key, count, seed, frame): the pairs are a pure
+ * function of these, and a participant's requests in Phase III all need the same pairs.
+ * @example cachedEvaluationPairs(configHash, pool, 15, seed, frame)
  */
 export function cachedEvaluationPairs(
   populationKey: string,
   population: BinaryPopulation,
-  a: number,
-  band: number,
   count: number,
   seed: number,
   frame: DisplayFrame | null = null,
 ): EvaluationPair[] {
-  const key = `${populationKey}|${a}|${band}|${count}|${seed}|${frame?.population ?? "-"}`;
+  const key = `${populationKey}|${count}|${seed}|${frame?.population ?? "-"}`;
   let pairs = cache.get(key);
   if (!pairs) {
-    pairs = evaluationPairs(population, a, band, count, seed, frame);
+    pairs = evaluationPairs(population, count, seed, frame);
     if (cache.size > 10_000) cache.clear();
     cache.set(key, pairs);
   }
   return pairs;
+}
+
+/**
+ * The agreement M between a participant's result and their own Phase III answers, counted two
+ * ways, with every "about the same" answer kept and reported.
+ *
+ * - `all`: the share of the non-tie answers on which the elicited metric prefers the same
+ *   system (null when there is none).
+ * - `undecided`: the same share over the pairs the participant's result does *not decide in
+ *   advance*. The result is a range of metrics `(1 - a) TP + a TN`, `a` in `[lo, hi]` (the
+ *   range the debrief states: every metric that gives the Phase II answers). A pair is decided
+ *   in advance when every metric of that range prefers the same system of it (its flip point
+ *   lies outside the range): the Phase II answers already imply the Phase III answer, so
+ *   agreeing on it shows only that the participant stayed consistent. Only the other pairs
+ *   test whether the elicited metric predicts choices the answers did not fix.
+ *
+ * A tie of the elicited metric itself (equal utilities) is counted as neither agreeing nor
+ * disagreeing (`metricTies`).
+ */
+export interface AgreementReport {
+  /** M over every answered pair except "about the same" (null: no such answer). */
+  readonly all: number | null;
+  /** M over the pairs the result's range does not decide in advance (null: none answered). */
+  readonly undecided: number | null;
+  /** Phase III answers counted (undone answers excluded). */
+  readonly pairs: number;
+  /** Of them, "about the same". */
+  readonly ties: number;
+  /** Pairs the range does not decide in advance (ties included). */
+  readonly undecidedPairs: number;
+  /** Of them, "about the same". */
+  readonly undecidedTies: number;
+  /** Pairs on which the elicited metric itself is indifferent (left out of both M). */
+  readonly metricTies: number;
+}
+
+/**
+ * Agreement M both ways (see `AgreementReport`) from the elicited utility `u`, the result's
+ * range `[lo, hi]` of `a` in `(1 - a) TP + a TN`, and the stored Phase III rows.
+ * @example agreementReport(u, { lo: 0.15, hi: 0.25 }, rows) // { all: 0.93, undecided: 0.67, pairs: 15, ties: 1, ... }
+ */
+export function agreementReport(
+  u: (c: BinaryPoint["confusion"]) => number,
+  range: { lo: number; hi: number },
+  rows: readonly Pick<AnswerRow, "answer" | "first_point" | "second_point">[],
+): AgreementReport {
+  let ties = 0;
+  let metricTies = 0;
+  let counted = 0;
+  let matches = 0;
+  let undecidedPairs = 0;
+  let undecidedTies = 0;
+  let undecidedCounted = 0;
+  let undecidedMatches = 0;
+  for (const r of rows) {
+    const first = (JSON.parse(r.first_point) as BinaryPoint).confusion;
+    const second = (JSON.parse(r.second_point) as BinaryPoint).confusion;
+    const dTp = first.tp - second.tp;
+    const dTn = first.tn - second.tn;
+    // The preference of the metric with weight `a` on TN: the sign of (1 - a) dTp + a dTn,
+    // linear in `a`, so the same on all of [lo, hi] exactly when the same at both ends.
+    const at = (a: number) => Math.sign((1 - a) * dTp + a * dTn);
+    const decided = at(range.lo) !== 0 && at(range.lo) === at(range.hi);
+    if (!decided) undecidedPairs++;
+    if (r.answer === "tie") {
+      ties++;
+      if (!decided) undecidedTies++;
+      continue;
+    }
+    const d = u(first) - u(second);
+    if (Math.abs(d) < 1e-12) {
+      metricTies++;
+      continue;
+    }
+    const match = d > 0 === (r.answer === "first");
+    counted++;
+    if (match) matches++;
+    if (!decided) {
+      undecidedCounted++;
+      if (match) undecidedMatches++;
+    }
+  }
+  return {
+    all: counted === 0 ? null : matches / counted,
+    undecided: undecidedCounted === 0 ? null : undecidedMatches / undecidedCounted,
+    pairs: rows.length,
+    ties,
+    undecidedPairs,
+    undecidedTies,
+    metricTies,
+  };
+}
+
+/**
+ * The agreement as the API carries it: `agreement` (M over all pairs, kept for old clients)
+ * and `agreementDetail` (both ways, with the "about the same" counts).
+ * @example agreementFields(report) // { agreement: 0.93, agreementDetail: { all: 0.93, ... } }
+ */
+export function agreementFields(report: AgreementReport): {
+  agreement: number | null;
+  agreementDetail: AgreementReport;
+} {
+  return { agreement: report.all, agreementDetail: { ...report } };
 }

@@ -19,12 +19,17 @@ import { anyStudyData, type StudyData } from "../study/population.ts";
 import { loadConfig } from "../study/store.ts";
 import { nowIso } from "../time.ts";
 import { answerOf, type ElicitationResult, placementOf, replayElicitation } from "./elicitation.ts";
-import { cachedEvaluationPairs, type EvaluationPair } from "./evaluation-pairs.ts";
+import {
+  type AgreementReport,
+  agreementFields,
+  agreementReport,
+  cachedEvaluationPairs,
+  type EvaluationPair,
+} from "./evaluation-pairs.ts";
 import {
   type AnswerDifference,
   consistentRange,
   costRatio,
-  equivalentA0,
   metricOf,
   rangeSummary,
   ratioRange,
@@ -212,8 +217,6 @@ export function position(ctx: Context): Position {
       ? cachedEvaluationPairs(
           ctx.configHash,
           binaryData(ctx).pool,
-          equivalentA0(elicitation.result as ElicitationResult),
-          ctx.config.spec.family === "binary-threshold" ? ctx.config.spec.tolerance : 0.05,
           ctx.config.evaluationPairs,
           p.seed,
           frame,
@@ -293,24 +296,20 @@ export async function comprehensionProgress(db: Db, ctx: Context) {
   return { index: questions.length, question: null, attempts: 0, done: true as const };
 }
 
-/** Agreement M: the share of Phase III answers that the elicited metric would also give. */
+/**
+ * Agreement M both ways (over all Phase III pairs, and over the pairs the participant's
+ * result range does not decide in advance; see `AgreementReport`), "about the same" answers
+ * counted apart. `elicitation` and `evaluation` are the stored Phase II and Phase III rows;
+ * the range is the one the debrief states (`answerRange`).
+ * @example agreement(result, phase2Rows, phase3Rows, frame).undecided // 0.75
+ */
 export function agreement(
   result: ElicitationResult,
-  rows: readonly Pick<AnswerRow, "answer" | "first_point" | "second_point">[],
-): number | null {
-  const u = utilityOf(result);
-  let counted = 0;
-  let matches = 0;
-  for (const r of rows) {
-    if (r.answer === "tie") continue; // "about the same" says nothing about the order
-    const first = JSON.parse(r.first_point) as BinaryPoint;
-    const second = JSON.parse(r.second_point) as BinaryPoint;
-    const d = u(first.confusion) - u(second.confusion);
-    if (Math.abs(d) < 1e-12) continue;
-    counted++;
-    if (d > 0 === (r.answer === "first")) matches++;
-  }
-  return counted === 0 ? null : matches / counted;
+  elicitation: readonly Pick<AnswerRow, "answer" | "first_point" | "second_point">[],
+  evaluation: readonly Pick<AnswerRow, "answer" | "first_point" | "second_point">[],
+  frame: DisplayFrame | null,
+): AgreementReport {
+  return agreementReport(utilityOf(result), answerRange(elicitation, frame), evaluation);
 }
 
 /** The participant's state as the browser sees it. */
@@ -426,7 +425,8 @@ export async function renderState(
       }
       const result = pos.elicitation.result as ElicitationResult;
       const ratio = costRatio(result);
-      const range = answerRange(await shownPoints(db, pos.elicitationRows), frameOf(ctx));
+      const phase2 = await shownPoints(db, pos.elicitationRows);
+      const range = answerRange(phase2, frameOf(ctx));
       const guess = await db
         .selectFrom("guesses")
         .select("ratio")
@@ -438,7 +438,9 @@ export async function renderState(
         ratio,
         range: ratioRange(range.lo, range.hi),
         guess: guess?.ratio ?? null,
-        agreement: agreement(result, await shownPoints(db, pos.evaluationRows)),
+        ...agreementFields(
+          agreement(result, phase2, await shownPoints(db, pos.evaluationRows), frameOf(ctx)),
+        ),
         completionCode: ctx.participant.completion_code ?? "",
       };
       break;
@@ -456,7 +458,7 @@ export async function renderState(
  * the range is the hull of both readings, so it holds the metric of a participant consistent
  * in either. A study without a frame showed the systems themselves (to 0.1 in 100).
  */
-function answerRange(
+export function answerRange(
   rows: readonly Pick<AnswerRow, "answer" | "first_point" | "second_point">[],
   frame: DisplayFrame | null,
 ): { lo: number; hi: number } {

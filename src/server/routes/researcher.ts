@@ -331,7 +331,7 @@ export const researcherRoutes: FastifyPluginAsyncZod<ResearcherRouteOptions> = a
       if (!rec) throw notFound("study not found");
       return {
         participants: rec.participants.map((p) => {
-          const { questions: _q, ...row } = participantSummary(rec, p);
+          const { questions: _q, rangeA: _r, ...row } = participantSummary(rec, p);
           return row;
         }),
       };

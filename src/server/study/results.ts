@@ -5,13 +5,16 @@ import type {
 } from "../api-schemas.ts";
 import type { Db } from "../db/schema.ts";
 import { type ElicitationResult, isAdaptiveResult } from "../participant/elicitation.ts";
-import { costRatio, type MetricRecord, metricOf } from "../participant/metric.ts";
+import { agreementFields } from "../participant/evaluation-pairs.ts";
+import { costRatio, type MetricRecord, metricOf, ratioRange } from "../participant/metric.ts";
 import type { MulticlassStudyResult } from "../participant/multiclass.ts";
 import {
   type AnswerRow,
   agreement,
+  answerRange,
   type Context,
   effectiveRows,
+  frameOf,
   type ParticipantRow,
   position,
 } from "../participant/service.ts";
@@ -132,6 +135,8 @@ export function participantSummary(
   p: ParticipantRow,
 ): ParticipantSummary & {
   questions: number;
+  /** The debrief's range of `a` in `(1 - a) TP + a TN` (binary studies, Phase II done). */
+  rangeA: { lo: number; hi: number } | null;
 } {
   const rows = rec.answers.get(p.id) ?? [];
   const ctx: Context = {
@@ -154,6 +159,8 @@ export function participantSummary(
     : done
       ? metricOf(done)
       : null;
+  // The range the debrief states: every metric that gives the Phase II answers.
+  const rangeA = done ? answerRange(effectiveRows(rows, "elicitation"), frameOf(ctx)) : null;
   const start = p.started_at;
   const end = p.finished_at;
   return {
@@ -164,7 +171,13 @@ export function participantSummary(
     metric,
     ratio: done ? costRatio(done) : null,
     guess: rec.guesses.get(p.id) ?? null,
-    agreement: done && evaluation.length > 0 ? agreement(done, evaluation) : null,
+    ...(done && evaluation.length > 0
+      ? agreementFields(
+          agreement(done, effectiveRows(rows, "elicitation"), evaluation, frameOf(ctx)),
+        )
+      : { agreement: null, agreementDetail: null }),
+    range: rangeA ? ratioRange(rangeA.lo, rangeA.hi) : null,
+    rangeA: rangeA ? { lo: rangeA.lo, hi: rangeA.hi } : null,
     seconds: start && end ? Math.round(msBetween(start, end) / 1000) : null,
     test: p.test === 1,
     pilot: p.pilot === 1,
