@@ -18,11 +18,12 @@ import { normalizeEmail } from "../researchers.ts";
 import { verifyPassword } from "../security/password.ts";
 import type { RateLimiter } from "../security/rate-limit.ts";
 import { newSeed, newToken, sha256 } from "../security/tokens.ts";
+import { buildStudyConfigOffThread } from "../study/build-off-thread.ts";
 import { isAdaptiveSpec, type StudyConfig } from "../study/config.ts";
-import { buildStudyConfig } from "../study/create.ts";
 import { answersCsv, participantsCsv, studyJson } from "../study/export.ts";
 import { loadStudyRecords, participantSummary } from "../study/results.ts";
 import { loadConfig } from "../study/store.ts";
+import { defaultStudyTexts, StudyDefaultsReply } from "../study/texts.ts";
 import { nowIso } from "../time.ts";
 
 export interface ResearcherRouteOptions {
@@ -75,7 +76,12 @@ export async function studySummary(db: Db, id: number): Promise<StudySummary> {
     participants:
       counts.invited + counts.started + counts.done + counts.withdrawn + counts.testRuns,
     counts,
-    data: config.source.kind === "predictions" ? "uploaded predictions" : config.source.file,
+    data:
+      config.source.kind !== "predictions"
+        ? config.source.file
+        : "fittedFrom" in config.source
+          ? "uploaded dataset"
+          : "uploaded predictions",
     words: { ...config.words },
   };
 }
@@ -219,6 +225,14 @@ export const researcherRoutes: FastifyPluginAsyncZod<ResearcherRouteOptions> = a
       return { studies: await Promise.all(ids.map((r) => studySummary(db, r.id))) };
     },
   );
+  app.get(
+    "/api/study-defaults",
+    { schema: { tags: ["studies"], response: { 200: StudyDefaultsReply, ...errors } } },
+    async (req) => {
+      await auth(req);
+      return StudyDefaultsReply.parse({ texts: defaultStudyTexts() });
+    },
+  );
   app.post(
     "/api/studies",
     {
@@ -231,7 +245,9 @@ export const researcherRoutes: FastifyPluginAsyncZod<ResearcherRouteOptions> = a
     },
     async (req) => {
       const me = await auth(req);
-      const built = buildStudyConfig(req.body);
+      // Parsing an upload and fitting its model happen in a worker: /healthz and every
+      // participant keep being answered meanwhile.
+      const built = await buildStudyConfigOffThread(req.body);
       const id = await insertStudy(db, req.body.name, me.id, built);
       return { study: await studySummary(db, id) };
     },

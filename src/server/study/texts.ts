@@ -1,0 +1,265 @@
+import { z } from "zod";
+import type { StudyConfig } from "./config.ts";
+import { cancerDiagnosisConfig } from "./template.ts";
+
+/**
+ * A study's own words beyond the class names (issue 11 item 3): every text a participant
+ * reads, as a create request may give it. Whatever is left out keeps the built-in "Cancer
+ * diagnosis" study's text (the configured defaults, `defaultStudyTexts()`).
+ */
+
+/**
+ * Marks a text as still to be written: `[[...]]`, `{{...}}`, or the words TODO, TBD, FIXME
+ * or XXX. The create form's blank skeleton uses `[[...]]`; a study is refused while any is left.
+ */
+export const PLACEHOLDER = /\[\[[^\]]*\]\]|\{\{[^}]*\}\}|\b(?:TODO|TBD|FIXME|XXX)\b/;
+
+const text = (max: number) => z.string().trim().min(1, "must not be empty").max(max);
+
+/** A questionnaire or post-task field as a researcher writes it. */
+export const FieldInput = z
+  .object({
+    id: z
+      .string()
+      .regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, "an id is a letter then letters, digits or _"),
+    label: text(1000),
+    kind: z.enum(["single", "text", "number"]),
+    options: z.array(text(200)).min(2).max(20).optional(),
+    required: z.boolean(),
+  })
+  .superRefine((f, ctx) => {
+    if (f.kind === "single" && f.options === undefined)
+      ctx.addIssue({ code: "custom", path: ["options"], message: "a single choice needs options" });
+    if (f.kind !== "single" && f.options !== undefined)
+      ctx.addIssue({
+        code: "custom",
+        path: ["options"],
+        message: "options apply only to a single choice",
+      });
+    if (f.options && new Set(f.options).size !== f.options.length)
+      ctx.addIssue({ code: "custom", path: ["options"], message: "options must differ" });
+  });
+
+const uniqueIds = (fields: readonly { id: string }[], ctx: z.RefinementCtx) => {
+  const seen = new Set<string>();
+  fields.forEach((f, i) => {
+    if (seen.has(f.id))
+      ctx.addIssue({ code: "custom", path: [i, "id"], message: `id "${f.id}" appears twice` });
+    seen.add(f.id);
+  });
+};
+
+/** A Phase I comprehension question: the right answer must be one of the options. */
+export const ComprehensionInput = z
+  .object({
+    id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, "an id is letters, digits, - or _"),
+    prompt: text(2000),
+    options: z.array(text(500)).min(2).max(8),
+    correct: text(500),
+    explanation: text(2000),
+  })
+  .superRefine((q, ctx) => {
+    if (!q.options.includes(q.correct))
+      ctx.addIssue({
+        code: "custom",
+        path: ["correct"],
+        message: "the correct answer must be one of the options",
+      });
+    if (new Set(q.options).size !== q.options.length)
+      ctx.addIssue({ code: "custom", path: ["options"], message: "options must differ" });
+  });
+
+/** Every participant-facing text a create request may set (all optional). */
+export const StudyTexts = z
+  .object({
+    /** Shown at the top of every page (the study's name otherwise). */
+    title: text(200).optional(),
+    story: z
+      .object({
+        paragraphs: z.array(text(4000)).min(1).max(12),
+        costs: z.object({ missed: text(2000), falseAlarm: text(2000) }),
+      })
+      .optional(),
+    comprehension: z
+      .array(ComprehensionInput)
+      .max(12)
+      .superRefine((qs, ctx) => uniqueIds(qs, ctx))
+      .optional(),
+    /** The cost-ratio guess page's question; null leaves the page out. */
+    guessPrompt: text(2000).nullable().optional(),
+    questionnaire: z
+      .array(FieldInput)
+      .max(40)
+      .superRefine((fs, ctx) => uniqueIds(fs, ctx))
+      .optional(),
+    post: z
+      .array(FieldInput)
+      .max(40)
+      .superRefine((fs, ctx) => uniqueIds(fs, ctx))
+      .optional(),
+  })
+  .strict();
+export type StudyTexts = z.infer<typeof StudyTexts>;
+
+/** Every participant-facing text of a study, as the create form edits them. */
+export interface AllStudyTexts {
+  readonly title: string;
+  readonly words: StudyConfig["words"];
+  readonly consentText: string;
+  readonly story: StudyConfig["story"];
+  readonly comprehension: StudyConfig["comprehension"]["questions"];
+  readonly guessPrompt: string | null;
+  readonly questionnaire: StudyConfig["questionnaire"];
+  readonly post: StudyConfig["post"];
+}
+
+/**
+ * The built-in study's texts: what a new study says unless its create request says otherwise
+ * (`GET /api/study-defaults` serves them to the create form).
+ * @example defaultStudyTexts().words.missed // "missed cancers"
+ */
+export function defaultStudyTexts(): AllStudyTexts {
+  const c = cancerDiagnosisConfig();
+  return {
+    title: c.title,
+    words: c.words,
+    consentText: c.consentText,
+    story: c.story,
+    comprehension: c.comprehension.questions,
+    guessPrompt: c.guessPrompt,
+    questionnaire: c.questionnaire,
+    post: c.post,
+  };
+}
+
+/**
+ * A configuration with a request's texts in place of the defaults (fields left out stay).
+ * @example withTexts(config, { guessPrompt: null }).guessPrompt // null
+ */
+export function withTexts(config: StudyConfig, texts: StudyTexts | undefined): StudyConfig {
+  if (texts === undefined) return config;
+  return {
+    ...config,
+    ...(texts.title !== undefined ? { title: texts.title } : {}),
+    ...(texts.story !== undefined ? { story: texts.story } : {}),
+    ...(texts.comprehension !== undefined
+      ? { comprehension: { ...config.comprehension, questions: texts.comprehension } }
+      : {}),
+    ...(texts.guessPrompt !== undefined ? { guessPrompt: texts.guessPrompt } : {}),
+    ...(texts.questionnaire !== undefined ? { questionnaire: texts.questionnaire } : {}),
+    ...(texts.post !== undefined ? { post: texts.post } : {}),
+  };
+}
+
+/**
+ * Where placeholders are left in a value: the path of every string matching `PLACEHOLDER`.
+ * @example placeholderPaths({ story: { paragraphs: ["[[say who]]"] } }) // [["story", "paragraphs", 0]]
+ */
+export function placeholderPaths(
+  value: unknown,
+  path: (string | number)[] = [],
+): (string | number)[][] {
+  if (typeof value === "string") return PLACEHOLDER.test(value) ? [path] : [];
+  if (Array.isArray(value)) return value.flatMap((v, i) => placeholderPaths(v, [...path, i]));
+  if (value !== null && typeof value === "object")
+    return Object.entries(value).flatMap(([k, v]) => placeholderPaths(v, [...path, k]));
+  return [];
+}
+
+/** The texts a participant reads in a configuration (for the placeholder check). */
+export function participantTexts(c: StudyConfig): unknown {
+  return {
+    title: c.title,
+    words: c.words,
+    consentText: c.consentText,
+    story: c.story,
+    comprehension: c.comprehension.questions,
+    guessPrompt: c.guessPrompt,
+    questionnaire: c.questionnaire,
+    post: c.post,
+  };
+}
+
+/** The parts of a create request `refineCreateSourceAndTexts` checks. */
+interface CreateSourceAndTexts {
+  readonly name: string;
+  readonly kind?: "binary" | "multiclass" | "fair";
+  readonly template?: "cancer-diagnosis";
+  readonly predictionsCsv?: string;
+  readonly datasetCsv?: string;
+  readonly target?: string;
+  readonly dropColumns?: readonly string[];
+  readonly words?: Record<string, string | undefined>;
+  readonly consentText?: string;
+  readonly texts?: StudyTexts;
+}
+
+/**
+ * The create request's checks on where the data come from and on its texts (part of the
+ * `CreateStudyBody` schema): one source at most; `target` with a dataset CSV only; no
+ * placeholder left in any text a participant would read (a study that still has one cannot
+ * be created, so it can never go live).
+ * @example CreateStudyBody.safeParse({ name: "x", texts: { guessPrompt: "[[ask]]" } }).success // false
+ */
+export function refineCreateSourceAndTexts(body: CreateSourceAndTexts, ctx: z.RefinementCtx): void {
+  const sources = (["template", "predictionsCsv", "datasetCsv"] as const).filter(
+    (k) => body[k] !== undefined,
+  );
+  if (sources.length > 1)
+    ctx.addIssue({
+      code: "custom",
+      path: [sources[1]!],
+      message: `give one source of data, not ${sources.join(" and ")}`,
+    });
+  if (body.kind === "multiclass" && body.datasetCsv !== undefined)
+    ctx.addIssue({
+      code: "custom",
+      path: ["datasetCsv"],
+      message: "a multiclass study is made from a bundled dataset, not an upload",
+    });
+  if (body.datasetCsv !== undefined && body.target === undefined)
+    ctx.addIssue({
+      code: "custom",
+      path: ["target"],
+      message: "name the label column of the dataset CSV (target)",
+    });
+  for (const key of ["target", "dropColumns"] as const) {
+    if (body[key] !== undefined && body.datasetCsv === undefined)
+      ctx.addIssue({
+        code: "custom",
+        path: [key],
+        message: `${key} applies only to a dataset CSV (datasetCsv)`,
+      });
+  }
+  const texts = {
+    name: body.name,
+    words: body.words ?? {},
+    consentText: body.consentText ?? "",
+    texts: body.texts ?? {},
+  };
+  for (const path of placeholderPaths(texts)) {
+    const at = path.slice(path[0] === "texts" ? 1 : 0);
+    ctx.addIssue({
+      code: "custom",
+      path: path[0] === "texts" ? ["texts", ...at] : path,
+      message: `a placeholder is left in ${at.join(".")}: write the study's own text there ([[...]], {{...}}, TODO, TBD, FIXME and XXX mark text still to be written)`,
+    });
+  }
+}
+
+/** `GET /api/study-defaults`: the texts a new study starts from (the built-in study's). */
+export const StudyDefaultsReply = z.object({
+  texts: z.object({
+    title: z.string(),
+    words: z.record(z.string(), z.string()),
+    consentText: z.string(),
+    story: z.object({
+      paragraphs: z.array(z.string()),
+      costs: z.object({ missed: z.string(), falseAlarm: z.string() }),
+    }),
+    comprehension: z.array(ComprehensionInput),
+    guessPrompt: z.string().nullable(),
+    questionnaire: z.array(FieldInput),
+    post: z.array(FieldInput),
+  }),
+});
