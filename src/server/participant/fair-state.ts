@@ -1,0 +1,82 @@
+import type { FairPoint } from "../../elicit/fair/metric.ts";
+import type { ParticipantState } from "../api-schemas.ts";
+import { type FairLambdaSpec, isFairSpec } from "../study/config.ts";
+import type { FairStudyData } from "../study/fair.ts";
+import { placementOf } from "./elicitation.ts";
+import {
+  accuracyForGap,
+  type FairStudyResult,
+  fairDebriefSentence,
+  fairView,
+  lambdaRecord,
+  replayFair,
+} from "./fair.ts";
+import type { Context } from "./service.ts";
+
+/** Whether the participant's study is a fairness (lambda) one. */
+export function isFair(ctx: Pick<Context, "config">): boolean {
+  return ctx.config.kind === "fair";
+}
+
+/** The pool and spec of a fairness study. */
+export function fairOf(ctx: Pick<Context, "config" | "data">): {
+  data: FairStudyData;
+  spec: FairLambdaSpec;
+} {
+  const spec = ctx.config.spec;
+  if (!isFair(ctx) || !isFairSpec(spec)) throw new Error("not a fairness study");
+  return { data: ctx.data as FairStudyData, spec };
+}
+
+/** Phase II of a fairness study: the replayed state and the budget left (as multiclass). */
+export function fairPosition(ctx: Context, answers: Parameters<typeof replayFair>[4]) {
+  const { data, spec } = fairOf(ctx);
+  const state = replayFair(ctx.configHash, spec, data, ctx.participant.seed, answers);
+  return {
+    state,
+    estimatedRemaining: state.status === "done" ? 0 : spec.budget - answers.length,
+    atMost: spec.budget,
+  };
+}
+
+/** The pending fairness question as the browser sees it (left/right by the seed). */
+export function fairElicitation(
+  ctx: Context,
+  q: { index: number; first: FairPoint; second: FairPoint },
+  estimatedRemaining: number,
+  atMost: number,
+): NonNullable<ParticipantState["fairElicitation"]> {
+  const { data } = fairOf(ctx);
+  const placement = placementOf(ctx.participant.seed, "elicitation", q.index);
+  const [left, right] = placement === "first-left" ? [q.first, q.second] : [q.second, q.first];
+  return {
+    question: {
+      kind: "fair",
+      id: q.index,
+      classes: [...data.classNames],
+      groups: [...data.groupNames],
+      left: fairView(data, left),
+      right: fairView(data, right),
+    },
+    progress: { answered: q.index, estimatedRemaining, atMost },
+    canUndo: q.index > 0,
+  };
+}
+
+/** The fairness debrief: lambda as a range, and in words. */
+export function fairDebrief(
+  ctx: Context,
+  result: FairStudyResult,
+): NonNullable<ParticipantState["fairDebrief"]> {
+  const { data, spec } = fairOf(ctx);
+  const rec = lambdaRecord(result);
+  const worth = accuracyForGap(rec.lambda, spec.known.a, spec.known.B);
+  return {
+    summary: fairDebriefSentence(rec, worth, data.groupNames),
+    metric: rec,
+    groups: [...data.groupNames],
+    classes: [...data.classNames],
+    gapWorth: Number.isFinite(worth) ? worth : null,
+    completionCode: ctx.participant.completion_code ?? "",
+  };
+}

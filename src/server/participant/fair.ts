@@ -1,0 +1,181 @@
+import { type AdaptiveResult, adaptiveProcedure } from "../../elicit/adaptive/engine.ts";
+import { lambdaFamily } from "../../elicit/adaptive/families/fair.ts";
+import type { FairMetric, FairPoint } from "../../elicit/fair/metric.ts";
+import type { Procedure, ReplayState } from "../../elicit/session.ts";
+import type { Answer } from "../../search/question.ts";
+import type { FairLambdaSpec } from "../study/config.ts";
+import type { FairStudyData } from "../study/fair.ts";
+import { replayShown } from "./multiclass.ts";
+
+/** The engine's result for a fairness study: the metric with the study's a, B and lambda. */
+export type FairStudyResult = AdaptiveResult<FairPoint, FairMetric>;
+
+/** People of each group and true class a fairness chart counts (every cell out of this). */
+export const FAIR_ROW_TOTAL = 100;
+
+/**
+ * What a participant sees of a rate profile: `counts[g][i]`, how many of 100 people of group g
+ * whose true class is i the system gets right (whole people: the rate the group-wise
+ * classifiers achieve, rounded); `overall[i]`, the share right of everyone of class i in
+ * percent, the groups weighted by their share of the class (`tau`) from the counts shown, to
+ * one decimal; `gaps[i]`, the largest difference between two groups' counts in class i.
+ */
+export interface FairShown {
+  readonly counts: number[][];
+  readonly overall: number[];
+  readonly gaps: number[];
+}
+
+/**
+ * The view of a queried profile: each group's classifier is realised on its pool (the
+ * rates shown are the ones it achieves) and read as whole counts out of 100.
+ * @example fairView(data, profile).counts // [[72, 64], [75, 61]]
+ */
+export function fairView(data: FairStudyData, point: FairPoint): FairShown {
+  const rates = data.space.realise(point).rates;
+  return shownOfRates(rates, data.tau);
+}
+
+/** `fairView` from the rates themselves (a stored point's rates, tests). */
+export function shownOfRates(
+  rates: readonly ArrayLike<number>[],
+  tau: readonly (readonly number[])[],
+): FairShown {
+  const counts = rates.map((r) =>
+    Array.from(r, (x) => Math.min(FAIR_ROW_TOTAL, Math.max(0, Math.round(x * FAIR_ROW_TOTAL)))),
+  );
+  const k = counts[0]!.length;
+  const overall = Array.from(
+    { length: k },
+    (_, i) => Math.round(10 * counts.reduce((s, row, g) => s + tau[g]![i]! * row[i]!, 0)) / 10,
+  );
+  const gaps = Array.from({ length: k }, (_, i) => {
+    const col = counts.map((row) => row[i]!);
+    return Math.max(...col) - Math.min(...col);
+  });
+  return { counts, overall, gaps };
+}
+
+/** What decides a comparison on screen: every group's correct counts. */
+function shownKey(data: FairStudyData, p: FairPoint): string {
+  return fairView(data, p)
+    .counts.map((r) => r.join(","))
+    .join(";");
+}
+
+/**
+ * The adaptive procedure of a fairness study for one participant (seeded with theirs): the
+ * lambda family with the study's known costs and violation weights on the data's query ball.
+ */
+export function fairStudyProcedure(
+  spec: FairLambdaSpec,
+  data: FairStudyData,
+  seed: number,
+): Procedure<FairPoint, FairStudyResult> {
+  const family = lambdaFamily(
+    data.classNames.length,
+    data.tau,
+    { a: [...spec.known.a], B: knownB(spec) },
+    { rho: data.space.sphere.rho, displayStep: spec.displayStep },
+  );
+  return adaptiveProcedure(family, {
+    tolerance: spec.tolerance,
+    budget: spec.budget,
+    credibility: spec.credibility,
+    model: spec.model,
+    seed,
+  });
+}
+
+function knownB(spec: FairLambdaSpec): Record<string, number[][]> {
+  return Object.fromEntries(
+    Object.entries(spec.known.B).map(([key, M]) => [key, M.map((row) => [...row])]),
+  );
+}
+
+/**
+ * Replay a fairness study's answer log (the multiclass kind's `replayShown`: the same replay,
+ * cache and screen guard, here with every group's correct counts as what is shown).
+ */
+export function replayFair(
+  configHash: string,
+  spec: FairLambdaSpec,
+  data: FairStudyData,
+  seed: number,
+  answers: readonly Answer[],
+): ReplayState<FairPoint, FairStudyResult> {
+  return replayShown(
+    configHash,
+    seed,
+    answers,
+    () => fairStudyProcedure(spec, data, seed),
+    (p) => shownKey(data, p),
+  );
+}
+
+/** A profile as stored in the answer log: each group's queried rates. */
+export function fairPointJson(p: FairPoint): string {
+  return JSON.stringify({ rates: p.rates.map((r) => Array.from(r)) });
+}
+
+/**
+ * The participant's lambda and the range the engine's credible region leaves for it (the
+ * estimate plus and minus the region's radius, clipped to [0, 1], rounded outward to two
+ * decimals). The debrief, the dashboard and the exports all state this one record.
+ * @example lambdaRecord({ metric: { lambda: 0.62 }, credible: { radius: 0.031 } }) // { lambda: 0.62, low: 0.58, high: 0.66 }
+ */
+export function lambdaRecord(r: {
+  readonly metric: { readonly lambda: number };
+  readonly credible: { readonly radius: number };
+}): { lambda: number; low: number; high: number } {
+  const l = r.metric.lambda;
+  const rad = r.credible.radius;
+  return {
+    lambda: l,
+    low: Math.max(0, Math.floor((l - rad) * 100 + 1e-9) / 100),
+    high: Math.min(1, Math.ceil((l + rad) * 100 - 1e-9) / 100),
+  };
+}
+
+/**
+ * How many correct decisions in 100 (in every class, for everyone) the metric gives up to
+ * make the gap between the first two groups 10 points smaller in every class: with cost
+ * `(1 - lambda) <a, 1 - r> + lambda/2 d^T B d`, closing `d = 0.1` saves `lambda 0.005 1^T B 1`
+ * and losing `x` in every class costs `(1 - lambda) x sum a`. Infinite at lambda = 1.
+ * @example accuracyForGap(0.5, [0.7071, 0.7071], { "0-1": [[1.4142, 0], [0, 1.4142]] }) // 1.0
+ */
+export function accuracyForGap(
+  lambda: number,
+  a: readonly number[],
+  B: Readonly<Record<string, readonly (readonly number[])[]>>,
+): number {
+  const M = B["0-1"] ?? [];
+  const quad = M.reduce((s, row) => s + row.reduce((x, y) => x + y, 0), 0);
+  const lin = a.reduce((x, y) => x + y, 0);
+  if (lambda >= 1) return Number.POSITIVE_INFINITY;
+  return (100 * lambda * 0.005 * quad) / ((1 - lambda) * lin);
+}
+
+/**
+ * The debrief in words: where the participant's lambda lies between accuracy only (0) and
+ * equal treatment only (1), its range, and what it means on the screen they saw.
+ * @example fairDebriefSentence({ lambda: 0.5, low: 0.45, high: 0.55 }, 1, ["Black", "White"])
+ */
+export function fairDebriefSentence(
+  rec: { readonly lambda: number; readonly low: number; readonly high: number },
+  gapWorth: number,
+  groups: readonly string[],
+): string {
+  const { lambda, low, high } = rec;
+  const lean =
+    high < 0.5
+      ? "Being right overall matters more to you than treating the groups alike."
+      : low > 0.5
+        ? "Treating the groups alike matters more to you than being right overall."
+        : "You weigh being right overall and treating the groups alike about evenly.";
+  const pair = `“${groups[0]}” and “${groups[1]}”`;
+  const worth = Number.isFinite(gapWorth)
+    ? `about ${gapWorth.toFixed(1)} more people in 100 decided wrongly (in every class)`
+    : "any loss of accuracy";
+  return `Your trade-off lambda is ${lambda.toFixed(2)}, between ${low.toFixed(2)} and ${high.toFixed(2)} given your answers (0 would mean only being right overall matters, 1 only treating the groups alike). ${lean} For you, making the gap between ${pair} 10 points smaller in every class is worth ${worth}.`;
+}

@@ -1,0 +1,151 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { DataError } from "../../data/errors.ts";
+import { type GroupQuerySpace, groupQuerySpace } from "../../elicit/fair/group-space.ts";
+import { groupPairs, normalizeFair, pairKey } from "../../elicit/fair/metric.ts";
+import { type PreparedFair, prepareFairFromCsv } from "../../population/fair.ts";
+import type { CreateStudyBody } from "../api-schemas.ts";
+import { ApiError } from "../errors.ts";
+import { sha256 } from "../security/tokens.ts";
+import {
+  ADAPTIVE_DEFAULTS,
+  canonicalJson,
+  FAIR_DATASETS,
+  type FairLambdaSpec,
+  type StudyConfig,
+} from "./config.ts";
+import { bundledDataPath, cancerDiagnosisConfig } from "./template.ts";
+
+/**
+ * Defaults of a fairness study: issue 12's 25 questions, lambda to 0.05, and the engine told
+ * the screen's precision (each group's rates as whole counts out of 100, so steps of 0.01).
+ */
+export const FAIR_DEFAULTS = { tolerance: 0.05, budget: 25, displayStep: 0.01 } as const;
+
+/** A fairness study's prepared data: one soft-label pool per group, tau, the query ball. */
+export interface FairStudyData extends PreparedFair {
+  /** The ball inside every group's feasible rates and the realisation of its profiles. */
+  readonly space: GroupQuerySpace;
+}
+
+/**
+ * The costs and violation weights a fairness study fixes (Algorithm 5's "known" a and B):
+ * every class's error counts the same (`a` uniform: the average of the per-class error rates)
+ * and every group pair's gap in every class counts the same (`B^{uv}` the identity), in
+ * `normalizeFair`'s normalisation.
+ * @example defaultKnown(2, 2) // { a: [0.707, 0.707], B: { "0-1": [[1.414, 0], [0, 1.414]] } }
+ */
+export function defaultKnown(k: number, groups: number): FairLambdaSpec["known"] {
+  const identity = Array.from({ length: k }, (_, i) =>
+    Array.from({ length: k }, (_, j) => (i === j ? 1 : 0)),
+  );
+  const B: Record<string, number[][]> = {};
+  for (const [u, v] of groupPairs(groups)) B[pairKey(u, v)] = identity;
+  const n = normalizeFair({ a: new Array<number>(k).fill(1), B, lambda: 0.5 });
+  return { a: n.a, B: n.B };
+}
+
+/** Prepare a fairness study's data (throws `DataError` / `RangeError` on bad data). */
+export function prepareFairStudyData(config: StudyConfig): FairStudyData {
+  const s = config.source;
+  if (s.kind !== "fair-dataset") throw new Error("not a fairness study");
+  const text = readFileSync(bundledDataPath(s.file), "utf8");
+  const prepared = prepareFairFromCsv(text, {
+    target: s.target,
+    groups: s.groups,
+    splitSeed: s.splitSeed,
+  });
+  return { ...prepared, space: groupQuerySpace(prepared.pools) };
+}
+
+const cache = new Map<string, FairStudyData>();
+
+/** The prepared data of a fairness study, computed once per configuration hash. */
+export function fairStudyData(configHash: string, config: StudyConfig): FairStudyData {
+  let p = cache.get(configHash);
+  if (!p) {
+    p = prepareFairStudyData(config);
+    if (cache.size > 64) cache.clear();
+    cache.set(configHash, p);
+  }
+  return p;
+}
+
+/**
+ * A fairness study over a bundled dataset with a group column (arrests by colour or sex,
+ * titanic by sex or passenger class): the softmax model is fitted as the CLI fits it, each
+ * group's held-out probabilities form its pool, and the trade-off lambda is elicited with the
+ * adaptive engine on the ball inside every group's feasible rates. As in a multiclass study
+ * there is no cost story, comprehension check, guess or Phase III.
+ * @example fairStudyConfig({ name: "Release decisions", kind: "fair", dataset: "arrests" })
+ */
+export function fairStudyConfig(body: CreateStudyBody): { config: StudyConfig; hash: string } {
+  const base = cancerDiagnosisConfig(body.name);
+  const name = body.dataset === "titanic" ? "titanic" : "arrests";
+  const dataset = FAIR_DATASETS[name];
+  const groups = body.groups ?? dataset.groups[0];
+  if (!(dataset.groups as readonly string[]).includes(groups)) {
+    throw new ApiError(
+      400,
+      "invalid_study",
+      `the ${name} data's group columns are ${dataset.groups.map((g) => `"${g}"`).join(", ")}`,
+    );
+  }
+  const text = readFileSync(bundledDataPath(dataset.file), "utf8");
+  const source = {
+    kind: "fair-dataset" as const,
+    file: dataset.file,
+    sha256: createHash("sha256").update(text).digest("hex"),
+    target: dataset.target,
+    groups,
+    splitSeed: 1,
+  };
+  let prepared: FairStudyData;
+  try {
+    prepared = prepareFairStudyData({ ...base, source });
+  } catch (e) {
+    if (e instanceof DataError || e instanceof RangeError) {
+      throw new ApiError(400, "invalid_study", e.message);
+    }
+    throw e;
+  }
+  const classes = prepared.classNames.map((c) => `“${c}”`).join(" and ");
+  const groupList = prepared.groupNames.map((g) => `“${g}”`).join(", ");
+  const config: StudyConfig = {
+    ...base,
+    kind: "fair",
+    template: null,
+    source,
+    pool: "soft",
+    spec: {
+      family: "fair-lambda",
+      tolerance: body.tolerance ?? FAIR_DEFAULTS.tolerance,
+      strategy: "adaptive",
+      budget: body.budget ?? FAIR_DEFAULTS.budget,
+      credibility: body.credibility ?? ADAPTIVE_DEFAULTS.credibility,
+      model: "human",
+      displayStep: FAIR_DEFAULTS.displayStep,
+      known: defaultKnown(prepared.classNames.length, prepared.groupNames.length),
+    },
+    words: {
+      ...base.words,
+      question: "Which system would you rather use?",
+      systemNoun: "system",
+      ...Object.fromEntries(Object.entries(body.words ?? {}).filter(([, v]) => v !== undefined)),
+    },
+    consentText: body.consentText ?? base.consentText,
+    story: {
+      paragraphs: [
+        `A computer system decides ${classes} for each person (the "${dataset.target}" column of the ${name} data). No system is perfect: each one gets some people wrong.`,
+        `People belong to groups (${groups}: ${groupList}). A system can get more people right overall and still be right more often for one group than for another.`,
+        "Each chart shows, for 100 people of every group and every true answer, how many the system gets right, and the gap between the groups. You will compare pairs of systems and tell us which one you would rather use: how much being right overall matters to you against treating the groups alike.",
+      ],
+      costs: { missed: "", falseAlarm: "" },
+    },
+    comprehension: { ...base.comprehension, questions: [] },
+    guessPrompt: null,
+    evaluationPairs: 0,
+    display: { population: 100 },
+  };
+  return { config, hash: sha256(canonicalJson(config)) };
+}

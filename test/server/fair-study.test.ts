@@ -1,0 +1,275 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { adaptiveProcedure } from "../../src/elicit/adaptive/engine.ts";
+import { lambdaFamily } from "../../src/elicit/adaptive/families/fair.ts";
+import type { FairPoint } from "../../src/elicit/fair/metric.ts";
+import { runProcedure } from "../../src/elicit/session.ts";
+import type { FairView, ParticipantState } from "../../src/server/api-schemas.ts";
+import {
+  accuracyForGap,
+  fairDebriefSentence,
+  fairView,
+  lambdaRecord,
+  shownOfRates,
+} from "../../src/server/participant/fair.ts";
+import { clearMulticlassReplayCache } from "../../src/server/participant/multiclass.ts";
+import { defaultKnown } from "../../src/server/study/fair.ts";
+import { answerFair, createFair, fairReader, randomLambda } from "./fair-driver.ts";
+import { BACKENDS, call, freshStore, signIn, startApp, type TestApp } from "./helpers.ts";
+import { finishMulticlass, seededParticipant, walkToMulticlass } from "./multiclass-driver.ts";
+
+// The HTTP recovery check over 50 participants with 5% flipped answers (and the k = 3
+// multiclass one beside it) is test/sweeps/noisy-http-study.sweep.ts.
+
+describe("fairness study pieces", () => {
+  it("lambda's record: the estimate and its credible range rounded outward, clipped to [0, 1]", () => {
+    expect(lambdaRecord({ metric: { lambda: 0.62 }, credible: { radius: 0.031 } })).toEqual({
+      lambda: 0.62,
+      low: 0.58,
+      high: 0.66,
+    });
+    expect(lambdaRecord({ metric: { lambda: 0.97 }, credible: { radius: 0.05 } })).toMatchObject({
+      low: 0.92,
+      high: 1,
+    });
+    expect(lambdaRecord({ metric: { lambda: 0.01 }, credible: { radius: 0.05 } }).low).toBe(0);
+  });
+  it("what closing a 10-point gap is worth: lambda / (1 - lambda) points with uniform a, identity B", () => {
+    const { a, B } = defaultKnown(2, 2);
+    expect(accuracyForGap(0.5, a, B)).toBeCloseTo(1, 9);
+    expect(accuracyForGap(0.8, a, B)).toBeCloseTo(4, 9);
+    expect(accuracyForGap(1, a, B)).toBe(Number.POSITIVE_INFINITY);
+  });
+  it("the debrief names lambda, its range and which side it leans to", () => {
+    const s = fairDebriefSentence({ lambda: 0.72, low: 0.66, high: 0.79 }, 2.6, ["A", "B"]);
+    expect(s).toContain("Your trade-off lambda is 0.72, between 0.66 and 0.79");
+    expect(s).toContain("Treating the groups alike matters more to you");
+    expect(s).toContain(
+      "gap between “A” and “B” 10 points smaller in every class is worth about 2.6",
+    );
+    expect(fairDebriefSentence({ lambda: 0.3, low: 0.2, high: 0.4 }, 0.4, ["A", "B"])).toContain(
+      "Being right overall matters more",
+    );
+    expect(fairDebriefSentence({ lambda: 0.5, low: 0.4, high: 0.6 }, 1, ["A", "B"])).toContain(
+      "about evenly",
+    );
+  });
+  it("shown counts: whole people out of 100, overall from the counts with tau, gaps between groups", () => {
+    const v = shownOfRates(
+      [
+        [0.714, 0.5],
+        [0.6, 0.555],
+      ],
+      [
+        [0.25, 0.5],
+        [0.75, 0.5],
+      ],
+    );
+    expect(v.counts).toEqual([
+      [71, 50],
+      [60, 56],
+    ]);
+    expect(v.overall).toEqual([62.8, 53]);
+    expect(v.gaps).toEqual([11, 6]);
+  });
+});
+
+/** Every number of a shown system is whole (or, overall, one decimal) and agrees with the rest. */
+function expectHonest(v: FairView, tau: readonly (readonly number[])[], k: number) {
+  for (const row of v.counts) {
+    expect(row).toHaveLength(k);
+    for (const c of row) expect(Number.isInteger(c) && c >= 0 && c <= 100).toBe(true);
+  }
+  for (let i = 0; i < k; i++) {
+    const col = v.counts.map((r) => r[i]!);
+    expect(v.gaps[i]).toBe(Math.max(...col) - Math.min(...col));
+    const overall = col.reduce((s, c, g) => s + tau[g]![i]! * c, 0);
+    expect(Math.abs(v.overall[i]! - overall)).toBeLessThanOrEqual(0.05 + 1e-9);
+  }
+}
+
+describe.each(BACKENDS)("fairness study (%s)", (kind) => {
+  let store: Awaited<ReturnType<typeof freshStore>>;
+  let t: TestApp;
+  let cookie: string;
+
+  beforeEach(async () => {
+    store = await freshStore(kind);
+    t = await startApp(store);
+    cookie = await signIn(t);
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it("creates a lambda study on arrests by colour with adaptive defaults", async () => {
+    const { study, config, data } = await createFair(t, cookie);
+    expect(study).toMatchObject({
+      family: "fair-lambda",
+      strategy: "adaptive",
+      budget: 25,
+      tolerance: 0.05,
+      data: "arrests.csv",
+    });
+    expect(config.kind).toBe("fair");
+    expect(config.source).toMatchObject({
+      kind: "fair-dataset",
+      target: "released",
+      groups: "colour",
+    });
+    expect(config.spec).toMatchObject({
+      family: "fair-lambda",
+      tolerance: 0.05,
+      budget: 25,
+      credibility: 0.9,
+      model: "human",
+      displayStep: 0.01,
+    });
+    expect(config.spec.known).toEqual(defaultKnown(2, 2));
+    expect(data.groupNames).toEqual(["Black", "White"]);
+    expect(data.space.sphere.rho).toBeGreaterThan(0.1);
+    const titanic = await createFair(t, cookie, { dataset: "titanic", groups: "passengerClass" });
+    expect(titanic.data.groupNames).toHaveLength(3);
+    expect(Object.keys(titanic.config.spec.known.B)).toEqual(["0-1", "0-2", "1-2"]);
+  });
+
+  it.each([
+    [{ kind: "fair", dataset: "iris" }, /arrests or titanic/],
+    [{ kind: "fair", groups: "age" }, /group columns are/],
+    [{ kind: "fair", strategy: "paper" }, /adaptive strategy/],
+    [{ kind: "fair", family: "diagonal-linear" }, /trade-off lambda/],
+    [{ kind: "fair", template: "cancer-diagnosis" }, /bundled dataset/],
+    [{ kind: "multiclass", dataset: "arrests" }, /for fair studies/],
+    [{ groups: "sex", template: "cancer-diagnosis" }, /only to fair/],
+    [{ family: "fair-lambda", template: "cancer-diagnosis" }, /needs kind: fair/],
+  ])("rejects %j and creates nothing", async (body, message) => {
+    const r = await call(t, "POST", "/api/studies", { name: "bad", ...body }, cookie);
+    expect(r.status).toBe(400);
+    expect(JSON.stringify(r.body.error)).toMatch(message);
+    expect(await t.db.selectFrom("studies").select("id").execute()).toHaveLength(1);
+  });
+
+  it("asks like the CLI's engine, survives a restart and an undo, and the debrief, dashboard and exports agree on lambda", async () => {
+    const { study, config, data } = await createFair(t, cookie);
+    const { token, id, seed } = await seededParticipant(t, cookie, study.id, 777);
+    const lambda = 0.7;
+    let s = await walkToMulticlass(t, token);
+    expect(s.phase).toBe("elicitation");
+    expect(s.study.kind).toBe("fair");
+    const e = s.fairElicitation!;
+    expect(e.progress).toEqual({ answered: 0, estimatedRemaining: 25, atMost: 25 });
+    expect(e.question.groups).toEqual(data.groupNames);
+    expect(e.question.classes).toEqual(data.classNames);
+
+    const reader = fairReader(config.spec, data.tau, lambda, 0, seed);
+    const part = await answerFair(t, token, seed, s, reader, 3);
+    const pending = part.state.fairElicitation!;
+    expect(pending.progress.answered).toBe(3);
+    await t.close();
+    clearMulticlassReplayCache();
+    t = await startApp(store);
+    expect((await call(t, "GET", `/api/p/${token}`)).body.fairElicitation).toEqual(pending);
+    const undone = await call<ParticipantState>(t, "POST", `/api/p/${token}/undo`, {
+      questionId: 3,
+    });
+    expect(undone.body.fairElicitation!.progress.answered).toBe(2);
+    const rest = await answerFair(t, token, seed, undone.body, reader);
+    s = rest.state;
+    for (const [l, r] of [...part.shown, ...rest.shown]) {
+      expectHonest(l, data.tau, 2);
+      expectHonest(r, data.tau, 2);
+      expect(JSON.stringify(l.counts)).not.toBe(JSON.stringify(r.counts));
+    }
+    expect(s.phase).toBe("post");
+
+    // The engine built as `elicit simulate --lambda-only` builds it, answered by the same
+    // reader off the same screen, gives the same questions and result.
+    const family = lambdaFamily(
+      2,
+      data.tau,
+      { a: [...config.spec.known.a], B: { "0-1": config.spec.known.B["0-1"]!.map((r) => [...r]) } },
+      { rho: data.space.sphere.rho, displayStep: config.spec.displayStep },
+    );
+    let shownCount = 0;
+    const key = (v: FairView) => JSON.stringify(v.counts);
+    const expected = runProcedure(
+      adaptiveProcedure(family, {
+        tolerance: 0.05,
+        budget: 25,
+        credibility: 0.9,
+        model: "human",
+        seed,
+      }),
+      (q: { first: FairPoint; second: FairPoint }) => {
+        const f = fairView(data, q.first);
+        const g = fairView(data, q.second);
+        if (key(f) === key(g)) return "tie";
+        shownCount++;
+        return reader.answer(f, g);
+      },
+    );
+    const stored = await t.db
+      .selectFrom("answers")
+      .select(["undone_at"])
+      .where("participant_id", "=", id)
+      .where("phase", "=", "elicitation")
+      .execute();
+    expect(stored.filter((r) => r.undone_at === null)).toHaveLength(shownCount);
+
+    s = await finishMulticlass(t, token, s);
+    expect(s.phase).toBe("debrief");
+    const d = s.fairDebrief!;
+    expect(d.metric.lambda).toBe(expected.result.metric.lambda);
+    expect(d.metric).toEqual(lambdaRecord(expected.result));
+    expect(d.metric.low).toBeLessThanOrEqual(d.metric.lambda);
+    expect(d.metric.high).toBeGreaterThanOrEqual(d.metric.lambda);
+    expect(Math.abs(d.metric.lambda - lambda)).toBeLessThanOrEqual(0.1);
+    expect(d.summary).toContain(`Your trade-off lambda is ${d.metric.lambda.toFixed(2)}`);
+    expect(d.summary).toContain(
+      `between ${d.metric.low.toFixed(2)} and ${d.metric.high.toFixed(2)}`,
+    );
+    expect(d.groups).toEqual(data.groupNames);
+
+    // The dashboard, study.json and participants.csv state the same record.
+    const parts = await call(t, "GET", `/api/studies/${study.id}/participants`, undefined, cookie);
+    const row = parts.body.participants.find((p: { id: number }) => p.id === id);
+    expect(row.metric).toEqual(d.metric);
+    expect(row.adaptive.questions).toBe(shownCount);
+    const exported = async (file: string) =>
+      (
+        await t.app.inject({
+          method: "GET",
+          url: `/api/studies/${study.id}/export/${file}`,
+          headers: { cookie },
+        })
+      ).body;
+    const json = JSON.parse(await exported("study.json"));
+    const mine = json.participants.find((p: { id: number }) => p.id === id);
+    expect(mine.summary.metric).toEqual(d.metric);
+    expect(json.codebook.fair).toContain("lambda");
+    const wide = (await exported("participants.csv")).trim().split("\n");
+    const header = wide[0]!.split(",");
+    const cells = wide.find((l) => l.startsWith(`${id},`))!.split(",");
+    const col = (name: string) => Number(cells[header.indexOf(name)]);
+    expect(col("elicited_lambda")).toBe(d.metric.lambda);
+    expect(col("lambda_low")).toBe(d.metric.low);
+    expect(col("lambda_high")).toBe(d.metric.high);
+    // answers.csv: every stored answer (the undone one included) with the counts shown.
+    const csv = (await exported("answers.csv")).trim().split("\n");
+    expect(csv[0]).toContain("classes,groups,first_counts,second_counts");
+    expect(csv).toHaveLength(1 + stored.length);
+  });
+
+  it("three participants with 5% flipped answers: at most 25 questions, lambda within twice the tolerance", async () => {
+    const { study, config, data } = await createFair(t, cookie);
+    for (let run = 0; run < 3; run++) {
+      const truth = randomLambda(run);
+      const { token, seed } = await seededParticipant(t, cookie, study.id, 2000 + run);
+      const reader = fairReader(config.spec, data.tau, truth, 0.05, seed);
+      const start = await walkToMulticlass(t, token);
+      const { asked, state } = await answerFair(t, token, seed, start, reader);
+      const d = (await finishMulticlass(t, token, state)).fairDebrief!;
+      expect(asked).toBeLessThanOrEqual(25);
+      expect(Math.abs(d.metric.lambda - truth)).toBeLessThanOrEqual(2 * config.spec.tolerance);
+    }
+  });
+});
