@@ -217,6 +217,34 @@ export const ParticipantState = z.object({
       completionCode: z.string(),
     })
     .optional(),
+  /**
+   * Fairness studies' Phase II (instead of `elicitation`): the pending question, answered
+   * with the same `answer` and `undo` requests.
+   */
+  fairElicitation: z
+    .object({
+      question: FairComparison,
+      progress: z.object({
+        answered: z.number().int(),
+        estimatedRemaining: z.number().int(),
+        atMost: z.number().int(),
+      }),
+      canUndo: z.boolean(),
+    })
+    .optional(),
+  /** Fairness studies' debrief: the trade-off lambda as a range, in words. */
+  fairDebrief: z
+    .object({
+      summary: z.string(),
+      /** lambda (unrounded) and the range [low, high] the answers leave (2 decimals, outward). */
+      metric: z.object({ lambda: z.number(), low: z.number(), high: z.number() }),
+      groups: z.array(z.string()),
+      classes: z.array(z.string()),
+      /** Correct decisions in 100 (every class) worth closing a 10-point gap of groups 1-2. */
+      gapWorth: z.number().nullable(),
+      completionCode: z.string(),
+    })
+    .optional(),
   /** Set when a submission was stale or repeated and stored nothing. */
   duplicate: z.boolean().optional(),
 });
@@ -297,11 +325,21 @@ export const CreateStudyBody = z
       .optional(),
     positive: z.string().max(200).optional(),
     words: StudyWords.partial().optional(),
-    /** binary (default) or multiclass (k = 3..6, a bundled dataset, diagonal-linear). */
-    kind: z.enum(["binary", "multiclass"]).optional(),
-    /** multiclass only: the bundled dataset whose classes the systems predict. */
-    dataset: z.enum(["iris", "wine", "vehicle", "glass"]).optional(),
-    family: z.enum(["binary-threshold", "binary-linear", "diagonal-linear"]).optional(),
+    /**
+     * binary (default), multiclass (k = 3..6, a bundled dataset, diagonal-linear) or fair
+     * (the accuracy-fairness trade-off lambda on a bundled dataset with a group column).
+     */
+    kind: z.enum(["binary", "multiclass", "fair"]).optional(),
+    /**
+     * The bundled dataset: multiclass iris, wine, vehicle, glass; fair arrests (default),
+     * titanic.
+     */
+    dataset: z.enum(["iris", "wine", "vehicle", "glass", "arrests", "titanic"]).optional(),
+    /** fair only: the group column (arrests: colour (default), sex; titanic: sex, passengerClass). */
+    groups: z.string().max(200).optional(),
+    family: z
+      .enum(["binary-threshold", "binary-linear", "diagonal-linear", "fair-lambda"])
+      .optional(),
     tolerance: z.number().positive().max(0.5).optional(),
     /** The papers' searches (paper, lazy, bisect) or the adaptive engine (issue 10). */
     strategy: z.enum(["paper", "lazy", "bisect", "adaptive"]).optional(),
@@ -316,12 +354,37 @@ export const CreateStudyBody = z
   })
   .superRefine((body, ctx) => {
     const multiclass = body.kind === "multiclass";
+    const fair = body.kind === "fair";
+    const fairData = body.dataset === "arrests" || body.dataset === "titanic";
     const checks: [boolean, string, string][] = [
       [multiclass && body.dataset === undefined, "dataset", "a multiclass study needs a dataset"],
       [
-        !multiclass && body.dataset !== undefined,
+        !multiclass && !fair && body.dataset !== undefined,
         "dataset",
-        "dataset applies only to multiclass studies",
+        "dataset applies only to multiclass and fair studies",
+      ],
+      [multiclass && fairData, "dataset", "arrests and titanic are for fair studies"],
+      [
+        fair && body.dataset !== undefined && !fairData,
+        "dataset",
+        "a fair study uses arrests or titanic",
+      ],
+      [!fair && body.groups !== undefined, "groups", "groups applies only to fair studies"],
+      [
+        fair && body.family !== undefined && body.family !== "fair-lambda",
+        "family",
+        "a fair study elicits the trade-off lambda (fair-lambda)",
+      ],
+      [!fair && body.family === "fair-lambda", "family", "fair-lambda needs kind: fair"],
+      [
+        fair && body.strategy !== undefined && body.strategy !== "adaptive",
+        "strategy",
+        "a fair study uses the adaptive strategy",
+      ],
+      [
+        fair && (body.predictionsCsv !== undefined || body.template !== undefined),
+        "dataset",
+        "a fair study is made from a bundled dataset, not a template or predictions",
       ],
       [
         multiclass && body.family !== undefined && body.family !== "diagonal-linear",
@@ -349,7 +412,7 @@ export const CreateStudyBody = z
     }
     // Options of the adaptive engine mean nothing to the searches: refuse rather than drop them.
     for (const key of ["budget", "credibility"] as const) {
-      if (body[key] !== undefined && body.strategy !== "adaptive" && !multiclass) {
+      if (body[key] !== undefined && body.strategy !== "adaptive" && !multiclass && !fair) {
         ctx.addIssue({
           code: "custom",
           path: [key],

@@ -46,19 +46,18 @@ function shownDiagonal(pool: MulticlassPool, p: MulticlassPoint): string {
 }
 
 /**
- * The procedure with every question whose two systems show the same correct count in every
- * class answered "tie" without being shown: under a diagonal-linear metric such a pair is
- * equal on screen, so the pair is never asked (as `unlessIdenticalOnScreen` does for the
- * binary study). Only the questions shown reach `ask` and the answer log.
+ * The procedure with every question whose two systems look the same on screen (`shown` gives
+ * what decides a comparison there) answered "tie" without being shown: such a pair is equal
+ * to the participant, so it is never asked (as `unlessIdenticalOnScreen` does for the binary
+ * study). Only the questions shown reach `ask` and the answer log. Serves the multiclass
+ * (correct count of each class) and the fairness (each group's correct counts) studies.
+ * @example unlessSameOnScreen(procedure, (p) => shownDiagonal(pool, p))
  */
-export function unlessSameOnScreen<R>(
-  procedure: Procedure<MulticlassPoint, R>,
-  pool: MulticlassPool,
-): Procedure<MulticlassPoint, R> {
-  return (ask) =>
-    procedure((q) =>
-      shownDiagonal(pool, q.first) === shownDiagonal(pool, q.second) ? "tie" : ask(q),
-    );
+export function unlessSameOnScreen<P, R>(
+  procedure: Procedure<P, R>,
+  shown: (point: P) => string,
+): Procedure<P, R> {
+  return (ask) => procedure((q) => (shown(q.first) === shown(q.second) ? "tie" : ask(q)));
 }
 
 /** The adaptive procedure of a multiclass study for one participant (seeded with theirs). */
@@ -79,7 +78,8 @@ export function multiclassStudyProcedure(
   );
 }
 
-const cache = replayCache<ReplayState<MulticlassPoint, MulticlassStudyResult>>(256);
+// One cache for every adaptive study kind replayed here (keys start with the config hash).
+const cache = replayCache<ReplayState<unknown, unknown>>(256);
 
 /** Forget every remembered replay (tests). */
 export function clearMulticlassReplayCache(): void {
@@ -87,10 +87,26 @@ export function clearMulticlassReplayCache(): void {
 }
 
 /**
- * Replay a multiclass study's answer log through the same `replay` the binary study uses:
- * the pending question or the result. Memoised by (configuration, seed, answers) as the
- * binary adaptive replays are (adaptive.ts).
+ * Replay a study's answer log through the same `replay` the binary study uses, with the pairs
+ * that look the same on screen skipped (`unlessSameOnScreen`): the pending question or the
+ * result. Memoised by (configuration, seed, answers) as the binary adaptive replays are
+ * (adaptive.ts); `procedure` is built only on a miss. The multiclass and fairness kinds both
+ * replay through here.
+ * @example replayShown(hash, seed, answers, () => procedure, (p) => key(p))
  */
+export function replayShown<P, R>(
+  configHash: string,
+  seed: number,
+  answers: readonly Answer[],
+  procedure: () => Procedure<P, R>,
+  shown: (point: P) => string,
+): ReplayState<P, R> {
+  return cache.get(configHash, seed, answers, () =>
+    replay(unlessSameOnScreen(procedure(), shown), answers),
+  ) as ReplayState<P, R>;
+}
+
+/** Replay a multiclass study's answer log (`replayShown` with the correct counts on screen). */
 export function replayMulticlass(
   configHash: string,
   spec: MulticlassAdaptiveSpec,
@@ -98,8 +114,12 @@ export function replayMulticlass(
   seed: number,
   answers: readonly Answer[],
 ): ReplayState<MulticlassPoint, MulticlassStudyResult> {
-  return cache.get(configHash, seed, answers, () =>
-    replay(unlessSameOnScreen(multiclassStudyProcedure(spec, pool, seed), pool), answers),
+  return replayShown(
+    configHash,
+    seed,
+    answers,
+    () => multiclassStudyProcedure(spec, pool, seed),
+    (p) => shownDiagonal(pool, p),
   );
 }
 

@@ -1,5 +1,6 @@
 import { PostgresAdapter, type Selectable, sql } from "kysely";
 import type { BinaryPoint } from "../../elicit/binary/point.ts";
+import type { FairPoint } from "../../elicit/fair/metric.ts";
 import type { MulticlassPoint } from "../../elicit/multiclass/point.ts";
 import type { ReplayState } from "../../elicit/session.ts";
 import type { PreparedBinary } from "../../population/binary.ts";
@@ -26,6 +27,8 @@ import {
   cachedEvaluationPairs,
   type EvaluationPair,
 } from "./evaluation-pairs.ts";
+import { type FairStudyResult, fairPointJson } from "./fair.ts";
+import { fairDebrief, fairElicitation, fairPosition, isFair } from "./fair-state.ts";
 import {
   type AnswerDifference,
   consistentRange,
@@ -87,9 +90,10 @@ export function isMulticlass(ctx: Pick<Context, "config">): boolean {
   return ctx.config.kind === "multiclass";
 }
 
-/** The pool of a binary study (every study that is not multiclass). */
+/** The pool of a binary study (every study that is not multiclass or fair). */
 export function binaryData(ctx: Pick<Context, "config" | "data">): PreparedBinary {
-  if (isMulticlass(ctx)) throw new Error("a multiclass study has no binary pool");
+  if (isMulticlass(ctx) || isFair(ctx))
+    throw new Error(`a ${ctx.config.kind} study has no binary pool`);
   return ctx.data as PreparedBinary;
 }
 
@@ -104,7 +108,8 @@ function multiclassOf(ctx: Pick<Context, "config" | "data">): {
 }
 
 /** A shown point as stored in the answer log (a multiclass point's statistics as an array). */
-function pointJson(p: BinaryPoint | MulticlassPoint): string {
+function pointJson(p: BinaryPoint | MulticlassPoint | FairPoint): string {
+  if ("rates" in p) return fairPointJson(p);
   return "point" in p
     ? JSON.stringify({ point: Array.from(p.point), classifier: p.classifier })
     : JSON.stringify(p);
@@ -112,6 +117,7 @@ function pointJson(p: BinaryPoint | MulticlassPoint): string {
 
 /** Phase II's replayed state: binary points and results, or multiclass ones. */
 export type ElicitationState =
+  | ReplayState<FairPoint, FairStudyResult>
   | ReplayState<BinaryPoint, ElicitationResult>
   | ReplayState<MulticlassPoint, MulticlassStudyResult>;
 
@@ -191,7 +197,9 @@ export function position(ctx: Context): Position {
     atMost: number | null;
   };
   let frame: DisplayFrame | null = null;
-  if (isMulticlass(ctx)) {
+  if (isFair(ctx)) {
+    replayed = fairPosition(ctx, answers);
+  } else if (isMulticlass(ctx)) {
     // The same replay of the same answer log as a binary study, over the multiclass engine.
     const { data, spec } = multiclassOf(ctx);
     const state = replayMulticlass(ctx.configHash, spec, data.pool, p.seed, answers);
@@ -213,7 +221,7 @@ export function position(ctx: Context): Position {
   const elicitation = replayed.state;
   // Phase III is built for binary studies only (multiclass studies have no pairs yet).
   const pairs =
-    elicitation.status === "done" && !isMulticlass(ctx)
+    elicitation.status === "done" && !isMulticlass(ctx) && !isFair(ctx)
       ? cachedEvaluationPairs(
           ctx.configHash,
           binaryData(ctx).pool,
@@ -325,6 +333,7 @@ export async function renderState(
       title: c.title,
       words: { ...c.words },
       ...(isMulticlass(ctx) ? { kind: "multiclass" as const } : {}),
+      ...(isFair(ctx) ? { kind: "fair" as const } : {}),
     },
   };
   switch (pos.phase) {
@@ -360,7 +369,15 @@ export async function renderState(
       break;
     case "elicitation": {
       const e = pos.elicitation;
-      if (e.status === "pending" && isMulticlass(ctx)) {
+      if (e.status === "pending" && isFair(ctx)) {
+        const q = e.question as { index: number; first: FairPoint; second: FairPoint };
+        state.fairElicitation = fairElicitation(
+          ctx,
+          q,
+          pos.estimatedRemaining,
+          pos.atMost ?? pos.estimatedRemaining + q.index,
+        );
+      } else if (e.status === "pending" && isMulticlass(ctx)) {
         const q = e.question;
         state.multiclassElicitation = {
           question: multiclassComparison(
@@ -410,6 +427,10 @@ export async function renderState(
       break;
     case "debrief": {
       if (pos.elicitation.status !== "done") break;
+      if (isFair(ctx)) {
+        state.fairDebrief = fairDebrief(ctx, pos.elicitation.result as FairStudyResult);
+        break;
+      }
       if (isMulticlass(ctx)) {
         const { data } = multiclassOf(ctx);
         const weights = (pos.elicitation.result as MulticlassStudyResult).metric;
@@ -778,8 +799,8 @@ export async function answer(
   choice: "left" | "right" | "same",
 ): Promise<ParticipantState> {
   const pos = position(ctx);
-  let first: BinaryPoint | MulticlassPoint;
-  let second: BinaryPoint | MulticlassPoint;
+  let first: BinaryPoint | MulticlassPoint | FairPoint;
+  let second: BinaryPoint | MulticlassPoint | FairPoint;
   let stage: string;
   if (pos.phase !== phase) return { ...(await renderState(db, ctx, pos)), duplicate: true };
   if (phase === "elicitation") {

@@ -43,11 +43,38 @@ export interface MulticlassAdaptiveSpec {
   readonly displayStep: number;
 }
 
-/** How a study elicits: one of the papers' searches, or the adaptive engine. */
-export type StudySpec = BinarySpec | AdaptiveStudySpec | MulticlassAdaptiveSpec;
+/**
+ * A fairness study's elicitation (issue 12): the trade-off lambda of the UAI 2022 fair metric
+ * `(1 - lambda) <a, 1 - r> + lambda/2 sum_{u<v} (r^u - r^v)^T B^{uv} (r^u - r^v)` (cost form)
+ * with the costs `a` and the violation weights `B` fixed by the study (`known`, normalised as
+ * `normalizeFair` does), elicited with the adaptive engine's lambda family (Algorithm 5's
+ * setting) on the data's group query ball.
+ */
+export interface FairLambdaSpec {
+  readonly family: "fair-lambda";
+  /** Target accuracy: |lambda - lambda'|. */
+  readonly tolerance: number;
+  readonly strategy: "adaptive";
+  readonly budget: number;
+  readonly credibility: number;
+  readonly model: "human";
+  /** The engine's display step on every group's rates (1 of the 100 shown per row). */
+  readonly displayStep: number;
+  /** The accuracy costs per class and the violation weights per group pair ("u-v"). */
+  readonly known: {
+    readonly a: readonly number[];
+    readonly B: Readonly<Record<string, readonly (readonly number[])[]>>;
+  };
+}
 
-/** The kinds of study: binary (the default, absent in stored configurations) or multiclass. */
-export type StudyKind = "binary" | "multiclass";
+/** How a study elicits: one of the papers' searches, or the adaptive engine. */
+export type StudySpec = BinarySpec | AdaptiveStudySpec | MulticlassAdaptiveSpec | FairLambdaSpec;
+
+/**
+ * The kinds of study: binary (the default, absent in stored configurations), multiclass, or
+ * fair (the accuracy-fairness trade-off lambda over a dataset with a group column).
+ */
+export type StudyKind = "binary" | "multiclass" | "fair";
 
 /** A study's kind: configurations from before kinds are binary. */
 export function studyKind(config: Pick<StudyConfig, "kind">): StudyKind {
@@ -63,19 +90,31 @@ export const MULTICLASS_DATASETS = {
 } as const;
 export type MulticlassDataset = keyof typeof MULTICLASS_DATASETS;
 
+/** Bundled datasets with a protected group a fairness study can be made from. */
+export const FAIR_DATASETS = {
+  arrests: { file: "arrests.csv", target: "released", groups: ["colour", "sex"] },
+  titanic: { file: "titanic_survival.csv", target: "survived", groups: ["sex", "passengerClass"] },
+} as const;
+export type FairDataset = keyof typeof FAIR_DATASETS;
+
 /** Defaults of the adaptive strategy in a study (also the API's). */
 export const ADAPTIVE_DEFAULTS = { budget: 30, credibility: 0.9 } as const;
 
 /** Whether a study's spec uses the adaptive engine. */
 export function isAdaptiveSpec(
   spec: StudySpec,
-): spec is AdaptiveStudySpec | MulticlassAdaptiveSpec {
+): spec is AdaptiveStudySpec | MulticlassAdaptiveSpec | FairLambdaSpec {
   return spec.strategy === "adaptive";
 }
 
 /** Whether a spec is a multiclass one. */
 export function isMulticlassSpec(spec: StudySpec): spec is MulticlassAdaptiveSpec {
   return spec.family === "diagonal-linear";
+}
+
+/** Whether a spec is a fairness (lambda) one. */
+export function isFairSpec(spec: StudySpec): spec is FairLambdaSpec {
+  return spec.family === "fair-lambda";
 }
 
 /** The study's own words for classes and outcomes (see docs/web-api.md). */
@@ -138,6 +177,15 @@ export type StudySource =
       readonly file: string;
       readonly sha256: string;
       readonly target: string;
+      readonly splitSeed: number;
+    }
+  | {
+      /** A bundled dataset with a group column: a softmax model fitted as the CLI does. */
+      readonly kind: "fair-dataset";
+      readonly file: string;
+      readonly sha256: string;
+      readonly target: string;
+      readonly groups: string;
       readonly splitSeed: number;
     };
 

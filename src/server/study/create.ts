@@ -13,6 +13,7 @@ import {
   type StudyConfig,
   type StudySpec,
 } from "./config.ts";
+import { fairStudyConfig } from "./fair.ts";
 import { prepareMulticlassStudyData, prepareStudyData } from "./population.ts";
 import { bundledDataPath, cancerDiagnosisConfig } from "./template.ts";
 
@@ -25,6 +26,7 @@ export const MIN_DISTINCT_PROBABILITIES = 10;
  */
 export function buildStudyConfig(body: CreateStudyBody): { config: StudyConfig; hash: string } {
   if (body.kind === "multiclass") return multiclassStudyConfig(body);
+  if (body.kind === "fair") return fairStudyConfig(body);
   if (body.template && body.predictionsCsv !== undefined) {
     throw new ApiError(
       400,
@@ -34,7 +36,8 @@ export function buildStudyConfig(body: CreateStudyBody): { config: StudyConfig; 
   }
   const base = cancerDiagnosisConfig(body.name);
   const family = body.family ?? "binary-threshold";
-  if (family === "diagonal-linear") throw new Error("unreachable: the schema refuses it");
+  if (family === "diagonal-linear" || family === "fair-lambda")
+    throw new Error("unreachable: the schema refuses it");
   const population = body.population ?? DEFAULT_POPULATION;
   let config: StudyConfig = {
     ...base,
@@ -117,7 +120,8 @@ export const MULTICLASS_DEFAULTS = { tolerance: 0.05, budget: 25, displayStep: 1
  */
 function multiclassStudyConfig(body: CreateStudyBody): { config: StudyConfig; hash: string } {
   const base = cancerDiagnosisConfig(body.name);
-  const dataset = MULTICLASS_DATASETS[body.dataset!];
+  // The schema lets a multiclass study name only a multiclass dataset.
+  const dataset = MULTICLASS_DATASETS[body.dataset as keyof typeof MULTICLASS_DATASETS];
   const text = readFileSync(bundledDataPath(dataset.file), "utf8");
   const config: StudyConfig = {
     ...base,

@@ -2,11 +2,14 @@ import type { BinaryPoint } from "../../elicit/binary/point.ts";
 import type { Classifier } from "../../geometry/multiclass/classifier.ts";
 import { fullConfusion } from "../../metrics/binary-confusion.ts";
 import { VERSION } from "../../version.ts";
+import { fairView } from "../participant/fair.ts";
 import { type MetricRecord, metricWeights } from "../participant/metric.ts";
 import { multiclassView } from "../participant/multiclass.ts";
 import type { AnswerRow } from "../participant/service.ts";
+import { fairStudyData } from "./fair.ts";
 import { multiclassStudyData, studyData } from "./population.ts";
 import { participantSummary, type StudyRecords } from "./results.ts";
+import { CSV_CONVENTIONS, codebook, codebookCsv } from "./codebook.ts";
 
 /**
  * One CSV field: quoted when it holds a comma, quote or line break. Text (not numbers) that
@@ -84,6 +87,7 @@ function longCsv(
 /** The tidy long export: one row per stored answer (undone answers included and marked). */
 export function answersCsv(rec: StudyRecords): string {
   if (rec.config.kind === "multiclass") return multiclassAnswersCsv(rec);
+  if (rec.config.kind === "fair") return fairAnswersCsv(rec);
   const zeta = studyData(rec.study.hash, rec.config).pool.zeta;
   const cells = (json: string) => {
     const pt = JSON.parse(json) as BinaryPoint;
@@ -115,6 +119,30 @@ function multiclassAnswersCsv(rec: StudyRecords): string {
   });
 }
 
+/**
+ * The long export of a fairness study: each shown system as its correct counts (JSON,
+ * `counts[g][i]` of 100 people of group g and true class i it gets right, the groups and
+ * classes in `groups` and `classes` order), as the participant saw them.
+ */
+function fairAnswersCsv(rec: StudyRecords): string {
+  const data = fairStudyData(rec.study.hash, rec.config);
+  const counts = (json: string) => {
+    const pt = JSON.parse(json) as { rates: number[][] };
+    return JSON.stringify(
+      fairView(data, { rates: pt.rates.map((r) => Float64Array.from(r)) }).counts,
+    );
+  };
+  return longCsv(rec, {
+    header: ["classes", "groups", "first_counts", "second_counts"],
+    cells: (a) => [
+      JSON.stringify(data.classNames),
+      JSON.stringify(data.groupNames),
+      counts(a.first_point),
+      counts(a.second_point),
+    ],
+  });
+}
+
 /** The wide export: one row per participant. */
 export function participantsCsv(rec: StudyRecords): string {
   const q = rec.config.questionnaire.map((f) => f.id);
@@ -138,6 +166,9 @@ export function participantsCsv(rec: StudyRecords): string {
     "elicited_tp",
     "elicited_tn",
     "elicited_ratio",
+    "elicited_lambda",
+    "lambda_low",
+    "lambda_high",
     "elicitation_questions",
     "elicitation_strategy",
     "stop_reason",
@@ -145,6 +176,20 @@ export function participantsCsv(rec: StudyRecords): string {
     "credible_radius",
     "p_optimal",
     "agreement",
+    "agreement_undecided",
+    "evaluation_pairs",
+    "evaluation_ties",
+    "undecided_pairs",
+    "undecided_ties",
+    "metric_ties",
+    "elicitation_family",
+    "elicited_fn_cost",
+    "elicited_fp_cost",
+    "ratio_low",
+    "ratio_high",
+    "ratio_high_unbounded",
+    "range_a_low",
+    "range_a_high",
     ...post.map((id) => `post_${id}`),
     "completion_code",
   ];
@@ -155,7 +200,11 @@ export function participantsCsv(rec: StudyRecords): string {
       resp.find((r) => r.form === form && r.field_id === id)?.value ?? "";
     const comp = rec.comprehension.get(p.id) ?? [];
     // Multiclass weights are in the JSON export (summary.metric.weights), not these columns.
-    const m = s.metric !== null && !("weights" in s.metric) ? (s.metric as MetricRecord) : null;
+    const m =
+      s.metric !== null && !("weights" in s.metric) && !("lambda" in s.metric)
+        ? (s.metric as MetricRecord)
+        : null;
+    const fair = s.metric !== null && "lambda" in s.metric ? s.metric : null;
     const w = m === null ? null : metricWeights(m);
     return [
       p.id,
@@ -175,6 +224,9 @@ export function participantsCsv(rec: StudyRecords): string {
       w?.tp,
       w?.tn,
       s.ratio,
+      fair?.lambda,
+      fair?.low,
+      fair?.high,
       s.questions,
       rec.config.spec.strategy,
       s.adaptive?.stop,
@@ -182,11 +234,36 @@ export function participantsCsv(rec: StudyRecords): string {
       s.adaptive?.credible.radius,
       s.adaptive?.pOptimal,
       s.agreement,
+      s.agreementDetail?.undecided,
+      s.agreementDetail?.pairs,
+      s.agreementDetail?.ties,
+      s.agreementDetail?.undecidedPairs,
+      s.agreementDetail?.undecidedTies,
+      s.agreementDetail?.metricTies,
+      rec.config.spec.family,
+      // Costs of a missed positive and a false alarm: maximising tp TP + tn TN is minimising
+      // tp FN + tn FP, so the same shares.
+      w?.tp,
+      w?.tn,
+      s.range?.low,
+      s.range?.high,
+      s.range ? (s.range.high === null ? 1 : 0) : undefined,
+      s.rangeA?.lo,
+      s.rangeA?.hi,
       ...post.map((id) => value("post", id)),
       p.completion_code,
     ];
   });
   return csv(header, rows);
+}
+
+/**
+ * The codebook of the CSV exports as its own file: every column with one type and a
+ * description (see `codebook`).
+ * @example codebookFile(rec).split("\n")[1] // "answers.csv,study_id,integer,the study's id"
+ */
+export function codebookFile(rec: StudyRecords): string {
+  return codebookCsv(answersCsv(rec), participantsCsv(rec), csvField);
 }
 
 /** Everything: configuration, hash, software version, and per participant every record. */
@@ -198,13 +275,18 @@ export function studyJson(rec: StudyRecords): unknown {
     codebook: {
       answers:
         "phase elicitation = Phase II, evaluation = Phase III; placement first-left means the procedure's first point was shown on the left; answer is the engine's first/second/tie; undone_at marks an undone answer (never deleted); counts are fractions of the population (multiply by 100 for 'out of 100')",
+      columns: codebook(answersCsv(rec), participantsCsv(rec)),
+      conventions: CSV_CONVENTIONS,
       csv: "in the CSV files, text cells that start with =, +, -, @, a tab or a carriage return are prefixed with ' so spreadsheets do not run them as formulas; the JSON export holds the text unchanged",
       agreement:
-        "share of Phase III answers (excluding 'about the same') on which the elicited metric prefers the same system",
+        "summary.agreement (participants.csv agreement): share of Phase III answers (excluding 'about the same') on which the elicited metric prefers the same system; summary.agreementDetail: the same over all pairs (all) and over the pairs the participant's result range does not decide in advance (undecided: some metric of the range summary.rangeA prefers each system), with the counts of pairs and of 'about the same' answers (ties); Phase III pairs are random (seeded by the participant's seed) trade-offs, never dominated nor identical on screen",
+      range:
+        "summary.range: the cost-ratio range the debrief showed (low, high rounded outward as printed; high null when unbounded); summary.rangeA: the range [lo, hi] of a in (1 - a) TP + a TN that gives the Phase II answers",
       ratio:
         "how many times as bad a missed positive is as a false alarm under the elicited metric",
       metric:
         "summary.metric is { a0 } for the threshold family, whose metric is a0 TN + (1 - a0) TP (a0 weighs true negatives), or unit-norm { tp, tn } for tp TP + tn TN; participants.csv elicited_tp and elicited_tn are the same metric as tp TP + tn TN with tp + tn = 1 (threshold: 1 - a0 and a0), elicited_ratio = elicited_tp / elicited_tn",
+      fair: "fair studies: summary.metric is { lambda, low, high }, the trade-off lambda of (1 - lambda) <a, 1 - r> + lambda/2 sum (r^u - r^v)^T B^{uv} (r^u - r^v) (cost form, a and B in config.spec.known; 0 = only accuracy, 1 = only equal rates across groups) and the range [low, high] its credible region leaves (rounded outward to 2 decimals; participants.csv elicited_lambda, lambda_low, lambda_high); answers.csv first_counts / second_counts are counts[g][i], people of 100 in group g with true class i the system got right; the stored points are each group's rates",
       adaptive:
         "adaptive strategy only (summary.adaptive; participants.csv stop_reason, credible_level, credible_radius, p_optimal): why the engine stopped (tolerance, decision-sufficient, budget, no-informative-question), the credible region (every plausible metric lies within radius of the elicited one with probability level, in the family's error measure), and the probability that the recommended classifier is the best one; the engine's seed is the participant's seed",
     },

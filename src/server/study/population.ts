@@ -6,12 +6,14 @@ import {
 } from "../../population/binary.ts";
 import { type PreparedMulticlass, prepareMulticlassFromCsv } from "../../population/multiclass.ts";
 import type { StudyConfig } from "./config.ts";
+import { type FairStudyData, fairStudyData } from "./fair.ts";
 import { bundledDataPath } from "./template.ts";
 
 /** Build a study's pool of candidate classifiers (throws `DataError` on bad data). */
 export function prepareStudyData(config: StudyConfig): PreparedBinary {
   const s = config.source;
-  if (s.kind === "multiclass-dataset") throw new Error("a multiclass study has no binary pool");
+  if (s.kind === "multiclass-dataset" || s.kind === "fair-dataset")
+    throw new Error("a multiclass or fair study has no binary pool");
   if (s.kind === "dataset") {
     const text = readFileSync(bundledDataPath(s.file), "utf8");
     return prepareBinaryFromCsv(
@@ -66,11 +68,12 @@ export function studyData(configHash: string, config: StudyConfig): PreparedBina
   return p;
 }
 
-/** A study's prepared data, binary or multiclass by the study's kind. */
-export type StudyData = PreparedBinary | PreparedMulticlass;
+/** A study's prepared data, binary, multiclass or fair by the study's kind. */
+export type StudyData = PreparedBinary | PreparedMulticlass | FairStudyData;
 
 /** The prepared data of any study (cached by configuration hash). */
 export function anyStudyData(configHash: string, config: StudyConfig): StudyData {
+  if (config.kind === "fair") return fairStudyData(configHash, config);
   return config.kind === "multiclass"
     ? multiclassStudyData(configHash, config)
     : studyData(configHash, config);

@@ -6,6 +6,7 @@ import type {
 import type { Db } from "../db/schema.ts";
 import { type ElicitationResult, isAdaptiveResult } from "../participant/elicitation.ts";
 import { agreementFields } from "../participant/evaluation-pairs.ts";
+import { type FairStudyResult, lambdaRecord } from "../participant/fair.ts";
 import { costRatio, type MetricRecord, metricOf, ratioRange } from "../participant/metric.ts";
 import type { MulticlassStudyResult } from "../participant/multiclass.ts";
 import {
@@ -115,7 +116,7 @@ export async function loadStudyRecords(db: Db, studyId: number): Promise<StudyRe
 
 /** The adaptive engine's account of its result (null for the searches). */
 export function adaptiveOutcome(
-  r: ElicitationResult | MulticlassStudyResult,
+  r: ElicitationResult | MulticlassStudyResult | FairStudyResult,
 ): AdaptiveOutcome | null {
   if (!("strategy" in r && r.strategy === "adaptive")) return null;
   return {
@@ -153,12 +154,17 @@ export function participantSummary(
   const result = pos.elicitation.status === "done" ? pos.elicitation.result : null;
   // A multiclass result is its diagonal weights (no cost ratio, no Phase III agreement yet).
   const multiclass = rec.config.kind === "multiclass" ? (result as MulticlassStudyResult) : null;
-  const done = multiclass ? null : (result as ElicitationResult | null);
-  const metric: MetricRecord | { weights: number[] } | null = multiclass
-    ? { weights: [...multiclass.metric] }
-    : done
-      ? metricOf(done)
-      : null;
+  // A fairness result is its trade-off lambda with the range the debrief states.
+  const fair = rec.config.kind === "fair" ? (result as FairStudyResult | null) : null;
+  const done =
+    multiclass || rec.config.kind === "fair" ? null : (result as ElicitationResult | null);
+  const metric: MetricRecord | { weights: number[] } | ReturnType<typeof lambdaRecord> | null = fair
+    ? lambdaRecord(fair)
+    : multiclass
+      ? { weights: [...multiclass.metric] }
+      : done
+        ? metricOf(done)
+        : null;
   // The range the debrief states: every metric that gives the Phase II answers.
   const rangeA = done ? answerRange(effectiveRows(rows, "elicitation"), frameOf(ctx)) : null;
   const start = p.started_at;
@@ -187,5 +193,6 @@ export function participantSummary(
     questions: pos.elicitationRows.length,
     ...(done && isAdaptiveResult(done) ? { adaptive: adaptiveOutcome(done) } : {}),
     ...(multiclass ? { adaptive: adaptiveOutcome(multiclass) } : {}),
+    ...(fair ? { adaptive: adaptiveOutcome(fair) } : {}),
   };
 }
