@@ -2,7 +2,7 @@
  * The server half of `npm run bench:server`, in its own process so the simulated participants
  * do not share its event loop. Started with `fork` as `server-worker.ts DATA_DIR` (PostgreSQL
  * when BENCH_DATABASE_URL is set) on a database the bench has already prepared; replies
- * `{ port, kind }` over IPC and closes on "stop". Several workers may serve one database.
+ * `{ port, kind }` over IPC and, on "stop", the CPU time it used since (`{ cpuMs }`) before closing. Several workers may serve one database.
  */
 import { buildApp } from "../src/server/app.ts";
 import { openDb } from "../src/server/db/connect.ts";
@@ -25,9 +25,14 @@ const app = await buildApp({
 await app.listen({ host: "127.0.0.1", port: 0 });
 const address = app.server.address();
 const port = typeof address === "object" && address ? address.port : 0;
+const atStart = process.cpuUsage();
 process.send!({ port, kind });
 process.on("message", async (m) => {
   if (m === "stop") {
+    // CPU time this process used serving (user + system since it listened, start-up left
+    // out), for the bench's per-request cost.
+    const cpu = process.cpuUsage(atStart);
+    process.send!({ cpuMs: (cpu.user + cpu.system) / 1000 });
     await app.close();
     await db.destroy();
     process.exit(0);

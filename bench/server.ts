@@ -30,7 +30,7 @@
  */
 import { type ChildProcess, fork } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
@@ -99,6 +99,8 @@ interface Server {
   readonly latencies: number[];
   requests: number;
   answers: number;
+  /** CPU time the server process used once listening (warm-up included). */
+  cpuMs: number;
 }
 const startServer = async (index: number): Promise<Server> => {
   const proc = fork(fileURLToPath(new URL("./server-worker.ts", import.meta.url)), [dir], {
@@ -113,7 +115,7 @@ const startServer = async (index: number): Promise<Server> => {
     proc.once("message", (m) => resolve(m as { port: number; kind: string }));
     proc.once("exit", (code) => reject(new Error(`server ${index} exited with code ${code}`)));
   });
-  return { index, proc, port: ready.port, latencies: [], requests: 0, answers: 0 };
+  return { index, proc, port: ready.port, latencies: [], requests: 0, answers: 0, cpuMs: 0 };
 };
 const servers: Server[] = [];
 for (let i = 0; i < S; i++) servers.push(await startServer(i));
@@ -228,6 +230,7 @@ async function participant(token: string, i: number, thinkMs: number): Promise<v
   if (s.phase === "debrief") done.add(token);
 }
 
+const clientAtStart = process.cpuUsage();
 const warm = await Promise.allSettled(tokens.slice(N).map((t, i) => participant(t, N + i, 0)));
 measuring = true;
 const t0 = performance.now();
@@ -239,9 +242,15 @@ const seconds = (performance.now() - t0) / 1000;
 const failed = results.filter((r) => r.status === "rejected");
 
 for (const s of servers) {
+  const exited = new Promise((r) => s.proc.once("exit", r));
+  const cpu = new Promise<number>((r) =>
+    s.proc.once("message", (m) => r((m as { cpuMs: number }).cpuMs)),
+  );
   s.proc.send("stop");
-  await new Promise((r) => s.proc.once("exit", r));
+  s.cpuMs = await cpu;
+  await exited;
 }
+const clientCpu = process.cpuUsage(clientAtStart);
 
 // ---------------------------------------------------------------- the audit
 const audit = await openDb({ dataDir: dir, databaseUrl });
@@ -304,13 +313,18 @@ console.log(
 );
 for (const s of servers) {
   console.log(
-    `  server ${s.index + 1}         ${s.requests} requests, ${s.answers} answers (${(s.answers / seconds).toFixed(0)}/s); answer latency ${latencyLine(s.latencies)}`,
+    `  server ${s.index + 1}         ${s.requests} requests, ${s.answers} answers (${(s.answers / seconds).toFixed(0)}/s), CPU ${(s.cpuMs / 1000).toFixed(1)} s; answer latency ${latencyLine(s.latencies)}`,
   );
 }
 console.log(
   `  total            ${answersSent} answers submitted (${duplicatesAcknowledged} double submits acknowledged as duplicates), ${(answersSent / seconds).toFixed(0)} answers/s`,
 );
 console.log(`  answer latency   ${latencyLine(all)} (target p99 < ${targetP99} ms)`);
+const requests = servers.reduce((a, s) => a + s.requests, 0);
+const serverCpu = servers.reduce((a, s) => a + s.cpuMs, 0);
+console.log(
+  `  CPU              servers ${(serverCpu / 1000).toFixed(1)} s (${(serverCpu / Math.max(1, requests)).toFixed(2)} ms per measured request, warm-up included), participants' process ${((clientCpu.user + clientCpu.system) / 1e6).toFixed(1)} s, over ${seconds.toFixed(1)} s on ${availableParallelism()} cores (load average ${loadavg()[0]!.toFixed(1)} at the end)`,
+);
 console.log(
   `  audit            ${rows.length} stored answers; lost ${lost}, duplicated ${duplicated}, stuck ${stuck}`,
 );
