@@ -351,8 +351,16 @@ export const CreateStudyBody = z
     /** People the charts show counts out of (default 100): whole people, fixed class totals. */
     population: z.number().int().min(20).max(10_000).optional(),
     consentText: z.string().max(20_000).optional(),
+    /** A dataset CSV (features and a label column): the server fits the model as `elicit fit`. */
+    datasetCsv: z.string().max(MAX_UPLOAD_BYTES, "the dataset CSV is larger than 5 MB").optional(),
+    /** datasetCsv only: the label column, and columns to leave out of the features. */
+    target: z.string().trim().min(1).max(200).optional(),
+    dropColumns: z.array(z.string().max(200)).max(1000).optional(),
+    /** Every participant-facing text beyond `words` (study/texts.ts); the template's otherwise. */
+    texts: StudyTexts.optional(),
   })
   .superRefine((body, ctx) => {
+    refineCreateSourceAndTexts(body, ctx);
     const multiclass = body.kind === "multiclass";
     const fair = body.kind === "fair";
     const fairData = body.dataset === "arrests" || body.dataset === "titanic";

@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { DataError } from "../../data/errors.ts";
+import { formatPredictions } from "../../data/predictions.ts";
 import { DEFAULT_TOLERANCE } from "../../elicit/binary/spec.ts";
+import { type PreparedBinary, prepareBinaryFromCsv } from "../../population/binary.ts";
 import type { CreateStudyBody } from "../api-schemas.ts";
 import { ApiError } from "../errors.ts";
 import { DEFAULT_POPULATION } from "../participant/views.ts";
@@ -11,11 +13,13 @@ import {
   canonicalJson,
   MULTICLASS_DATASETS,
   type StudyConfig,
+  type StudySource,
   type StudySpec,
 } from "./config.ts";
 import { fairStudyConfig } from "./fair.ts";
 import { prepareMulticlassStudyData, prepareStudyData } from "./population.ts";
 import { bundledDataPath, cancerDiagnosisConfig } from "./template.ts";
+import { withTexts } from "./texts.ts";
 
 /** Fewest distinct predicted probabilities an uploaded study accepts. */
 export const MIN_DISTINCT_PROBABILITIES = 10;
@@ -34,14 +38,17 @@ export function buildStudyConfig(body: CreateStudyBody): { config: StudyConfig; 
       "give either a template or a predictions CSV, not both",
     );
   }
-  const base = cancerDiagnosisConfig(body.name);
+  const base = withTexts(cancerDiagnosisConfig(body.name), body.texts);
   const family = body.family ?? "binary-threshold";
   if (family === "diagonal-linear" || family === "fair-lambda")
     throw new Error("unreachable: the schema refuses it");
   const population = body.population ?? DEFAULT_POPULATION;
   let config: StudyConfig = {
     ...base,
-    template: body.predictionsCsv === undefined ? "cancer-diagnosis" : null,
+    template:
+      body.predictionsCsv === undefined && body.datasetCsv === undefined
+        ? "cancer-diagnosis"
+        : null,
     words: { ...base.words, ...stripUndefined(body.words ?? {}) },
     consentText: body.consentText ?? base.consentText,
     evaluationPairs: body.evaluationPairs ?? base.evaluationPairs,
@@ -61,6 +68,7 @@ export function buildStudyConfig(body: CreateStudyBody): { config: StudyConfig; 
       },
     };
   }
+  if (body.datasetCsv !== undefined) config = { ...config, source: fittedSource(body) };
   try {
     const prepared = prepareStudyData(config);
     if (prepared.pool.size < 2) throw new DataError("the predictions need at least two rows");
@@ -79,6 +87,83 @@ export function buildStudyConfig(body: CreateStudyBody): { config: StudyConfig; 
   }
   return { config, hash: sha256(canonicalJson(config)) };
 }
+
+/**
+ * A study's data from an uploaded dataset CSV (features and a label column): the logistic
+ * regression is fitted exactly as `elicit fit` fits it (prepareBinaryFromCsv with the CLI's
+ * defaults: stratified 50/50 split with seed 1, L2 penalty 1) and its held-out predictions
+ * are stored in the configuration as the CLI writes them (formatPredictions), with where they
+ * came from. The study then replays from those stored predictions, never by fitting again.
+ */
+function fittedSource(body: CreateStudyBody): FittedPredictionsSource {
+  const name = "uploaded dataset";
+  let prepared: PreparedBinary;
+  try {
+    if (body.datasetCsv!.trim() === "") throw new DataError("the dataset CSV is empty");
+    prepared = prepareBinaryFromCsv(
+      body.datasetCsv!,
+      {
+        target: body.target!,
+        ...(body.positive ? { positive: body.positive } : {}),
+        ...(body.dropColumns ? { dropColumns: body.dropColumns } : {}),
+        splitSeed: FIT_DEFAULTS.splitSeed,
+        l2: FIT_DEFAULTS.l2,
+      },
+      name,
+    );
+  } catch (e) {
+    if (e instanceof DataError || e instanceof RangeError)
+      throw new ApiError(400, "invalid_csv", `dataset CSV: ${e.message}`);
+    throw e;
+  }
+  const m = prepared.model!;
+  return {
+    kind: "predictions",
+    csv: formatPredictions({
+      labels: prepared.test.labels,
+      probabilities: prepared.test.probabilities,
+      positiveLabel: prepared.positiveLabel,
+      negativeLabel: prepared.negativeLabel,
+    }),
+    positive: prepared.positiveLabel,
+    fittedFrom: {
+      sha256: createHash("sha256").update(body.datasetCsv!).digest("hex"),
+      target: body.target!,
+      positive: prepared.positiveLabel,
+      dropColumns: body.dropColumns ?? [],
+      splitSeed: FIT_DEFAULTS.splitSeed,
+      l2: FIT_DEFAULTS.l2,
+      features: m.features,
+      trainRows: m.trainSize,
+      testRows: m.testSize,
+      testAccuracy: m.testAccuracy,
+    },
+  };
+}
+
+/** How an uploaded dataset became a study's predictions (stored with them, in study.json). */
+export interface FittedFrom {
+  /** SHA-256 of the uploaded CSV text. */
+  readonly sha256: string;
+  readonly target: string;
+  readonly positive: string;
+  readonly dropColumns: readonly string[];
+  readonly splitSeed: number;
+  readonly l2: number;
+  readonly features: number;
+  readonly trainRows: number;
+  readonly testRows: number;
+  /** Held-out accuracy at threshold 0.5, as `elicit fit` reports it. */
+  readonly testAccuracy: number;
+}
+
+/** Predictions fitted by the server from an uploaded dataset. */
+export type FittedPredictionsSource = Extract<StudySource, { kind: "predictions" }> & {
+  readonly fittedFrom: FittedFrom;
+};
+
+/** `elicit fit`'s defaults (src/cli/population-options.ts): split seed 1, L2 penalty 1. */
+export const FIT_DEFAULTS = { splitSeed: 1, l2: 1 } as const;
 
 /** The elicitation part of a new study (the zod schema has checked every field's range). */
 function studySpec(
