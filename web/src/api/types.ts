@@ -12,6 +12,9 @@ export type Comparison = z.infer<typeof S.Comparison>;
 /** A multiclass system: 100 cases of every true class, where it put them, the share right. */
 export type MulticlassView = z.infer<typeof S.MulticlassView>;
 export type MulticlassComparison = z.infer<typeof S.MulticlassComparison>;
+/** A fairness system: every group's correct counts of 100 per true class, overall, gaps. */
+export type FairView = z.infer<typeof S.FairView>;
+export type FairComparison = z.infer<typeof S.FairComparison>;
 export type Field = z.infer<typeof S.Field>;
 export type Choice = z.infer<typeof S.AnswerBody>["choice"];
 export type ParticipantState = z.infer<typeof S.ParticipantState>;

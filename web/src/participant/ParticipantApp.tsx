@@ -7,6 +7,7 @@ import type { Choice, ComprehensionResult, ParticipantState } from "../api/types
 import { capitalise } from "../chart/layout.ts";
 import { ResponsiveFlowChart } from "../chart/ResponsiveFlowChart.tsx";
 import { ComparisonView } from "./ComparisonView.tsx";
+import { FairComparisonView } from "./FairComparisonView.tsx";
 import { FieldsForm } from "./FieldsForm.tsx";
 import { MulticlassComparisonView } from "./MulticlassComparisonView.tsx";
 
@@ -204,7 +205,7 @@ function PhasePage({ state, busy, post }: PageProps) {
           {(state.story?.paragraphs ?? []).map((p) => (
             <p key={p}>{p}</p>
           ))}
-          {state.study.kind !== "multiclass" && (
+          {state.study.kind === undefined && (
             <div class="costs">
               <section>
                 <h2>{`What ${words.missed} mean`}</h2>
@@ -228,6 +229,23 @@ function PhasePage({ state, busy, post }: PageProps) {
     case "guess":
       return <GuessPage state={state} busy={busy} post={post} />;
     case "elicitation": {
+      const f = state.fairElicitation;
+      if (f !== undefined) {
+        const done = f.progress.answered;
+        return (
+          <FairComparisonView
+            words={words}
+            question={f.question}
+            stage="Part 2 of 2: your preferences"
+            progressText={`Question ${done + 1} of at most ${f.progress.atMost}`}
+            progressValue={done / f.progress.atMost}
+            busy={busy}
+            onChoose={(choice: Choice) => post("answer", { questionId: f.question.id, choice })}
+            canUndo={f.canUndo}
+            onUndo={() => post("undo", { questionId: f.question.id })}
+          />
+        );
+      }
       const m = state.multiclassElicitation;
       if (m !== undefined) {
         const done = m.progress.answered;
@@ -297,7 +315,9 @@ function PhasePage({ state, busy, post }: PageProps) {
         </section>
       );
     case "debrief":
-      return state.multiclassDebrief !== undefined ? (
+      return state.fairDebrief !== undefined ? (
+        <FairDebrief state={state} />
+      ) : state.multiclassDebrief !== undefined ? (
         <MulticlassDebrief state={state} />
       ) : (
         <Debrief state={state} />
@@ -502,6 +522,36 @@ function Debrief({ state }: { state: ParticipantState }) {
       {d.agreement !== null && (
         <p>{`Your result agrees with ${Math.round(d.agreement * 100)}% of your own choices in the last part.`}</p>
       )}
+      <p>
+        Your completion code: <strong data-testid="completion-code">{d.completionCode}</strong>
+      </p>
+      <p class="muted">You can close this page now.</p>
+    </section>
+  );
+}
+
+/** A fairness debrief: the trade-off lambda as a range on a line from 0 to 1, in words. */
+function FairDebrief({ state }: { state: ParticipantState }) {
+  const d = state.fairDebrief!;
+  const pct = (x: number) => `${Math.round(x * 100)}%`;
+  return (
+    <section>
+      <h1>Thank you!</h1>
+      <div class="result-box" data-testid="result">
+        <h2>From your comparisons</h2>
+        <p class="result-text">{d.summary}</p>
+        <div class="fair-scale" aria-hidden="true">
+          <div
+            class="fair-range"
+            style={{ left: pct(d.metric.low), width: pct(d.metric.high - d.metric.low) }}
+          />
+          <div class="fair-point" style={{ left: pct(d.metric.lambda) }} />
+        </div>
+        <p class="fair-scale-ends muted">
+          <span>0: only being right overall</span>
+          <span>1: only treating the groups alike</span>
+        </p>
+      </div>
       <p>
         Your completion code: <strong data-testid="completion-code">{d.completionCode}</strong>
       </p>

@@ -24,6 +24,11 @@ export function tpWeight(metric: unknown): number | null {
 
 /** "0.797 TP + 0.203 TN" */
 export function formatMetric(metric: unknown): string {
+  // A fairness study's trade-off lambda with the range the participant's debrief states.
+  const f = metric as { lambda?: unknown; low?: unknown; high?: unknown } | null;
+  if (typeof f?.lambda === "number" && typeof f.low === "number" && typeof f.high === "number") {
+    return `lambda ${f.lambda.toFixed(2)} (${f.low.toFixed(2)}–${f.high.toFixed(2)})`;
+  }
   // A multiclass study's diagonal-linear weights, one per class in the study's class order.
   const ws = (metric as { weights?: unknown } | null)?.weights;
   if (Array.isArray(ws) && ws.every((x) => typeof x === "number")) {

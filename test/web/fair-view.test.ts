@@ -1,0 +1,74 @@
+import { h } from "preact";
+import { render } from "preact-render-to-string";
+import { describe, expect, it } from "vitest";
+import {
+  averageRight,
+  FairComparisonView,
+  fairTradeOff,
+  totalGap,
+} from "../../web/src/participant/FairComparisonView.tsx";
+import { formatMetric } from "../../web/src/researcher/metric.ts";
+import { words } from "./fixtures.ts";
+
+const groups = ["Black", "White"];
+const classes = ["No", "Yes"];
+// A: more right on average, larger gaps; B: fewer right, groups treated alike.
+const left = {
+  counts: [
+    [60, 80],
+    [75, 90],
+  ],
+  overall: [69.2, 87.8],
+  gaps: [15, 10],
+};
+const right = {
+  counts: [
+    [66, 79],
+    [68, 81],
+  ],
+  overall: [67.2, 80.6],
+  gaps: [2, 2],
+};
+
+describe("fairness comparison view", () => {
+  it("shows each group's correct counts of 100 per true answer, everyone's share and the gaps", () => {
+    const html = render(
+      h(FairComparisonView, {
+        words: { ...words, systemNoun: "system", question: "Which system would you rather use?" },
+        question: { kind: "fair", id: 5, groups, classes, left, right },
+        stage: "Part 2 of 2: your preferences",
+        progressText: "Question 6 of at most 25",
+        progressValue: 0.2,
+        busy: false,
+        onChoose: () => {},
+        canUndo: true,
+        onUndo: () => {},
+      }),
+    );
+    expect(html).toContain("True “No”");
+    expect(html).toContain("60 of 100 right");
+    expect(html).toContain("90 of 100 right");
+    expect(html).toContain("69.2% right");
+    expect(html).toContain("15 points");
+    expect(html).toContain('data-question-id="5"');
+    expect(html.match(/data-group="Black"/g)).toHaveLength(2);
+    expect(html).toContain(
+      "System A gets more right overall (78.5 vs 73.9 of 100, on average over the true answers); System B treats the groups more alike (gaps add up to 4 vs 25 points).",
+    );
+  });
+
+  it("states the trade-off from the numbers shown, both ways and when equal", () => {
+    expect(averageRight(left)).toBe(78.5);
+    expect(totalGap(right)).toBe(4);
+    expect(fairTradeOff(right, left, "System")).toBe(
+      "System B gets more right overall (78.5 vs 73.9 of 100, on average over the true answers); System A treats the groups more alike (gaps add up to 4 vs 25 points).",
+    );
+    expect(fairTradeOff(left, left, "System")).toBe(
+      "Both get 78.5 of 100 right on average; the gaps between the groups add up to 25 points for both.",
+    );
+  });
+
+  it("the dashboard shows a fairness participant's lambda with its range", () => {
+    expect(formatMetric({ lambda: 0.6234, low: 0.58, high: 0.67 })).toBe("lambda 0.62 (0.58–0.67)");
+  });
+});

@@ -1,0 +1,158 @@
+// One fairness comparison page: two systems side by side (stacked on phones), each shown as a
+// table of every group's correct counts out of 100 people per true class, the share right of
+// everyone, and the gap between the groups; a line states the trade-off between the two.
+// Whole counts, every cell out of the same 100: the numbers on screen are the numbers asked.
+// Keyboard as on the other comparison pages: Left, Right, 0.
+
+import type { Choice, FairComparison, FairView, StudyWords } from "../api/types.ts";
+import { PreferButton, ProgressLine, SameAndKeys, useChoiceKeys } from "./ChoiceControls.tsx";
+
+export interface FairComparisonViewProps {
+  words: StudyWords;
+  question: FairComparison;
+  stage: string;
+  progressText: string;
+  progressValue: number;
+  busy: boolean;
+  onChoose: (choice: Choice) => void;
+  canUndo?: boolean;
+  onUndo?: () => void;
+}
+
+/** Average over the true classes of the share of everyone decided right (one decimal). */
+export function averageRight(v: FairView): number {
+  return Math.round((10 * v.overall.reduce((s, x) => s + x, 0)) / v.overall.length) / 10;
+}
+
+/** The gaps between the groups, added over the true classes (points out of 100). */
+export function totalGap(v: FairView): number {
+  return v.gaps.reduce((s, x) => s + x, 0);
+}
+
+/**
+ * The trade-off in one line, from the numbers on screen: which system gets more right on
+ * average and which treats the groups more alike.
+ * @example fairTradeOff(a, b, "System") // "System A gets more right overall (74.2 vs 71.0 …); System B treats the groups more alike (gaps add up to 6 vs 15 points)."
+ */
+export function fairTradeOff(left: FairView, right: FairView, noun: string): string {
+  const [al, ar] = [averageRight(left), averageRight(right)];
+  const [gl, gr] = [totalGap(left), totalGap(right)];
+  const acc =
+    al === ar
+      ? `both get ${al} of 100 right on average`
+      : `${noun} ${al > ar ? "A" : "B"} gets more right overall (${Math.max(al, ar)} vs ${Math.min(al, ar)} of 100, on average over the true answers)`;
+  const gap =
+    gl === gr
+      ? `the gaps between the groups add up to ${gl} points for both`
+      : `${noun} ${gl < gr ? "A" : "B"} treats the groups more alike (gaps add up to ${Math.min(gl, gr)} vs ${Math.max(gl, gr)} points)`;
+  return `${acc.charAt(0).toUpperCase()}${acc.slice(1)}; ${gap}.`;
+}
+
+function SystemTable(p: {
+  name: string;
+  view: FairView;
+  groups: readonly string[];
+  classes: readonly string[];
+}) {
+  return (
+    <table class="fair-table">
+      <caption class="visually-hidden">{`${p.name}: people of 100 decided right, by group and true answer`}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Group</th>
+          {p.classes.map((c) => (
+            <th scope="col" key={c}>{`True “${c}”`}</th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {p.groups.map((g, gi) => (
+          <tr key={g} data-group={g}>
+            <th scope="row">{g}</th>
+            {p.classes.map((c, i) => {
+              const n = p.view.counts[gi]![i]!;
+              return (
+                <td key={c}>
+                  <span class="fair-count">{`${n} of 100 right`}</span>
+                  <div class="mc-bar" aria-hidden="true">
+                    <div class="mc-right" style={{ width: `${n}%` }} />
+                  </div>
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+        <tr class="fair-everyone">
+          <th scope="row">Everyone</th>
+          {p.classes.map((c, i) => (
+            <td key={c}>{`${p.view.overall[i]}% right`}</td>
+          ))}
+        </tr>
+        <tr class="fair-gap">
+          <th scope="row">Gap between groups</th>
+          {p.classes.map((c, i) => (
+            <td key={c}>
+              <strong>{`${p.view.gaps[i]} points`}</strong>
+            </td>
+          ))}
+        </tr>
+      </tbody>
+    </table>
+  );
+}
+
+export function FairComparisonView(p: FairComparisonViewProps) {
+  const { words, question, busy, onChoose } = p;
+  const noun = words.systemNoun.charAt(0).toUpperCase() + words.systemNoun.slice(1);
+  const tradeOff = fairTradeOff(question.left, question.right, noun);
+
+  useChoiceKeys(busy, onChoose);
+
+  return (
+    <section class="comparison" aria-labelledby="question-text">
+      <ProgressLine stage={p.stage} progressValue={p.progressValue} progressText={p.progressText} />
+      <h1 id="question-text" class="question">
+        {words.question}
+      </h1>
+      <p class="muted">
+        Each {words.systemNoun} is shown on 100 people of every group and every true answer.
+      </p>
+      <p class="visually-hidden" aria-live="polite" aria-atomic="true">
+        {`New pair shown: ${p.progressText}. ${tradeOff}`}
+      </p>
+      <div class="pair" data-question-id={question.id}>
+        {(["left", "right"] as const).map((side) => {
+          const letter = side === "left" ? "A" : "B";
+          return (
+            <div class="system" data-side={side} key={side}>
+              <h2>{`${noun} ${letter}`}</h2>
+              <SystemTable
+                name={`${noun} ${letter}`}
+                view={question[side]}
+                groups={question.groups}
+                classes={question.classes}
+              />
+              <PreferButton side={side} busy={busy} onChoose={onChoose} />
+            </div>
+          );
+        })}
+      </div>
+      <p class="trade-off" data-testid="trade-off">
+        {tradeOff}
+      </p>
+      <SameAndKeys busy={busy} onChoose={onChoose} />
+      {p.onUndo !== undefined && (
+        <div class="tools">
+          <button
+            type="button"
+            class="secondary"
+            disabled={busy || p.canUndo !== true}
+            onClick={p.onUndo}
+          >
+            Undo last answer
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
