@@ -20,7 +20,7 @@ import type { RateLimiter } from "../security/rate-limit.ts";
 import { newSeed, newToken, sha256 } from "../security/tokens.ts";
 import { buildStudyConfigOffThread } from "../study/build-off-thread.ts";
 import { isAdaptiveSpec, type StudyConfig } from "../study/config.ts";
-import { answersCsv, participantsCsv, studyJson } from "../study/export.ts";
+import { answersCsv, codebookFile, participantsCsv, studyJson } from "../study/export.ts";
 import { loadStudyRecords, participantSummary } from "../study/results.ts";
 import { loadConfig } from "../study/store.ts";
 import { defaultStudyTexts, StudyDefaultsReply } from "../study/texts.ts";
@@ -354,6 +354,74 @@ export const researcherRoutes: FastifyPluginAsyncZod<ResearcherRouteOptions> = a
     },
   );
 
+  /** Unused invite links of a study (the links themselves cannot be shown again). */
+  const InviteRow = z.object({
+    participantId: z.number().int(),
+    createdAt: z.string(),
+    pilot: z.boolean(),
+  });
+  app.get(
+    "/api/studies/:id/invites",
+    {
+      schema: {
+        tags: ["studies"],
+        params: IdParams,
+        response: { 200: z.object({ invites: z.array(InviteRow) }), ...errors },
+      },
+    },
+    async (req) => {
+      await authStudy(req, req.params.id);
+      // Tokens are stored only as SHA-256 hashes (a leaked database gives no working link),
+      // so a link cannot be shown again: the list names the unused ones, and each can be
+      // re-issued (a new token; the old link stops working).
+      const rows = await db
+        .selectFrom("participants")
+        .select(["id", "created_at", "pilot"])
+        .where("study_id", "=", req.params.id)
+        .where("status", "=", "invited")
+        .where("test", "=", 0)
+        .orderBy("id")
+        .execute();
+      return {
+        invites: rows.map((r) => ({
+          participantId: r.id,
+          createdAt: r.created_at,
+          pilot: r.pilot === 1,
+        })),
+      };
+    },
+  );
+  app.post(
+    "/api/studies/:id/invites/:participantId/reissue",
+    {
+      schema: {
+        tags: ["studies"],
+        params: IdParams.extend({ participantId: IdParams.shape.id }),
+        response: { 200: z.object({ link: z.string() }), ...errors },
+      },
+    },
+    async (req) => {
+      await authStudy(req, req.params.id);
+      const token = newToken();
+      const r = await db
+        .updateTable("participants")
+        .set({ token_hash: sha256(token) })
+        .where("id", "=", req.params.participantId)
+        .where("study_id", "=", req.params.id)
+        .where("status", "=", "invited")
+        .where("test", "=", 0)
+        .executeTakeFirst();
+      if (Number(r.numUpdatedRows) !== 1) {
+        throw new ApiError(
+          409,
+          "not_reissuable",
+          "only an unused invite link (the participant has not consented yet) can be re-issued",
+        );
+      }
+      return { link: `${linkBase()}/p/${token}` };
+    },
+  );
+
   const exportRoute = (
     file: string,
     type: string,
@@ -377,4 +445,5 @@ export const researcherRoutes: FastifyPluginAsyncZod<ResearcherRouteOptions> = a
   exportRoute("study.json", "application/json; charset=utf-8", (rec) =>
     JSON.stringify(studyJson(rec), null, 2),
   );
+  exportRoute("codebook.csv", "text/csv; charset=utf-8", codebookFile);
 };

@@ -6,6 +6,7 @@ import { fairView } from "../participant/fair.ts";
 import { type MetricRecord, metricWeights } from "../participant/metric.ts";
 import { multiclassView } from "../participant/multiclass.ts";
 import type { AnswerRow } from "../participant/service.ts";
+import { CSV_CONVENTIONS, codebook, codebookCsv } from "./codebook.ts";
 import { fairStudyData } from "./fair.ts";
 import { multiclassStudyData, studyData } from "./population.ts";
 import { participantSummary, type StudyRecords } from "./results.ts";
@@ -175,6 +176,20 @@ export function participantsCsv(rec: StudyRecords): string {
     "credible_radius",
     "p_optimal",
     "agreement",
+    "agreement_undecided",
+    "evaluation_pairs",
+    "evaluation_ties",
+    "undecided_pairs",
+    "undecided_ties",
+    "metric_ties",
+    "elicitation_family",
+    "elicited_fn_cost",
+    "elicited_fp_cost",
+    "ratio_low",
+    "ratio_high",
+    "ratio_high_unbounded",
+    "range_a_low",
+    "range_a_high",
     ...post.map((id) => `post_${id}`),
     "completion_code",
   ];
@@ -219,11 +234,36 @@ export function participantsCsv(rec: StudyRecords): string {
       s.adaptive?.credible.radius,
       s.adaptive?.pOptimal,
       s.agreement,
+      s.agreementDetail?.undecided,
+      s.agreementDetail?.pairs,
+      s.agreementDetail?.ties,
+      s.agreementDetail?.undecidedPairs,
+      s.agreementDetail?.undecidedTies,
+      s.agreementDetail?.metricTies,
+      rec.config.spec.family,
+      // Costs of a missed positive and a false alarm: maximising tp TP + tn TN is minimising
+      // tp FN + tn FP, so the same shares.
+      w?.tp,
+      w?.tn,
+      s.range?.low,
+      s.range?.high,
+      s.range ? (s.range.high === null ? 1 : 0) : undefined,
+      s.rangeA?.lo,
+      s.rangeA?.hi,
       ...post.map((id) => value("post", id)),
       p.completion_code,
     ];
   });
   return csv(header, rows);
+}
+
+/**
+ * The codebook of the CSV exports as its own file: every column with one type and a
+ * description (see `codebook`).
+ * @example codebookFile(rec).split("\n")[1] // "answers.csv,study_id,integer,the study's id"
+ */
+export function codebookFile(rec: StudyRecords): string {
+  return codebookCsv(answersCsv(rec), participantsCsv(rec), csvField);
 }
 
 /** Everything: configuration, hash, software version, and per participant every record. */
@@ -235,9 +275,13 @@ export function studyJson(rec: StudyRecords): unknown {
     codebook: {
       answers:
         "phase elicitation = Phase II, evaluation = Phase III; placement first-left means the procedure's first point was shown on the left; answer is the engine's first/second/tie; undone_at marks an undone answer (never deleted); counts are fractions of the population (multiply by 100 for 'out of 100')",
+      columns: codebook(answersCsv(rec), participantsCsv(rec)),
+      conventions: CSV_CONVENTIONS,
       csv: "in the CSV files, text cells that start with =, +, -, @, a tab or a carriage return are prefixed with ' so spreadsheets do not run them as formulas; the JSON export holds the text unchanged",
       agreement:
-        "share of Phase III answers (excluding 'about the same') on which the elicited metric prefers the same system",
+        "summary.agreement (participants.csv agreement): share of Phase III answers (excluding 'about the same') on which the elicited metric prefers the same system; summary.agreementDetail: the same over all pairs (all) and over the pairs the participant's result range does not decide in advance (undecided: some metric of the range summary.rangeA prefers each system), with the counts of pairs and of 'about the same' answers (ties); Phase III pairs are random (seeded by the participant's seed) trade-offs, never dominated nor identical on screen",
+      range:
+        "summary.range: the cost-ratio range the debrief showed (low, high rounded outward as printed; high null when unbounded); summary.rangeA: the range [lo, hi] of a in (1 - a) TP + a TN that gives the Phase II answers",
       ratio:
         "how many times as bad a missed positive is as a false alarm under the elicited metric",
       metric:

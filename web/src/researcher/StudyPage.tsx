@@ -5,13 +5,20 @@ import { useCallback, useEffect, useState } from "preact/hooks";
 import { api, errorMessage } from "../api/client.ts";
 import type { ParticipantRow, StudySummary } from "../api/types.ts";
 import { A0Plot } from "./A0Plot.tsx";
-import { formatMetric, formatSeconds, tpWeight } from "./metric.ts";
+import { formatMetric, formatRange, formatSeconds, percent, tpWeight } from "./metric.ts";
 import { studyName } from "./names.ts";
 
 /** The plot's width: the page's content width, at most 640 px. */
 function fittedPlotWidth(): number {
   const viewport = typeof window === "undefined" ? 640 : window.innerWidth;
   return Math.max(280, Math.min(640, viewport - 48));
+}
+
+/** An unused invite link: its participant (the link itself is stored only hashed). */
+interface InviteRow {
+  participantId: number;
+  createdAt: string;
+  pilot: boolean;
 }
 
 function absolute(link: string): string {
@@ -35,6 +42,9 @@ export function StudyPage({ id }: { id: string }) {
   const [study, setStudy] = useState<StudySummary | null>(null);
   const [rows, setRows] = useState<ParticipantRow[] | null>(null);
   const [links, setLinks] = useState<string[]>([]);
+  // Unused invite links (by participant) and the links re-issued on this page.
+  const [invites, setInvites] = useState<InviteRow[]>([]);
+  const [reissued, setReissued] = useState<Record<number, string>>({});
   const [testLink, setTestLink] = useState<string | null>(null);
   const [count, setCount] = useState("5");
   const [error, setError] = useState<string | null>(null);
@@ -51,6 +61,15 @@ export function StudyPage({ id }: { id: string }) {
     );
     setRows(r.participants);
   }, [sid]);
+
+  const loadInvites = useCallback(async () => {
+    const r = await api<{ invites: InviteRow[] }>("GET", `/api/studies/${sid}/invites`);
+    setInvites(r.invites);
+  }, [sid]);
+
+  useEffect(() => {
+    loadInvites().catch(() => setInvites([]));
+  }, [loadInvites]);
 
   useEffect(() => {
     loadStudy().catch((e) => setError(errorMessage(e)));
@@ -89,9 +108,18 @@ export function StudyPage({ id }: { id: string }) {
     void act(async () => {
       const r = await api<{ links: string[] }>("POST", `/api/studies/${sid}/invites`, { count: n });
       setLinks(r.links.map(absolute));
-      await loadRows();
+      await Promise.all([loadRows(), loadInvites()]);
     });
   };
+  const reissue = (participantId: number) =>
+    act(async () => {
+      const r = await api<{ link: string }>(
+        "POST",
+        `/api/studies/${sid}/invites/${participantId}/reissue`,
+        {},
+      );
+      setReissued((m) => ({ ...m, [participantId]: absolute(r.link) }));
+    });
   const testRun = () =>
     act(async () => {
       const r = await api<{ link: string }>("POST", `/api/studies/${sid}/test-run`, {});
@@ -172,13 +200,51 @@ export function StudyPage({ id }: { id: string }) {
         </button>
       </form>
       {links.length > 0 && (
-        <ul class="links" data-testid="invite-links">
-          {links.map((l) => (
-            <li key={l}>
-              <a href={l}>{l}</a>
-            </li>
-          ))}
-        </ul>
+        <>
+          <p class="muted">
+            Copy these links now: they are stored only as a one-way hash, so they cannot be shown
+            again after you leave this page. An unused link can be replaced below.
+          </p>
+          <ul class="links" data-testid="invite-links">
+            {links.map((l) => (
+              <li key={l}>
+                <a href={l}>{l}</a>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <h3>Unused links</h3>
+      {invites.length === 0 ? (
+        <p class="muted">No unused invite links.</p>
+      ) : (
+        <>
+          <p class="muted">
+            Links are stored only as a one-way hash (a copy of the database gives nobody a working
+            link), so a lost link cannot be shown again: issue a new one for the same participant
+            instead, and the old link stops working.
+          </p>
+          <ul class="links" data-testid="unused-invites">
+            {invites.map((v) => (
+              <li key={String(v.participantId)}>
+                {`Participant ${v.participantId}${v.pilot ? " (pilot)" : ""}, invited ${v.createdAt.slice(0, 10)} `}
+                {reissued[v.participantId] !== undefined ? (
+                  <a href={reissued[v.participantId]}>{reissued[v.participantId]}</a>
+                ) : (
+                  <button
+                    type="button"
+                    class="secondary"
+                    disabled={busy}
+                    onClick={() => reissue(v.participantId)}
+                    aria-label={`New link for participant ${v.participantId}`}
+                  >
+                    New link
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
       )}
       <h2>Participants</h2>
       <p class="muted">
@@ -194,8 +260,11 @@ export function StudyPage({ id }: { id: string }) {
                 <th scope="col">Participant</th>
                 <th scope="col">Status</th>
                 <th scope="col">Elicited metric</th>
+                <th scope="col">Cost ratio (range)</th>
                 <th scope="col">Own guess (ratio)</th>
-                <th scope="col">Agreement M</th>
+                <th scope="col">M, all pairs</th>
+                <th scope="col">M, pairs not decided in advance</th>
+                <th scope="col">"About the same"</th>
                 <th scope="col">Time</th>
               </tr>
             </thead>
@@ -205,8 +274,19 @@ export function StudyPage({ id }: { id: string }) {
                   <td>{`${r.id}${r.test ? " (test)" : ""}`}</td>
                   <td>{r.status}</td>
                   <td>{formatMetric(r.metric)}</td>
+                  <td>{formatRange(r.range)}</td>
                   <td>{r.guess === null ? "—" : String(r.guess)}</td>
-                  <td>{r.agreement === null ? "—" : `${Math.round(r.agreement * 100)}%`}</td>
+                  <td>{percent(r.agreement)}</td>
+                  <td>
+                    {r.agreementDetail
+                      ? `${percent(r.agreementDetail.undecided)} of ${r.agreementDetail.undecidedPairs}`
+                      : "—"}
+                  </td>
+                  <td>
+                    {r.agreementDetail
+                      ? `${r.agreementDetail.ties} of ${r.agreementDetail.pairs}`
+                      : "—"}
+                  </td>
                   <td>{formatSeconds(r.seconds)}</td>
                 </tr>
               ))}
@@ -231,6 +311,11 @@ export function StudyPage({ id }: { id: string }) {
         <li>
           <a href={`/api/studies/${sid}/export/study.json`} download>
             Everything (JSON: configuration, seed, software version)
+          </a>
+        </li>
+        <li>
+          <a href={`/api/studies/${sid}/export/codebook.csv`} download>
+            Codebook (CSV: every column of the two CSV files, its type and meaning)
           </a>
         </li>
       </ul>

@@ -45,3 +45,28 @@ export function formatSeconds(s: number | null): string {
   const r = Math.round(s % 60);
   return m > 0 ? `${m} min ${r} s` : `${r} s`;
 }
+
+/** A cost ratio as the debrief prints it: one decimal below 10, whole numbers from 10. */
+function ratioText(x: number): string {
+  return x >= 10 ? String(Math.round(x)) : x.toFixed(1).replace(/\.0$/, "");
+}
+
+/**
+ * The debrief's range of cost ratios (missed positive / false alarm) as the dashboard shows
+ * it: "3–4.5", "about 4" when both ends print alike, "≥ 12" when unbounded, "—" without one.
+ * @example formatRange({ low: 3, high: 4.5 }) // "3–4.5"
+ */
+export function formatRange(
+  range: { low: number; high: number | null } | null | undefined,
+): string {
+  if (range === null || range === undefined) return "—";
+  if (range.high === null) return `≥ ${ratioText(range.low)}`;
+  const lo = ratioText(range.low);
+  const hi = ratioText(range.high);
+  return lo === hi ? `about ${lo}` : `${lo}–${hi}`;
+}
+
+/** A share as a whole percentage, or "—". @example percent(0.8666) // "87%" */
+export function percent(x: number | null | undefined): string {
+  return x === null || x === undefined ? "—" : `${Math.round(x * 100)}%`;
+}

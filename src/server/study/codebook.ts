@@ -1,0 +1,253 @@
+/**
+ * The type of a CSV column. Every cell of a column is either empty or of this type; an empty
+ * cell always means "missing / not applicable" (NA) and no column uses empty text as a value.
+ * - `integer`: a whole number written in decimal (`-3`, `0`, `17`);
+ * - `number`: a decimal number as JavaScript prints it (`0.25`, `3`, `1.5e-7`), never NaN;
+ * - `boolean01`: `0` (false) or `1` (true);
+ * - `text`: free or coded text (quoted when it holds a comma, quote or line break; text that
+ *   starts with `=`, `+`, `-`, `@`, a tab or a carriage return has a leading `'`);
+ * - `datetime`: an ISO 8601 instant in UTC (`2026-01-31T12:00:00.000Z`);
+ * - `json`: text holding a JSON value (parse it after reading).
+ */
+export type ColumnType = "integer" | "number" | "boolean01" | "text" | "datetime" | "json";
+
+/** One column of an export file. */
+export interface CodebookEntry {
+  readonly file: "answers.csv" | "participants.csv";
+  readonly column: string;
+  readonly type: ColumnType;
+  readonly description: string;
+}
+
+type Doc = readonly [ColumnType, string];
+
+/** The long export, answers.csv: one row per stored answer. */
+const ANSWERS: Record<string, Doc> = {
+  study_id: ["integer", "the study's id"],
+  config_hash: ["text", "SHA-256 of the frozen study configuration the answer was given under"],
+  participant_id: ["integer", "the participant's id (participants.csv participant_id)"],
+  test: ["boolean01", "1: a researcher's test run, not a participant"],
+  pilot: ["boolean01", "1: invited while the study was in pilot mode"],
+  phase: [
+    "text",
+    "elicitation (Phase II, the questions that find the metric) or evaluation (Phase III, the agreement pairs)",
+  ],
+  question_index: ["integer", "0-based index of the question within its phase"],
+  revision: ["integer", "0 for the first answer to this question, 1, 2, ... after each undo"],
+  stage: ["text", "the search's stage when the question was asked (Phase II) or evaluation"],
+  placement: [
+    "text",
+    "first-left: the procedure's first system was shown on the left; first-right: on the right",
+  ],
+  choice: [
+    "text",
+    "what the participant clicked: left, right or same ('They seem about the same')",
+  ],
+  answer: ["text", "the choice in the procedure's terms: first, second or tie"],
+  undone: ["boolean01", "1: this answer was later undone (kept, never deleted)"],
+  first_threshold: [
+    "number",
+    "binary studies: the first system's threshold on the model's probability (flags a case when probability >= threshold)",
+  ],
+  first_tp: [
+    "number",
+    "binary: the first system's true positives as a fraction of the population (multiply by 100 for 'out of 100'); exact, before the whole-people rounding on screen",
+  ],
+  first_fp: [
+    "number",
+    "binary: the first system's false positives (false alarms) as a fraction of the population",
+  ],
+  first_fn: [
+    "number",
+    "binary: the first system's false negatives (missed positives) as a fraction of the population",
+  ],
+  first_tn: ["number", "binary: the first system's true negatives as a fraction of the population"],
+  second_threshold: ["number", "binary: as first_threshold, for the second system"],
+  second_tp: ["number", "binary: as first_tp, for the second system"],
+  second_fp: ["number", "binary: as first_fp, for the second system"],
+  second_fn: ["number", "binary: as first_fn, for the second system"],
+  second_tn: ["number", "binary: as first_tn, for the second system"],
+  classes: ["json", "multiclass and fair studies: the class names, in the order of the counts"],
+  groups: ["json", "fair studies: the group names, in the order of the counts"],
+  first_counts: [
+    "json",
+    "multiclass: counts[i][j], of 100 cases of true class i how many the first system put in class j; fair: counts[g][i], of 100 people of group g and true class i how many it got right",
+  ],
+  second_counts: ["json", "as first_counts, for the second system"],
+  shown_at: ["datetime", "when the question was shown"],
+  answered_at: ["datetime", "when the answer was stored"],
+  response_ms: ["integer", "answered_at - shown_at in milliseconds"],
+  undone_at: ["datetime", "when the answer was undone (empty: never)"],
+};
+
+/** The wide export, participants.csv: one row per participant (fixed columns). */
+const PARTICIPANTS: Record<string, Doc> = {
+  participant_id: ["integer", "the participant's id"],
+  status: ["text", "invited, started, done or withdrawn"],
+  test: ["boolean01", "1: a researcher's test run, not a participant"],
+  pilot: ["boolean01", "1: invited while the study was in pilot mode"],
+  seed: [
+    "integer",
+    "the participant's seed (left/right placement, Phase III pairs, the adaptive engine)",
+  ],
+  config_hash: ["text", "SHA-256 of the frozen study configuration"],
+  started_at: ["datetime", "when the participant first opened the link"],
+  finished_at: ["datetime", "when the participant reached the debrief"],
+  seconds: ["integer", "finished_at - started_at in whole seconds"],
+  guess_ratio: [
+    "number",
+    "the participant's own guess, before the comparisons, of how many times as bad a missed positive is as a false alarm (empty: skipped or not asked)",
+  ],
+  elicited_a0: [
+    "number",
+    "threshold family only: a0 of the elicited metric a0 TN + (1 - a0) TP (a0 weighs true negatives)",
+  ],
+  elicited_tp: [
+    "number",
+    "binary: the elicited metric as tp TP + tn TN with tp + tn = 1, the weight on true positives",
+  ],
+  elicited_tn: ["number", "binary: the weight on true negatives (elicited_tp + elicited_tn = 1)"],
+  elicited_ratio: [
+    "number",
+    "binary: elicited_tp / elicited_tn, how many times as bad a missed positive is as a false alarm under the elicited metric (empty: undefined, a zero weight)",
+  ],
+  elicited_lambda: [
+    "number",
+    "fair studies: the elicited trade-off lambda (0 = only accuracy, 1 = only equal rates across groups)",
+  ],
+  lambda_low: ["number", "fair studies: lower end of the range of lambda the answers leave"],
+  lambda_high: ["number", "fair studies: upper end of that range"],
+  elicitation_questions: ["integer", "Phase II questions answered (undone answers excluded)"],
+  elicitation_strategy: ["text", "paper, lazy, bisect or adaptive"],
+  stop_reason: [
+    "text",
+    "adaptive strategy: why the engine stopped (tolerance, decision-sufficient, budget, no-informative-question)",
+  ],
+  credible_level: ["number", "adaptive: probability level of the credible region"],
+  credible_radius: [
+    "number",
+    "adaptive: every plausible metric lies within this radius of the elicited one (the family's error measure)",
+  ],
+  p_optimal: ["number", "adaptive: probability that the recommended classifier is the best one"],
+  agreement: [
+    "number",
+    "agreement M over all Phase III pairs: the share of non-'about the same' answers on which the elicited metric prefers the same system (empty: none)",
+  ],
+  agreement_undecided: [
+    "number",
+    "agreement M over the Phase III pairs the participant's result range (range_a_low..range_a_high) does not decide in advance, i.e. some metric of the range prefers each system (empty: no such pair answered other than 'about the same')",
+  ],
+  evaluation_pairs: ["integer", "Phase III pairs answered (undone answers excluded)"],
+  evaluation_ties: ["integer", "of them, answered 'They seem about the same' (left out of both M)"],
+  undecided_pairs: [
+    "integer",
+    "Phase III pairs answered that the result range does not decide in advance ('about the same' included)",
+  ],
+  undecided_ties: ["integer", "of them, answered 'about the same'"],
+  metric_ties: [
+    "integer",
+    "Phase III pairs on which the elicited metric itself is indifferent (left out of both M)",
+  ],
+  elicitation_family: [
+    "text",
+    "the metric family elicited: binary-threshold, binary-linear, diagonal-linear or fair-lambda",
+  ],
+  elicited_fn_cost: [
+    "number",
+    "binary: the elicited cost of one missed positive (false negative), with elicited_fn_cost + elicited_fp_cost = 1; the same metric as elicited_tp (maximising tp TP + tn TN is minimising tp FN + tn FP)",
+  ],
+  elicited_fp_cost: [
+    "number",
+    "binary: the elicited cost of one false alarm (false positive); equals elicited_tn",
+  ],
+  ratio_low: [
+    "number",
+    "binary: lower end of the cost-ratio range the debrief showed (missed positive / false alarm, rounded down as printed)",
+  ],
+  ratio_high: [
+    "number",
+    "binary: upper end of that range, rounded up as printed (empty when unbounded: see ratio_high_unbounded)",
+  ],
+  ratio_high_unbounded: [
+    "boolean01",
+    "binary: 1 when the range has no upper end (the debrief said 'at least ratio_low times')",
+  ],
+  range_a_low: [
+    "number",
+    "binary: lower end of the range of a in (1 - a) TP + a TN that gives the participant's Phase II answers (the debrief's range, unrounded)",
+  ],
+  range_a_high: ["number", "binary: upper end of that range"],
+  completion_code: ["text", "the code shown at the debrief"],
+};
+
+/** Per-study columns of participants.csv, by prefix. */
+const PARTICIPANT_PREFIXES: readonly { re: RegExp; doc: (id: string) => Doc }[] = [
+  {
+    re: /^questionnaire_(.+)$/,
+    doc: (id) => ["text", `the questionnaire's answer to "${id}" (config.questionnaire)`],
+  },
+  {
+    re: /^comprehension_(.+)_attempts$/,
+    doc: (id) => ["integer", `attempts at comprehension question "${id}"`],
+  },
+  {
+    re: /^comprehension_(.+)_correct$/,
+    doc: (id) => [
+      "boolean01",
+      `1: comprehension question "${id}" answered right within the allowed attempts`,
+    ],
+  },
+  { re: /^post_(.+)$/, doc: (id) => ["text", `the post-task answer to "${id}" (config.post)`] },
+];
+
+/** The header of a CSV text (its first line; our headers hold no quoted commas). */
+function headerOf(csvText: string): string[] {
+  const first = csvText.slice(0, csvText.indexOf("\n"));
+  return first.split(",");
+}
+
+/**
+ * The codebook of a study's two CSV exports: every column of `answers` and `participants`
+ * (their texts, as exported) with one type and a description. Throws on a column it does not
+ * document, so a column added without its documentation fails the export tests.
+ * @example codebook(answersCsv(rec), participantsCsv(rec, ...)).find((e) => e.column === "agreement")?.type // "number"
+ */
+export function codebook(answers: string, participants: string): CodebookEntry[] {
+  const out: CodebookEntry[] = [];
+  for (const column of headerOf(answers)) {
+    const d = ANSWERS[column];
+    if (!d) throw new Error(`answers.csv column ${column} is not in the codebook`);
+    out.push({ file: "answers.csv", column, type: d[0], description: d[1] });
+  }
+  for (const column of headerOf(participants)) {
+    let d: Doc | undefined = PARTICIPANTS[column];
+    for (const p of PARTICIPANT_PREFIXES) {
+      if (d) break;
+      const m = p.re.exec(column);
+      if (m) d = p.doc(m[1]!);
+    }
+    if (!d) throw new Error(`participants.csv column ${column} is not in the codebook`);
+    out.push({ file: "participants.csv", column, type: d[0], description: d[1] });
+  }
+  return out;
+}
+
+/** How the CSVs are written, for the codebook's readers. */
+export const CSV_CONVENTIONS =
+  "UTF-8, comma-separated, a header row, LF line ends. An empty cell means missing / not applicable (NA) in every column; no column uses empty text as a value. Read every column with its codebook type and only the empty cell as NA: pandas read_csv(f, dtype=..., keep_default_na=False, na_values=['']) (integer and boolean01 as 'Int64', number as 'float64', text/json/datetime as 'string'); R read.csv(f, na.strings = '', colClasses = ...) (integer and boolean01 'integer', number 'numeric', the others 'character'). Text that starts with =, +, -, @, a tab or a carriage return carries a leading ' (spreadsheet formula defusing).";
+
+/**
+ * The codebook as its own CSV file (`file,column,type,description`), for the export route
+ * `/api/studies/:id/export/codebook.csv`.
+ * @example codebookCsv(answersCsv(rec), participantsCsv(rec), csvField).split("\n")[0] // "file,column,type,description"
+ */
+export function codebookCsv(
+  answers: string,
+  participants: string,
+  field: (v: unknown) => string,
+): string {
+  const rows = codebook(answers, participants).map((e) =>
+    [e.file, e.column, e.type, e.description].map(field).join(","),
+  );
+  return `${["file,column,type,description", ...rows].join("\n")}\n`;
+}
