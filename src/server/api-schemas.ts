@@ -203,7 +203,8 @@ export const ParticipantState = z.object({
       }),
       canUndo: z.boolean(),
     })
-    .optional(),
+    .optional()
+    .describe("multiclass studies' pending question: two systems as counts of 100 per true class"),
   /** Multiclass studies' debrief (instead of `debrief`, whose cost ratio is binary). */
   multiclassDebrief: z
     .object({
@@ -231,7 +232,10 @@ export const ParticipantState = z.object({
       }),
       canUndo: z.boolean(),
     })
-    .optional(),
+    .optional()
+    .describe(
+      "fair studies' pending question: two systems as every group's correct counts of 100 per true class, everyone's share right and the gaps between groups",
+    ),
   /** Fairness studies' debrief: the trade-off lambda as a range, in words. */
   fairDebrief: z
     .object({
@@ -244,7 +248,8 @@ export const ParticipantState = z.object({
       gapWorth: z.number().nullable(),
       completionCode: z.string(),
     })
-    .optional(),
+    .optional()
+    .describe("fair studies' debrief: lambda, the range the answers leave, in words"),
   /** Set when a submission was stale or repeated and stored nothing. */
   duplicate: z.boolean().optional(),
 });
@@ -329,7 +334,12 @@ export const CreateStudyBody = z
      * binary (default), multiclass (k = 3..6, a bundled dataset, diagonal-linear) or fair
      * (the accuracy-fairness trade-off lambda on a bundled dataset with a group column).
      */
-    kind: z.enum(["binary", "multiclass", "fair"]).optional(),
+    kind: z
+      .enum(["binary", "multiclass", "fair"])
+      .optional()
+      .describe(
+        "binary (default): two classes, the cost of a missed positive against a false alarm; multiclass: k = 3..6 classes of a bundled dataset (iris, wine, vehicle, glass), the diagonal-linear weights of the classes with the adaptive strategy; fair: a bundled dataset with a group column (arrests by colour or sex, titanic by sex or passengerClass), the trade-off lambda between accuracy and equal treatment of the groups with the adaptive strategy",
+      ),
     /**
      * The bundled dataset: multiclass iris, wine, vehicle, glass; fair arrests (default),
      * titanic.
