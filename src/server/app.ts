@@ -116,6 +116,49 @@ function sameOrigin(origin: string, host: string, publicUrl?: string): boolean {
   }
 }
 
+/** Longest request address (path and query) answered; longer ones are 414. */
+const MAX_URL_LENGTH = 8192;
+
+/**
+ * A route's path (`/api/p/:token/answer`) as a regular expression matching concrete paths
+ * (a parameter is one non-empty path segment; `*` anything).
+ * @example routePattern("/api/studies/:id").test("/api/studies/3") // true
+ */
+export function routePattern(url: string): RegExp {
+  const body = url
+    .split("/")
+    .map((seg) =>
+      seg === "*"
+        ? ".*"
+        : seg.startsWith(":")
+          ? "[^/]+"
+          : seg.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\\\*/g, ".*"),
+    )
+    .join("/");
+  return new RegExp(`^${body}/?$`);
+}
+
+/**
+ * The raw HTTP response for a request Node's parser refused (`clientError`), in the API's
+ * error format: 431 for headers (or an address) over the size limit, 408 for a request that
+ * timed out, else 400. The connection is closed after it.
+ * @example clientErrorResponse("HPE_HEADER_OVERFLOW") // "HTTP/1.1 431 Request Header Fields Too Large\r\n..."
+ */
+export function clientErrorResponse(code: string | undefined): string {
+  const [status, reason, error] =
+    code === "HPE_HEADER_OVERFLOW"
+      ? [
+          431,
+          "Request Header Fields Too Large",
+          { code: "headers_too_large", message: "the address or headers are too large" },
+        ]
+      : code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? [408, "Request Timeout", { code: "timeout", message: "the request took too long" }]
+        : [400, "Bad Request", { code: "bad_http", message: "the request is not valid HTTP" }];
+  const body = JSON.stringify({ error });
+  return `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`;
+}
+
 /** Whether any string in a parsed JSON value contains a NUL character. */
 function hasNul(v: unknown, depth = 0): boolean {
   if (typeof v === "string") return v.includes("\u0000");
@@ -146,6 +189,13 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
           : { code: "bad_url", message: "the address is not a valid URL" },
       };
       (reply as FastifyReply).code(long ? 414 : 400).send(body);
+    },
+    // What Node's HTTP parser refuses before any route runs (headers or address over 16 KB,
+    // malformed HTTP, a request that never finishes) in our error format too.
+    clientErrorHandler: (err, socket) => {
+      if ((err as { code?: string }).code === "ECONNRESET" || socket.destroyed) return;
+      if (socket.writable) socket.write(clientErrorResponse((err as { code?: string }).code));
+      socket.destroy(err);
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -192,7 +242,18 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
   // CSRF: a cross-site form or fetch can send text/plain or form bodies without a preflight,
   // but not application/json, which needs CORS we never grant; and a browser's Origin must be
   // ours. So every state-changing API request must be JSON from our own origin.
+  // Every route's method and path pattern, to tell a wrong method (405) from no route (404).
+  const routes: { method: string; pattern: RegExp }[] = [];
+  app.addHook("onRoute", (r) => {
+    for (const method of Array.isArray(r.method) ? r.method : [r.method])
+      routes.push({ method, pattern: routePattern(r.url ?? r.path) });
+  });
+
   app.addHook("onRequest", async (req) => {
+    if (req.url.length > MAX_URL_LENGTH)
+      throw new ApiError(414, "uri_too_long", "the address is too long");
+    // No route: the not-found handler answers 404 or 405, whatever the body.
+    if (req.routeOptions.url === undefined) return;
     if (req.method === "GET" || req.method === "HEAD" || !req.url.startsWith("/api/")) return;
     const type = String(req.headers["content-type"] ?? "").toLowerCase();
     if (!type.startsWith("application/json"))
@@ -278,6 +339,20 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
         .header("content-type", "text/html; charset=utf-8")
         .header("cache-control", "no-store")
         .send(page());
+    }
+    const allowed = [
+      ...new Set(routes.filter((r) => r.pattern.test(path)).map((r) => r.method)),
+    ].sort();
+    if (allowed.length > 0) {
+      return reply
+        .code(405)
+        .header("allow", allowed.join(", "))
+        .send({
+          error: {
+            code: "method_not_allowed",
+            message: `${req.method} is not allowed here (${allowed.join(", ")})`,
+          },
+        });
     }
     return reply
       .code(404)
