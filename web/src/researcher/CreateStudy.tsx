@@ -1,10 +1,19 @@
-// Create a study: the built-in template or an uploaded predictions CSV (read in the browser and
-// sent as text), wording, tolerance, strategy (with the adaptive engine's budget and
-// credibility), number of evaluation pairs, consent text.
+// Create a study: the built-in template, an uploaded dataset CSV (the server fits the model as
+// `elicit fit` does) or an uploaded predictions CSV (files read in the browser and sent as
+// text); every text participants read, with a live preview; tolerance, strategy (with the
+// adaptive engine's budget and credibility), number of evaluation pairs, consent text.
 
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { api, errorMessage } from "../api/client.ts";
 import type { CreateStudyBody, StudySummary, StudyWords } from "../api/types.ts";
+import {
+  type EditableTexts,
+  placeholdersIn,
+  type StudyDefaults,
+  StudyPreview,
+  StudyTextsEditor,
+  textsForRequest,
+} from "./StudyTextsEditor.tsx";
 
 /** Largest CSV the browser will send (the server enforces its own limit too). */
 export const MAX_CSV_BYTES = 5 * 1024 * 1024;
@@ -24,10 +33,40 @@ const WORD_FIELDS: { key: keyof StudyWords; label: string; example: string }[] =
   { key: "systemNoun", label: "What a classifier is called", example: "system" },
 ];
 
+/** The header and each column's distinct values (at most 50) of a CSV, read in the browser. */
+export function csvColumns(text: string): { name: string; values: string[] }[] {
+  const rows = text.split(/\r?\n/).filter((l) => l.trim() !== "");
+  // A plain split: enough to offer the columns (the server parses quotes properly).
+  const split = (l: string) => l.split(",").map((x) => x.trim().replace(/^"(.*)"$/, "$1"));
+  const header = rows.length > 0 ? split(rows[0]!) : [];
+  const values = header.map(() => new Set<string>());
+  for (const r of rows.slice(1, 5001)) {
+    split(r).forEach((v, i) => {
+      if (i < values.length && values[i]!.size <= 50) values[i]!.add(v);
+    });
+  }
+  return header.map((name, i) => ({ name, values: [...values[i]!].sort() }));
+}
+
 export function CreateStudy() {
   const [name, setName] = useState("");
-  const [source, setSource] = useState<"template" | "csv">("template");
+  const [source, setSource] = useState<"template" | "dataset" | "csv">("template");
   const [csv, setCsv] = useState<{ name: string; text: string } | null>(null);
+  const [target, setTarget] = useState("");
+  const [dropColumns, setDropColumns] = useState("");
+  const [defaults, setDefaults] = useState<StudyDefaults["texts"] | null>(null);
+  const [texts, setTexts] = useState<EditableTexts | null>(null);
+
+  useEffect(() => {
+    api<StudyDefaults>("GET", "/api/study-defaults")
+      .then((d) => {
+        setDefaults(d.texts);
+        setTexts({ ...d.texts, title: "" });
+      })
+      .catch((e) => setError(errorMessage(e)));
+  }, []);
+  const columns = csv !== null && source === "dataset" ? csvColumns(csv.text) : [];
+  const targetValues = columns.find((c) => c.name === target)?.values ?? [];
   const [positive, setPositive] = useState("");
   const [words, setWords] = useState<Partial<StudyWords>>({});
   const [tolerance, setTolerance] = useState("0.05");
@@ -57,6 +96,22 @@ export function CreateStudy() {
     setCsv({ name: file.name, text: await file.text() });
   };
 
+  const previewWords: StudyWords = {
+    ...(defaults?.words ?? {
+      positive: "",
+      negative: "",
+      predictedPositive: "",
+      predictedNegative: "",
+      missed: "",
+      falseAlarm: "",
+      question: "",
+      systemNoun: "system",
+    }),
+    ...Object.fromEntries(
+      Object.entries(words).filter(([, v]) => v !== undefined && v.trim() !== ""),
+    ),
+  };
+
   const submit = async (e: Event) => {
     e.preventDefault();
     if (busy) return;
@@ -65,13 +120,35 @@ export function CreateStudy() {
       setError("Please give the study a name.");
       return;
     }
-    if (source === "csv" && csv === null) {
-      setError("Please choose a predictions CSV file.");
+    if (source !== "template" && csv === null) {
+      setError(`Please choose a ${source === "dataset" ? "dataset" : "predictions"} CSV file.`);
       return;
     }
-    const body: CreateStudyBody = { name: name.trim(), strategy };
+    if (source === "dataset" && target === "") {
+      setError("Please choose the label column of the dataset.");
+      return;
+    }
+    if (texts === null) {
+      setError("The default texts have not loaded yet.");
+      return;
+    }
+    const left = placeholdersIn(texts, previewWords, consent);
+    if (left.length > 0) {
+      setError(`Placeholders are left in: ${left.join(", ")}. Write the study’s own text there.`);
+      return;
+    }
+    const body: CreateStudyBody = { name: name.trim(), strategy, texts: textsForRequest(texts) };
     if (source === "template") body.template = "cancer-diagnosis";
-    else {
+    else if (source === "dataset") {
+      body.datasetCsv = csv!.text;
+      body.target = target;
+      const drop = dropColumns
+        .split(",")
+        .map((c) => c.trim())
+        .filter((c) => c !== "");
+      if (drop.length > 0) body.dropColumns = drop;
+      if (positive.trim() !== "") body.positive = positive.trim();
+    } else {
       body.predictionsCsv = csv!.text;
       if (positive.trim() !== "") body.positive = positive.trim();
     }
@@ -167,6 +244,70 @@ export function CreateStudy() {
             />
             <span>Upload predictions (CSV: true label, predicted probability)</span>
           </label>
+          <label class="choice">
+            <input
+              type="radio"
+              name="source"
+              checked={source === "dataset"}
+              onChange={() => setSource("dataset")}
+            />
+            <span>
+              Upload a dataset (CSV: feature columns and a label column; the server trains a
+              logistic regression on half of it as <code>elicit fit</code> does)
+            </span>
+          </label>
+          {source === "dataset" && (
+            <div class="grid2">
+              <div class="field">
+                <label for="dataset-file">Dataset CSV (at most 5 MB)</label>
+                <input id="dataset-file" type="file" accept=".csv,text/csv" onChange={onFile} />
+                {csv !== null && (
+                  <p class="muted">{`${csv.name}: ${csv.text.split(/\r?\n/).filter((l) => l.trim() !== "").length - 1} rows, ${columns.length} columns`}</p>
+                )}
+              </div>
+              <div class="field">
+                <label for="target">Label column</label>
+                <select
+                  id="target"
+                  value={target}
+                  onChange={(e) => {
+                    setTarget((e.currentTarget as HTMLSelectElement).value);
+                    setPositive("");
+                  }}
+                >
+                  <option value="">(choose)</option>
+                  {columns.map((c) => (
+                    <option key={c.name} value={c.name}>
+                      {c.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div class="field">
+                <label for="dataset-positive">Positive label (what a missed case has)</label>
+                <select
+                  id="dataset-positive"
+                  value={positive}
+                  onChange={(e) => setPositive((e.currentTarget as HTMLSelectElement).value)}
+                >
+                  <option value="">(the less frequent value)</option>
+                  {targetValues.map((v) => (
+                    <option key={v} value={v}>
+                      {v}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div class="field">
+                <label for="drop-columns">Columns to leave out (comma-separated, optional)</label>
+                <input
+                  id="drop-columns"
+                  value={dropColumns}
+                  onInput={(e) => setDropColumns((e.currentTarget as HTMLInputElement).value)}
+                />
+              </div>
+            </div>
+          )}
           {source === "csv" && (
             <div class="grid2">
               <div class="field">
@@ -292,9 +433,32 @@ export function CreateStudy() {
           <textarea
             id="consent"
             value={consent}
+            placeholder={defaults?.consentText}
             onInput={(e) => setConsent((e.currentTarget as HTMLTextAreaElement).value)}
           />
         </div>
+        {texts !== null && (
+          <div class="texts-with-preview">
+            <fieldset>
+              <legend>What participants read (the built-in study’s texts to start from)</legend>
+              <StudyTextsEditor
+                texts={texts}
+                onChange={(t) => {
+                  setTexts(t);
+                  setError(null);
+                }}
+              />
+              <button
+                type="button"
+                class="secondary"
+                onClick={() => defaults !== null && setTexts({ ...defaults, title: "" })}
+              >
+                Start again from the built-in texts
+              </button>
+            </fieldset>
+            <StudyPreview name={name} texts={texts} words={previewWords} consent={consent} />
+          </div>
+        )}
         {error !== null && (
           <div class="error" role="alert">
             {error}

@@ -1,0 +1,466 @@
+// The create form's editor of every text a participant reads (issue 11 item 3): title, story,
+// what each mistake costs, comprehension questions with answers and feedback, the guess
+// question, the questionnaire and the post-task questions; the built-in study's texts to start
+// from (GET /api/study-defaults), and a live preview of the pages in the study's own words.
+
+import type { CreateStudyBody, Field, StudyWords } from "../api/types.ts";
+import { capitalise } from "../chart/layout.ts";
+import { ResponsiveFlowChart } from "../chart/ResponsiveFlowChart.tsx";
+
+/** The texts a create request carries (`texts` of POST /api/studies). */
+export type StudyTexts = NonNullable<CreateStudyBody["texts"]>;
+type Question = NonNullable<StudyTexts["comprehension"]>[number];
+
+/** Everything the editor holds: the request's texts, all filled in, and the consent text. */
+export interface EditableTexts {
+  title: string;
+  story: { paragraphs: string[]; costs: { missed: string; falseAlarm: string } };
+  comprehension: Question[];
+  guessPrompt: string | null;
+  questionnaire: Field[];
+  post: Field[];
+}
+
+/** What GET /api/study-defaults answers. */
+export interface StudyDefaults {
+  texts: EditableTexts & { words: StudyWords; consentText: string };
+}
+
+/** Text still to be written; the same marks as the server's (src/server/study/texts.ts). */
+export const PLACEHOLDER = /\[\[[^\]]*\]\]|\{\{[^}]*\}\}|\b(?:TODO|TBD|FIXME|XXX)\b/;
+
+/**
+ * Where placeholders are left, as "story paragraph 2", "comprehension question 1 prompt", ...
+ * @example placeholdersIn({ ...texts, guessPrompt: "[[ask]]" }) // ["guess question"]
+ */
+export function placeholdersIn(t: EditableTexts, words: StudyWords, consent: string): string[] {
+  const out: string[] = [];
+  const check = (where: string, s: string | null | undefined) => {
+    if (s != null && PLACEHOLDER.test(s)) out.push(where);
+  };
+  check("title", t.title);
+  for (const [k, v] of Object.entries(words)) check(`word “${k}”`, v);
+  check("consent text", consent);
+  for (const [i, p] of t.story.paragraphs.entries()) check(`story paragraph ${i + 1}`, p);
+  check("cost of a missed positive", t.story.costs.missed);
+  check("cost of a false alarm", t.story.costs.falseAlarm);
+  t.comprehension.forEach((q, i) => {
+    for (const part of ["prompt", "correct", "explanation"] as const)
+      check(`comprehension question ${i + 1} ${part}`, q[part]);
+    for (const [j, o] of q.options.entries())
+      check(`comprehension question ${i + 1} option ${j + 1}`, o);
+  });
+  check("guess question", t.guessPrompt);
+  for (const [name, fields] of [
+    ["questionnaire", t.questionnaire],
+    ["post-task question", t.post],
+  ] as const)
+    fields.forEach((f, i) => {
+      check(`${name} ${i + 1}`, f.label);
+      for (const o of f.options ?? []) check(`${name} ${i + 1} option`, o);
+    });
+  return out;
+}
+
+const lines = (s: string) => s.split("\n").map((x) => x.trim());
+const value = (e: Event) => (e.currentTarget as HTMLInputElement | HTMLTextAreaElement).value;
+
+function FieldsEditor({
+  id,
+  legend,
+  fields,
+  onChange,
+}: {
+  id: string;
+  legend: string;
+  fields: Field[];
+  onChange: (f: Field[]) => void;
+}) {
+  const set = (i: number, f: Partial<Field>) =>
+    onChange(fields.map((x, j) => (j === i ? { ...x, ...f } : x)));
+  return (
+    <fieldset>
+      <legend>{legend}</legend>
+      {fields.map((f, i) => (
+        <div class="text-item" key={`${id}-${i}`}>
+          <div class="field">
+            <label for={`${id}-${i}-label`}>{`Question ${i + 1}`}</label>
+            <input
+              id={`${id}-${i}-label`}
+              value={f.label}
+              onInput={(e) => set(i, { label: value(e) })}
+            />
+          </div>
+          <div class="grid2">
+            <div class="field">
+              <label for={`${id}-${i}-kind`}>Answer</label>
+              <select
+                id={`${id}-${i}-kind`}
+                value={f.kind}
+                onChange={(e) => {
+                  const kind = (e.currentTarget as HTMLSelectElement).value as Field["kind"];
+                  const { options: _o, ...rest } = f;
+                  const next: Field =
+                    kind === "single"
+                      ? { ...rest, kind, options: f.options ?? ["", ""] }
+                      : { ...rest, kind };
+                  onChange(fields.map((x, j) => (j === i ? next : x)));
+                }}
+              >
+                <option value="single">one of several options</option>
+                <option value="text">free text</option>
+                <option value="number">a number</option>
+              </select>
+            </div>
+            <label class="choice">
+              <input
+                type="checkbox"
+                checked={f.required}
+                onChange={(e) =>
+                  set(i, { required: (e.currentTarget as HTMLInputElement).checked })
+                }
+              />
+              <span>Required</span>
+            </label>
+          </div>
+          {f.kind === "single" && (
+            <div class="field">
+              <label for={`${id}-${i}-options`}>Options (one per line)</label>
+              <textarea
+                id={`${id}-${i}-options`}
+                rows={3}
+                value={(f.options ?? []).join("\n")}
+                onInput={(e) => set(i, { options: value(e).split("\n") })}
+              />
+            </div>
+          )}
+          <button
+            type="button"
+            class="secondary"
+            onClick={() => onChange(fields.filter((_, j) => j !== i))}
+          >
+            {`Remove question ${i + 1}`}
+          </button>
+        </div>
+      ))}
+      <button
+        type="button"
+        class="secondary"
+        onClick={() =>
+          onChange([
+            ...fields,
+            { id: `${id}${fields.length + 1}`, label: "", kind: "text", required: false },
+          ])
+        }
+      >
+        Add a question
+      </button>
+    </fieldset>
+  );
+}
+
+/** Every participant-facing text of the study, each editable. */
+export function StudyTextsEditor({
+  texts,
+  onChange,
+}: {
+  texts: EditableTexts;
+  onChange: (t: EditableTexts) => void;
+}) {
+  const setQ = (i: number, q: Partial<Question>) =>
+    onChange({
+      ...texts,
+      comprehension: texts.comprehension.map((x, j) => (j === i ? { ...x, ...q } : x)),
+    });
+  return (
+    <div class="texts-editor">
+      <div class="field">
+        <label for="t-title">Title shown to participants (the study’s name if empty)</label>
+        <input
+          id="t-title"
+          value={texts.title}
+          onInput={(e) => onChange({ ...texts, title: value(e) })}
+        />
+      </div>
+      <div class="field">
+        <label for="t-story">The task’s story (a blank line between paragraphs)</label>
+        <textarea
+          id="t-story"
+          rows={7}
+          value={texts.story.paragraphs.join("\n\n")}
+          onInput={(e) =>
+            onChange({ ...texts, story: { ...texts.story, paragraphs: value(e).split(/\n\s*\n/) } })
+          }
+        />
+      </div>
+      <div class="grid2">
+        <div class="field">
+          <label for="t-cost-missed">What a missed positive costs</label>
+          <textarea
+            id="t-cost-missed"
+            rows={4}
+            value={texts.story.costs.missed}
+            onInput={(e) =>
+              onChange({
+                ...texts,
+                story: { ...texts.story, costs: { ...texts.story.costs, missed: value(e) } },
+              })
+            }
+          />
+        </div>
+        <div class="field">
+          <label for="t-cost-false">What a false alarm costs</label>
+          <textarea
+            id="t-cost-false"
+            rows={4}
+            value={texts.story.costs.falseAlarm}
+            onInput={(e) =>
+              onChange({
+                ...texts,
+                story: { ...texts.story, costs: { ...texts.story.costs, falseAlarm: value(e) } },
+              })
+            }
+          />
+        </div>
+      </div>
+      <fieldset>
+        <legend>
+          Comprehension questions (about the two fixed systems: A has 31, 3, 13, 53 and B 25, 9, 4,
+          62 for true positives, missed positives, false alarms and true negatives)
+        </legend>
+        {texts.comprehension.map((q, i) => (
+          <div class="text-item" key={q.id}>
+            <div class="field">
+              <label for={`cq-${i}-prompt`}>{`Question ${i + 1}`}</label>
+              <textarea
+                id={`cq-${i}-prompt`}
+                rows={2}
+                value={q.prompt}
+                onInput={(e) => setQ(i, { prompt: value(e) })}
+              />
+            </div>
+            <div class="grid2">
+              <div class="field">
+                <label for={`cq-${i}-options`}>Answers (one per line)</label>
+                <textarea
+                  id={`cq-${i}-options`}
+                  rows={4}
+                  value={q.options.join("\n")}
+                  onInput={(e) => setQ(i, { options: value(e).split("\n") })}
+                />
+              </div>
+              <div class="field">
+                <label for={`cq-${i}-correct`}>The right answer</label>
+                <select
+                  id={`cq-${i}-correct`}
+                  value={q.correct}
+                  onChange={(e) =>
+                    setQ(i, { correct: (e.currentTarget as HTMLSelectElement).value })
+                  }
+                >
+                  {!q.options.includes(q.correct) && <option value={q.correct}>(choose)</option>}
+                  {q.options
+                    .filter((o) => o.trim() !== "")
+                    .map((o) => (
+                      <option key={o} value={o}>
+                        {o}
+                      </option>
+                    ))}
+                </select>
+              </div>
+            </div>
+            <div class="field">
+              <label for={`cq-${i}-explanation`}>Feedback after a wrong answer</label>
+              <textarea
+                id={`cq-${i}-explanation`}
+                rows={2}
+                value={q.explanation}
+                onInput={(e) => setQ(i, { explanation: value(e) })}
+              />
+            </div>
+            <button
+              type="button"
+              class="secondary"
+              onClick={() =>
+                onChange({ ...texts, comprehension: texts.comprehension.filter((_, j) => j !== i) })
+              }
+            >
+              {`Remove question ${i + 1}`}
+            </button>
+          </div>
+        ))}
+        <button
+          type="button"
+          class="secondary"
+          onClick={() =>
+            onChange({
+              ...texts,
+              comprehension: [
+                ...texts.comprehension,
+                {
+                  id: `q${Date.now().toString(36)}`,
+                  prompt: "",
+                  options: ["", ""],
+                  correct: "",
+                  explanation: "",
+                },
+              ],
+            })
+          }
+        >
+          Add a comprehension question
+        </button>
+      </fieldset>
+      <div class="field">
+        <label class="choice">
+          <input
+            type="checkbox"
+            checked={texts.guessPrompt !== null}
+            onChange={(e) =>
+              onChange({
+                ...texts,
+                guessPrompt: (e.currentTarget as HTMLInputElement).checked ? "" : null,
+              })
+            }
+          />
+          <span>Ask for the participant’s own guess of the cost ratio</span>
+        </label>
+        {texts.guessPrompt !== null && (
+          <>
+            <label for="t-guess">The guess question</label>
+            <textarea
+              id="t-guess"
+              rows={2}
+              value={texts.guessPrompt}
+              onInput={(e) => onChange({ ...texts, guessPrompt: value(e) })}
+            />
+          </>
+        )}
+      </div>
+      <FieldsEditor
+        id="qn"
+        legend="Questionnaire (before the task)"
+        fields={texts.questionnaire}
+        onChange={(questionnaire) => onChange({ ...texts, questionnaire })}
+      />
+      <FieldsEditor
+        id="post"
+        legend="Questions after the task"
+        fields={texts.post}
+        onChange={(post) => onChange({ ...texts, post })}
+      />
+    </div>
+  );
+}
+
+/** The request's `texts`: blank answer lines dropped, an empty title left to the name. */
+export function textsForRequest(t: EditableTexts): StudyTexts {
+  const clean = (fs: Field[]) =>
+    fs.map((f) => ({
+      ...f,
+      ...(f.options ? { options: lines(f.options.join("\n")).filter((o) => o !== "") } : {}),
+    }));
+  return {
+    ...(t.title.trim() !== "" ? { title: t.title.trim() } : {}),
+    story: {
+      paragraphs: t.story.paragraphs.map((p) => p.trim()).filter((p) => p !== ""),
+      costs: t.story.costs,
+    },
+    comprehension: t.comprehension.map((q) => ({
+      ...q,
+      options: lines(q.options.join("\n")).filter((o) => o !== ""),
+    })),
+    guessPrompt: t.guessPrompt,
+    questionnaire: clean(t.questionnaire),
+    post: clean(t.post),
+  };
+}
+
+/** The first Phase I system (as the server's PHASE1_SYSTEMS), for the preview's chart. */
+const PREVIEW_SYSTEM = {
+  tp: 31,
+  fn: 3,
+  fp: 13,
+  tn: 53,
+  tpr: 31 / 34,
+  tnr: 53 / 66,
+  threshold: 0.5,
+};
+
+/** The participant's pages in the study's words, as they will read them. */
+export function StudyPreview({
+  name,
+  texts,
+  words,
+  consent,
+}: {
+  name: string;
+  texts: EditableTexts;
+  words: StudyWords;
+  consent: string;
+}) {
+  const noun = capitalise(words.systemNoun);
+  const left = placeholdersIn(texts, words, consent);
+  const q = texts.comprehension[0];
+  return (
+    <section class="preview" aria-labelledby="preview-title" data-testid="preview">
+      <h2 id="preview-title">Preview: what participants read</h2>
+      {left.length > 0 ? (
+        <div class="error" role="status">
+          {`Still to be written (a study cannot be created with placeholders left): ${left.join(", ")}.`}
+        </div>
+      ) : (
+        <p class="muted">No placeholders left.</p>
+      )}
+      <p class="muted">{texts.title.trim() !== "" ? texts.title : name || "(the study’s name)"}</p>
+      <h3>The task</h3>
+      {texts.story.paragraphs
+        .filter((p) => p.trim() !== "")
+        .map((p, i) => (
+          <p key={`p${i}`}>{p}</p>
+        ))}
+      <div class="costs">
+        <section>
+          <h4>{`What ${words.missed} mean`}</h4>
+          <p>{texts.story.costs.missed}</p>
+        </section>
+        <section>
+          <h4>{`What ${words.falseAlarm} mean`}</h4>
+          <p>{texts.story.costs.falseAlarm}</p>
+        </section>
+      </div>
+      <h3>{`${noun} A, as the comprehension questions show it`}</h3>
+      <ResponsiveFlowChart
+        system={PREVIEW_SYSTEM}
+        words={words}
+        name={`${noun} A`}
+        id="preview-a"
+      />
+      {q !== undefined && (
+        <>
+          <p>
+            <strong>{q.prompt}</strong>
+          </p>
+          <ul>
+            {q.options
+              .filter((o) => o.trim() !== "")
+              .map((o) => (
+                <li key={o}>{o === q.correct ? `${o} (right)` : o}</li>
+              ))}
+          </ul>
+          <p class="muted">{`After a wrong answer: ${q.explanation}`}</p>
+        </>
+      )}
+      {texts.guessPrompt !== null && (
+        <>
+          <h3>Your own estimate</h3>
+          <p>{texts.guessPrompt}</p>
+        </>
+      )}
+      <h3>Each comparison</h3>
+      <p>{words.question}</p>
+      <h3>Debrief (an example)</h3>
+      <p>{`For you, ${words.missed} are between 2 and 3 times as bad as ${words.falseAlarm}.`}</p>
+    </section>
+  );
+}
