@@ -155,10 +155,17 @@ export const ParticipantState = z.object({
       question: Comparison,
       progress: z.object({
         answered: z.number().int(),
-        /** Upper bound of the questions left, the one shown included. */
+        /**
+         * Questions left, the one shown included: adaptive, what the budget leaves (an upper
+         * bound); the papers' searches, an estimate that can fall short or run over.
+         */
         estimatedRemaining: z.number().int(),
         /** Adaptive studies: the most questions there can be in all (the study's budget). */
         atMost: z.number().int().optional(),
+        /** The papers' searches: the share of the search done (halvings completed / needed). */
+        searchDone: z.number().min(0).max(1).optional(),
+        /** The papers' searches: a true upper bound of the questions left, the one shown included. */
+        remainingAtMost: z.number().int().optional(),
       }),
       canUndo: z.boolean(),
     })

@@ -153,7 +153,12 @@ describe.each(BACKENDS)("participant flow (%s)", (kind) => {
     expect(s.phase).toBe("guess");
     s = (await call(t, "POST", `${base}/guess`, { ratio: 5 })).body;
     expect(s.phase).toBe("elicitation");
-    expect(s.elicitation!.progress).toEqual({ answered: 0, estimatedRemaining: 20 });
+    expect(s.elicitation!.progress).toEqual({
+      answered: 0,
+      estimatedRemaining: 20,
+      remainingAtMost: 25,
+      searchDone: 0,
+    });
     expect(s.elicitation!.canUndo).toBe(false);
 
     // (0.3, not 0.2: on this coarse pool thresholds from 0.125 to 0.34 differ by less than one

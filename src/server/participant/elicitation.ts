@@ -21,13 +21,25 @@ export function isAdaptiveResult(r: ElicitationResult): r is AdaptiveStudyResult
 export interface ElicitationReplay {
   readonly state: ReplayState<BinaryPoint, ElicitationResult>;
   /**
-   * Upper bound of the questions still to come, the pending one included (for the searches,
-   * fewer when pairs that look identical are skipped; for `adaptive`, what the budget leaves:
-   * the engine usually stops sooner).
+   * The questions still to come, the pending one included: for `adaptive`, what the budget
+   * leaves (the engine usually stops sooner); for the searches an estimate, the strategy's
+   * usual questions per halving, which can fall short or run over (`remainingAtMost` bounds it).
    */
   readonly estimatedRemaining: number;
   /** `adaptive`: the most questions Phase II can ask (the budget); null for the searches. */
   readonly atMost: number | null;
+  /**
+   * The papers' searches: the share of the search done, halvings completed / halvings needed
+   * (exact: a search always runs its halvings; how many questions each takes depends on the
+   * answers, so `estimatedRemaining` is only an estimate).
+   */
+  readonly searchDone?: number;
+  /**
+   * The papers' searches: a true upper bound of the questions still to come, the pending one
+   * included: no halving asks more than five (its four comparisons and, after a tie, one more
+   * about a plateau), and pairs skipped as identical on screen only lower it.
+   */
+  readonly remainingAtMost?: number;
 }
 
 const MAX_PER_HALVING = { paper: 4, lazy: 3, bisect: 2 } as const;
@@ -93,7 +105,13 @@ function replaySearch(
   const halvings = halvingsNeeded(range, spec.tolerance) * searches;
   const per = MAX_PER_HALVING[spec.strategy];
   const remaining = (halvings - shrinks) * per - (asked - askedAtShrink);
-  return { state, estimatedRemaining: Math.max(1, remaining), atMost: null };
+  return {
+    state,
+    estimatedRemaining: Math.max(1, remaining),
+    atMost: null,
+    searchDone: Math.min(1, shrinks / halvings),
+    remainingAtMost: Math.max(1, (halvings - shrinks) * 5 - (asked - askedAtShrink)),
+  };
 }
 
 /** Left/right placement of question `index` of a phase: a pure function of the seed. */

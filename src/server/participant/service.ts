@@ -128,6 +128,10 @@ export interface Position {
   readonly estimatedRemaining: number;
   /** `adaptive`: the most Phase II questions there can be (the budget); null otherwise. */
   readonly atMost: number | null;
+  /** The papers' searches: the share of the search done (see `ElicitationReplay`). */
+  readonly searchDone?: number;
+  /** The papers' searches: at most this many questions are left (see `ElicitationReplay`). */
+  readonly remainingAtMost?: number;
   readonly elicitationRows: LogRow[];
   readonly evaluationRows: LogRow[];
   /** Phase III pairs (empty until Phase II is done). */
@@ -195,6 +199,8 @@ export function position(ctx: Context): Position {
     state: ElicitationState;
     estimatedRemaining: number;
     atMost: number | null;
+    searchDone?: number;
+    remainingAtMost?: number;
   };
   let frame: DisplayFrame | null = null;
   if (isFair(ctx)) {
@@ -247,6 +253,10 @@ export function position(ctx: Context): Position {
     elicitation,
     estimatedRemaining: replayed.estimatedRemaining,
     atMost: replayed.atMost,
+    ...(replayed.searchDone !== undefined ? { searchDone: replayed.searchDone } : {}),
+    ...(replayed.remainingAtMost !== undefined
+      ? { remainingAtMost: replayed.remainingAtMost }
+      : {}),
     elicitationRows,
     evaluationRows,
     pairs,
@@ -407,6 +417,8 @@ export async function renderState(
             answered: q.index,
             estimatedRemaining: pos.estimatedRemaining,
             ...(pos.atMost !== null ? { atMost: pos.atMost } : {}),
+            ...(pos.searchDone !== undefined ? { searchDone: pos.searchDone } : {}),
+            ...(pos.remainingAtMost !== undefined ? { remainingAtMost: pos.remainingAtMost } : {}),
           },
           canUndo: q.index > 0,
         };

@@ -10,6 +10,7 @@ import { ComparisonView } from "./ComparisonView.tsx";
 import { FairComparisonView } from "./FairComparisonView.tsx";
 import { FieldsForm } from "./FieldsForm.tsx";
 import { MulticlassComparisonView } from "./MulticlassComparisonView.tsx";
+import { elicitationProgress } from "./progress.ts";
 
 export function ParticipantApp({ token }: { token: string }) {
   const base = `/api/p/${encodeURIComponent(token)}`;
@@ -264,22 +265,16 @@ function PhasePage({ state, busy, post }: PageProps) {
         );
       }
       const e = state.elicitation!;
-      const done = e.progress.answered;
-      // estimatedRemaining counts the question shown; an adaptive study stops when it is
-      // confident, so only its budget is certain: say "of at most".
-      const left = Math.max(0, Math.round(e.progress.estimatedRemaining) - 1);
-      const atMost = e.progress.atMost;
+      // Only what is certain: the searches' upper bound ("at most N more") and share done,
+      // an adaptive study's budget ("of at most"); see progress.ts.
+      const progress = elicitationProgress(e.progress);
       return (
         <ComparisonView
           words={words}
           question={e.question}
           stage="Part 2 of 3: your preferences"
-          progressText={
-            atMost !== undefined
-              ? `Question ${done + 1} of at most ${atMost}`
-              : `Question ${done + 1} · about ${left} more after this one`
-          }
-          progressValue={atMost !== undefined ? done / atMost : (done + 1) / (done + 1 + left)}
+          progressText={progress.text}
+          progressValue={progress.value}
           busy={busy}
           onChoose={(choice: Choice) => post("answer", { questionId: e.question.id, choice })}
           canUndo={e.canUndo}
