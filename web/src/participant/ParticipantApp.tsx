@@ -11,6 +11,7 @@ import { FairComparisonView } from "./FairComparisonView.tsx";
 import { FieldsForm } from "./FieldsForm.tsx";
 import { MulticlassComparisonView } from "./MulticlassComparisonView.tsx";
 import { elicitationProgress } from "./progress.ts";
+import { workedExample } from "./worked-example.ts";
 
 export function ParticipantApp({ token }: { token: string }) {
   const base = `/api/p/${encodeURIComponent(token)}`;
@@ -371,6 +372,14 @@ function ComprehensionPage({ state, busy, post }: PageProps) {
               {feedback.text}
             </>
           )}
+        </div>
+      )}
+      {c.index === 0 && c.systems !== undefined && (
+        <div class="worked-example" data-testid="worked-example">
+          <h2>{`How to read a ${words.systemNoun}: a worked example`}</h2>
+          {workedExample(c.systems[0], words, `${noun} A`).map((line) => (
+            <p key={line}>{line}</p>
+          ))}
         </div>
       )}
       {c.systems !== undefined && (
