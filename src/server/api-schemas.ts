@@ -31,6 +31,8 @@ export const StudyWords = z.object({
   falseAlarm: z.string(),
   question: z.string(),
   systemNoun: z.string(),
+  /** What the people counted are called, plural ("patients", the default when absent). */
+  people: z.string().optional(),
 });
 
 export const Field = z.object({

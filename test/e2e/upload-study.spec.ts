@@ -106,6 +106,9 @@ test("a study from an uploaded dataset CSV, from creation to export", async ({ p
   await expect(preview).toContainText(DIABETES_TEXTS.story.paragraphs[1]);
   await expect(preview).toContainText("What missed diabetes cases mean");
   await expect(preview).toContainText(
+    "B: 6 more missed diabetes cases and 9 fewer needless glucose tests than A, per 100 adults.",
+  );
+  await expect(preview).toContainText(
     "For you, missed diabetes cases are between 2 and 3 times as bad as needless glucose tests.",
   );
   await shots(page, "0-create");
@@ -200,6 +203,7 @@ test("a study from an uploaded dataset CSV, from creation to export", async ({ p
 
   await waitForPhase(p, "elicitation");
   await expect(p.getByRole("heading", { level: 1 })).toHaveText(DIABETES_WORDS.question);
+  await expect(p.getByTestId("trade-off")).toContainText("per 100 adults");
   await noCancer(p, "elicitation");
   await shots(p, "6-elicitation");
   for (let i = 0; i < 200 && (await phaseOf(p)) === "elicitation"; i++) {

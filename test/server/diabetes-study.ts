@@ -20,6 +20,7 @@ export const DIABETES_WORDS = {
   falseAlarm: "needless glucose tests",
   question: "Which screening system would you rather the clinic used?",
   systemNoun: "system",
+  people: "adults",
 };
 
 /** Texts beyond the words (`texts` of the create request). */

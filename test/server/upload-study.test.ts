@@ -200,6 +200,10 @@ describe("a study created from an uploaded dataset CSV", () => {
     expect(all).toContain("missed diabetes cases");
     expect(all).toContain(DIABETES_TEXTS.story.costs.falseAlarm);
     expect(all.match(/cancer/gi)).toBeNull();
+    // The people counted are the study's too: "per 100 adults", never the default "patients".
+    expect(all).toContain("per 100 adults");
+    expect(all).toContain("out of 100 adults");
+    expect(all.match(/patients/gi)).toBeNull();
     // The same walk through the built-in study does find it: the search can fail.
     const builtIn = await call(
       t,

@@ -127,6 +127,8 @@ export interface StudyWords {
   readonly falseAlarm: string;
   readonly question: string;
   readonly systemNoun: string;
+  /** The people the charts count, plural ("per 100 patients"); absent: "patients". */
+  readonly people?: string;
 }
 
 /** A questionnaire or post-task field. */

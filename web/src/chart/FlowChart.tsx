@@ -34,7 +34,7 @@ export function describeSystem(name: string, s: SystemView, w: StudyWords): stri
   const pos = s.tp + s.fn;
   const neg = s.fp + s.tn;
   return (
-    `${name}, out of ${peopleOutOf(s)}. ` +
+    `${name}, out of ${peopleOutOf(s, w.people)}. ` +
     `Of ${formatCount(pos)} who actually ${w.positive}: ${formatCount(s.tp)} (${formatPercent(s.tpr)}) ` +
     `${w.predictedPositive.toLowerCase()}, ${formatCount(s.fn)} (${formatPercent(1 - s.tpr)}) ` +
     `${w.predictedNegative.toLowerCase()} — ${w.missed}. ` +
@@ -178,7 +178,7 @@ export function SystemTable({
     // The class goes on a wrapper: a table does not clip its cells when made 1 px wide.
     <div class={visible ? "numbers-holder" : "numbers-holder visually-hidden"}>
       <table class="numbers">
-        <caption>{`${name}: outcomes out of ${peopleOutOf(s)}`}</caption>
+        <caption>{`${name}: outcomes out of ${peopleOutOf(s, w.people)}`}</caption>
         <thead>
           <tr>
             <th scope="col">True class</th>

@@ -33,9 +33,13 @@ export function populationOf(s: Counts): number {
   return Math.round(s.tp + s.fn + s.fp + s.tn);
 }
 
-/** "100 patients": the people the counts are out of. */
-export function peopleOutOf(s: Counts): string {
-  return `${populationOf(s)} patients`;
+/**
+ * "100 patients": the people the counts are out of, in the study's word for them (the
+ * built-in study's "patients" when it has none).
+ * @example peopleOutOf({ tp: 31, fn: 3, fp: 13, tn: 53 }, "adults") // "100 adults"
+ */
+export function peopleOutOf(s: Counts, people = "patients"): string {
+  return `${populationOf(s)} ${people}`;
 }
 
 /**
@@ -58,7 +62,7 @@ export function outcomeWord(phrase: string, n: number): string {
 export function tradeOffLine(
   a: Counts,
   b: Counts,
-  words: { missed: string; falseAlarm: string },
+  words: { missed: string; falseAlarm: string; people?: string },
   letters: readonly [string, string] = ["A", "B"],
 ): string {
   const part = (d: number, phrase: string) => {
@@ -68,5 +72,5 @@ export function tradeOffLine(
   };
   const missed = part(b.fn - a.fn, words.missed);
   const falseAlarms = part(b.fp - a.fp, words.falseAlarm);
-  return `${letters[1]}: ${missed} and ${falseAlarms} than ${letters[0]}, per ${peopleOutOf(a)}.`;
+  return `${letters[1]}: ${missed} and ${falseAlarms} than ${letters[0]}, per ${peopleOutOf(a, words.people)}.`;
 }

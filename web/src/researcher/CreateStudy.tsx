@@ -31,6 +31,7 @@ const WORD_FIELDS: { key: keyof StudyWords; label: string; example: string }[] =
     example: "Which system would you rather your doctor used?",
   },
   { key: "systemNoun", label: "What a classifier is called", example: "system" },
+  { key: "people", label: "What the people counted are called (plural)", example: "patients" },
 ];
 
 /** The header and each column's distinct values (at most 50) of a CSV, read in the browser. */

@@ -4,6 +4,7 @@
 // from (GET /api/study-defaults), and a live preview of the pages in the study's own words.
 
 import type { CreateStudyBody, Field, StudyWords } from "../api/types.ts";
+import { tradeOffLine } from "../chart/format.ts";
 import { capitalise } from "../chart/layout.ts";
 import { ResponsiveFlowChart } from "../chart/ResponsiveFlowChart.tsx";
 
@@ -387,6 +388,9 @@ const PREVIEW_SYSTEM = {
   threshold: 0.5,
 };
 
+/** The second Phase I system, for the preview's trade-off line. */
+const PREVIEW_B = { tp: 25, fn: 9, fp: 4, tn: 62 };
+
 /** The participant's pages in the study's words, as they will read them. */
 export function StudyPreview({
   name,
@@ -459,6 +463,7 @@ export function StudyPreview({
       )}
       <h3>Each comparison</h3>
       <p>{words.question}</p>
+      <p>{tradeOffLine(PREVIEW_SYSTEM, PREVIEW_B, words)}</p>
       <h3>Debrief (an example)</h3>
       <p>{`For you, ${words.missed} are between 2 and 3 times as bad as ${words.falseAlarm}.`}</p>
     </section>
