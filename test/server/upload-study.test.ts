@@ -222,6 +222,10 @@ describe("a study created from an uploaded dataset CSV", () => {
     expect(r.body.texts.words.missed).toBe("missed cancers");
     expect(r.body.texts.comprehension).toHaveLength(4);
     expect(r.body.texts.story.paragraphs[0]).toMatch(/breast cancer/);
+    expect(r.body.comprehensionSystems).toEqual([
+      { tp: 31, fn: 3, fp: 13, tn: 53 },
+      { tp: 25, fn: 9, fp: 4, tn: 62 },
+    ]);
   });
 
   it("parses and fits an upload of about 5 MB off the event loop", async () => {
@@ -343,6 +347,29 @@ describe("a study created from an uploaded dataset CSV", () => {
       expect(await studyCount(t)).toBe(before);
     },
   );
+
+  it("refuses texts and uploads for multiclass studies rather than ignoring them", async () => {
+    const before = await studyCount(t);
+    const texts = await call(
+      t,
+      "POST",
+      "/api/studies",
+      { name: "x", kind: "multiclass", dataset: "iris", texts: { title: "Flowers" } },
+      cookie,
+    );
+    expect(texts.status).toBe(400);
+    expect(texts.body.error.message).toMatch(/texts apply to binary studies/);
+    const upload = await call(
+      t,
+      "POST",
+      "/api/studies",
+      { name: "x", kind: "multiclass", dataset: "iris", datasetCsv: "a,b\n1,2\n", target: "b" },
+      cookie,
+    );
+    expect(upload.status).toBe(400);
+    expect(upload.body.error.message).toMatch(/made from a bundled dataset, not an upload/);
+    expect(await studyCount(t)).toBe(before);
+  });
 
   it("refuses target or dropColumns without a dataset CSV", async () => {
     const r = await call(

@@ -23,6 +23,7 @@ import { isAdaptiveSpec, type StudyConfig } from "../study/config.ts";
 import { answersCsv, codebookFile, participantsCsv, studyJson } from "../study/export.ts";
 import { loadStudyRecords, participantSummary } from "../study/results.ts";
 import { loadConfig } from "../study/store.ts";
+import { PHASE1_SYSTEMS } from "../study/template.ts";
 import { defaultStudyTexts, StudyDefaultsReply } from "../study/texts.ts";
 import { nowIso } from "../time.ts";
 
@@ -230,7 +231,10 @@ export const researcherRoutes: FastifyPluginAsyncZod<ResearcherRouteOptions> = a
     { schema: { tags: ["studies"], response: { 200: StudyDefaultsReply, ...errors } } },
     async (req) => {
       await auth(req);
-      return StudyDefaultsReply.parse({ texts: defaultStudyTexts() });
+      return StudyDefaultsReply.parse({
+        comprehensionSystems: PHASE1_SYSTEMS,
+        texts: defaultStudyTexts(),
+      });
     },
   );
   app.post(

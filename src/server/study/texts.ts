@@ -211,12 +211,21 @@ export function refineCreateSourceAndTexts(body: CreateSourceAndTexts, ctx: z.Re
       path: [sources[1]!],
       message: `give one source of data, not ${sources.join(" and ")}`,
     });
-  if (body.kind === "multiclass" && body.datasetCsv !== undefined)
-    ctx.addIssue({
-      code: "custom",
-      path: ["datasetCsv"],
-      message: "a multiclass study is made from a bundled dataset, not an upload",
-    });
+  if (body.kind !== undefined && body.kind !== "binary") {
+    if (body.datasetCsv !== undefined)
+      ctx.addIssue({
+        code: "custom",
+        path: ["datasetCsv"],
+        message: `a ${body.kind} study is made from a bundled dataset, not an upload`,
+      });
+    // Their pages have no cost story, comprehension check or guess yet: refuse, not ignore.
+    if (body.texts !== undefined)
+      ctx.addIssue({
+        code: "custom",
+        path: ["texts"],
+        message: `texts apply to binary studies; a ${body.kind} study keeps its own for now`,
+      });
+  }
   if (body.datasetCsv !== undefined && body.target === undefined)
     ctx.addIssue({
       code: "custom",
@@ -249,6 +258,10 @@ export function refineCreateSourceAndTexts(body: CreateSourceAndTexts, ctx: z.Re
 
 /** `GET /api/study-defaults`: the texts a new study starts from (the built-in study's). */
 export const StudyDefaultsReply = z.object({
+  /** The two fixed systems the comprehension questions ask about (counts out of 100). */
+  comprehensionSystems: z.array(
+    z.object({ tp: z.number(), fn: z.number(), fp: z.number(), tn: z.number() }),
+  ),
   texts: z.object({
     title: z.string(),
     words: z.record(z.string(), z.string()),

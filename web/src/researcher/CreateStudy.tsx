@@ -56,12 +56,14 @@ export function CreateStudy() {
   const [target, setTarget] = useState("");
   const [dropColumns, setDropColumns] = useState("");
   const [defaults, setDefaults] = useState<StudyDefaults["texts"] | null>(null);
+  const [systems, setSystems] = useState<StudyDefaults["comprehensionSystems"]>([]);
   const [texts, setTexts] = useState<EditableTexts | null>(null);
 
   useEffect(() => {
     api<StudyDefaults>("GET", "/api/study-defaults")
       .then((d) => {
         setDefaults(d.texts);
+        setSystems(d.comprehensionSystems);
         setTexts({ ...d.texts, title: "" });
       })
       .catch((e) => setError(errorMessage(e)));
@@ -443,6 +445,7 @@ export function CreateStudy() {
             <fieldset>
               <legend>What participants read (the built-in study’s texts to start from)</legend>
               <StudyTextsEditor
+                systems={systems}
                 texts={texts}
                 onChange={(t) => {
                   setTexts(t);
@@ -457,7 +460,13 @@ export function CreateStudy() {
                 Start again from the built-in texts
               </button>
             </fieldset>
-            <StudyPreview name={name} texts={texts} words={previewWords} consent={consent} />
+            <StudyPreview
+              name={name}
+              texts={texts}
+              words={previewWords}
+              consent={consent}
+              systems={systems}
+            />
           </div>
         )}
         {error !== null && (

@@ -22,10 +22,23 @@ export interface EditableTexts {
   post: Field[];
 }
 
+/** A fixed system of the comprehension questions, as counts out of 100. */
+export interface FixedCounts {
+  tp: number;
+  fn: number;
+  fp: number;
+  tn: number;
+}
+
 /** What GET /api/study-defaults answers. */
 export interface StudyDefaults {
+  comprehensionSystems: FixedCounts[];
   texts: EditableTexts & { words: StudyWords; consentText: string };
 }
+
+/** "31, 3, 13, 53": a fixed system's counts in the legend's order. */
+const countsText = (s: FixedCounts | undefined) =>
+  s === undefined ? "?" : `${s.tp}, ${s.fn}, ${s.fp}, ${s.tn}`;
 
 /** Text still to be written; the same marks as the server's (src/server/study/texts.ts). */
 export const PLACEHOLDER = /\[\[[^\]]*\]\]|\{\{[^}]*\}\}|\b(?:TODO|TBD|FIXME|XXX)\b/;
@@ -163,9 +176,12 @@ function FieldsEditor({
 /** Every participant-facing text of the study, each editable. */
 export function StudyTextsEditor({
   texts,
+  systems,
   onChange,
 }: {
   texts: EditableTexts;
+  /** The two fixed systems the comprehension questions ask about. */
+  systems: FixedCounts[];
   onChange: (t: EditableTexts) => void;
 }) {
   const setQ = (i: number, q: Partial<Question>) =>
@@ -226,8 +242,7 @@ export function StudyTextsEditor({
       </div>
       <fieldset>
         <legend>
-          Comprehension questions (about the two fixed systems: A has 31, 3, 13, 53 and B 25, 9, 4,
-          62 for true positives, missed positives, false alarms and true negatives)
+          {`Comprehension questions (about two fixed systems of 100: A has ${countsText(systems[0])} and B ${countsText(systems[1])} true positives, missed positives, false alarms and true negatives)`}
         </legend>
         {texts.comprehension.map((q, i) => (
           <div class="text-item" key={q.id}>
@@ -377,32 +392,22 @@ export function textsForRequest(t: EditableTexts): StudyTexts {
   };
 }
 
-/** The first Phase I system (as the server's PHASE1_SYSTEMS), for the preview's chart. */
-const PREVIEW_SYSTEM = {
-  tp: 31,
-  fn: 3,
-  fp: 13,
-  tn: 53,
-  tpr: 31 / 34,
-  tnr: 53 / 66,
-  threshold: 0.5,
-};
-
-/** The second Phase I system, for the preview's trade-off line. */
-const PREVIEW_B = { tp: 25, fn: 9, fp: 4, tn: 62 };
-
 /** The participant's pages in the study's words, as they will read them. */
 export function StudyPreview({
   name,
   texts,
   words,
   consent,
+  systems,
 }: {
   name: string;
   texts: EditableTexts;
   words: StudyWords;
   consent: string;
+  /** The comprehension questions' two fixed systems (the server's, from study-defaults). */
+  systems: FixedCounts[];
 }) {
+  const [a, b] = systems;
   const noun = capitalise(words.systemNoun);
   const left = placeholdersIn(texts, words, consent);
   const q = texts.comprehension[0];
@@ -433,13 +438,22 @@ export function StudyPreview({
           <p>{texts.story.costs.falseAlarm}</p>
         </section>
       </div>
-      <h3>{`${noun} A, as the comprehension questions show it`}</h3>
-      <ResponsiveFlowChart
-        system={PREVIEW_SYSTEM}
-        words={words}
-        name={`${noun} A`}
-        id="preview-a"
-      />
+      {a !== undefined && (
+        <>
+          <h3>{`${noun} A, as the comprehension questions show it`}</h3>
+          <ResponsiveFlowChart
+            system={{
+              ...a,
+              tpr: a.tp / Math.max(1, a.tp + a.fn),
+              tnr: a.tn / Math.max(1, a.tn + a.fp),
+              threshold: 0.5,
+            }}
+            words={words}
+            name={`${noun} A`}
+            id="preview-a"
+          />
+        </>
+      )}
       {q !== undefined && (
         <>
           <p>
@@ -463,7 +477,7 @@ export function StudyPreview({
       )}
       <h3>Each comparison</h3>
       <p>{words.question}</p>
-      <p>{tradeOffLine(PREVIEW_SYSTEM, PREVIEW_B, words)}</p>
+      {a !== undefined && b !== undefined && <p>{tradeOffLine(a, b, words)}</p>}
       <h3>Debrief (an example)</h3>
       <p>{`For you, ${words.missed} are between 2 and 3 times as bad as ${words.falseAlarm}.`}</p>
     </section>
