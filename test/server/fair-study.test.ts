@@ -13,12 +13,13 @@ import {
 } from "../../src/server/participant/fair.ts";
 import { clearMulticlassReplayCache } from "../../src/server/participant/multiclass.ts";
 import { defaultKnown } from "../../src/server/study/fair.ts";
-import { answerFair, createFair, fairReader, randomLambda } from "./fair-driver.ts";
+import { answerFair, createFair, fairReader } from "./fair-driver.ts";
 import { BACKENDS, call, freshStore, signIn, startApp, type TestApp } from "./helpers.ts";
 import { finishMulticlass, seededParticipant, walkToMulticlass } from "./multiclass-driver.ts";
 
 // The HTTP recovery check over 50 participants with 5% flipped answers (and the k = 3
-// multiclass one beside it) is test/sweeps/noisy-http-study.sweep.ts.
+// multiclass one beside it) is test/sweeps/noisy-http-study.sweep.ts; its quick version
+// (a few participants) is test/server/noisy-http-study.test.ts.
 
 describe("fairness study pieces", () => {
   it("lambda's record: the estimate and its credible range rounded outward, clipped to [0, 1]", () => {
@@ -257,19 +258,5 @@ describe.each(BACKENDS)("fairness study (%s)", (kind) => {
     const csv = (await exported("answers.csv")).trim().split("\n");
     expect(csv[0]).toContain("classes,groups,first_counts,second_counts");
     expect(csv).toHaveLength(1 + stored.length);
-  });
-
-  it("three participants with 5% flipped answers: at most 25 questions, lambda within twice the tolerance", async () => {
-    const { study, config, data } = await createFair(t, cookie);
-    for (let run = 0; run < 3; run++) {
-      const truth = randomLambda(run);
-      const { token, seed } = await seededParticipant(t, cookie, study.id, 2000 + run);
-      const reader = fairReader(config.spec, data.tau, truth, 0.05, seed);
-      const start = await walkToMulticlass(t, token);
-      const { asked, state } = await answerFair(t, token, seed, start, reader);
-      const d = (await finishMulticlass(t, token, state)).fairDebrief!;
-      expect(asked).toBeLessThanOrEqual(25);
-      expect(Math.abs(d.metric.lambda - truth)).toBeLessThanOrEqual(2 * config.spec.tolerance);
-    }
   });
 });

@@ -17,8 +17,9 @@ import {
   walkToMulticlass,
 } from "./multiclass-driver.ts";
 
-// The HTTP recovery check (50 participants with 5% flipped answers) is in
-// test/sweeps/multiclass-study.sweep.ts, which `npm run test:sweeps` and `.ci/run` run.
+// The HTTP recovery check (50 participants with 5% flipped answers) is (a) of
+// test/sweeps/noisy-http-study.sweep.ts, which `npm run test:sweeps` and `.ci/run` run; its
+// quick version is test/server/noisy-http-study.test.ts.
 
 describe("multiclass debrief in words", () => {
   it("names the class whose mistakes weigh most and least, with the ratio", () => {

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { answerFair, createFair, fairReader, randomLambda } from "../server/fair-driver.ts";
+import { freshStore, signIn, startApp, type TestApp } from "../server/helpers.ts";
+import {
+  answerMulticlass,
+  createMulticlass,
+  finishMulticlass,
+  randomTruth,
+  screenReader,
+  seededParticipant,
+  walkToMulticlass,
+} from "../server/multiclass-driver.ts";
+
+/**
+ * Issue 12, "Done when": a simulated participant with human-like noise (5% flipped answers)
+ * finishes (a) a k = 3 diagonal-linear study (iris) in at most 25 questions and (b) a lambda
+ * study (arrests by colour) in at most 25, each recovered within twice the study's tolerance
+ * in at least 90% of 50 runs, all over the HTTP API: every question read off the screen as
+ * the browser gets it, every answer posted. test/server/fair-study.test.ts runs 3 of (b).
+ */
+const RUNS = 50;
+
+function summary(errors: number[]) {
+  const sorted = [...errors].sort((a, b) => a - b);
+  return `median error ${sorted[sorted.length >> 1]!.toFixed(4)}, max error ${sorted[sorted.length - 1]!.toFixed(4)}`;
+}
+
+describe("noisy participants over HTTP (sqlite)", () => {
+  let t: TestApp;
+  let cookie: string;
+  beforeAll(async () => {
+    t = await startApp(await freshStore("sqlite"));
+    cookie = await signIn(t);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it(`(a) k = 3 diagonal-linear, 5% flips: ${RUNS} runs`, async () => {
+    const { study, config, data } = await createMulticlass(t, cookie);
+    const tolerance = config.spec.tolerance;
+    let within = 0;
+    let maxQuestions = 0;
+    const errors: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const truth = randomTruth(3, run);
+      const { token, seed } = await seededParticipant(t, cookie, study.id, 1000 + run);
+      const reader = screenReader(truth, data.pool.priors, 0.05, seed);
+      const start = await walkToMulticlass(t, token);
+      const { asked, state } = await answerMulticlass(t, token, seed, start, reader);
+      const d = (await finishMulticlass(t, token, state)).multiclassDebrief!;
+      const err = Math.max(...d.metric.weights.map((w, i) => Math.abs(w - truth[i]!)));
+      errors.push(err);
+      if (err <= 2 * tolerance) within++;
+      maxQuestions = Math.max(maxQuestions, asked);
+    }
+    console.log(
+      `(a) multiclass k=3 (iris), 5% flips: ${within} of ${RUNS} within 2x tolerance (${2 * tolerance}), max questions ${maxQuestions}, ${summary(errors)}`,
+    );
+    expect(maxQuestions).toBeLessThanOrEqual(25);
+    expect(within).toBeGreaterThanOrEqual(Math.ceil(0.9 * RUNS));
+  });
+
+  it(`(b) lambda (arrests by colour), 5% flips: ${RUNS} runs`, async () => {
+    const { study, config, data } = await createFair(t, cookie);
+    const tolerance = config.spec.tolerance;
+    let within = 0;
+    let maxQuestions = 0;
+    let covered = 0;
+    const errors: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const truth = randomLambda(run);
+      const { token, seed } = await seededParticipant(t, cookie, study.id, 3000 + run);
+      const reader = fairReader(config.spec, data.tau, truth, 0.05, seed);
+      const start = await walkToMulticlass(t, token);
+      const { asked, state } = await answerFair(t, token, seed, start, reader);
+      const d = (await finishMulticlass(t, token, state)).fairDebrief!;
+      const err = Math.abs(d.metric.lambda - truth);
+      errors.push(err);
+      if (err <= 2 * tolerance) within++;
+      if (d.metric.low <= truth && truth <= d.metric.high) covered++;
+      maxQuestions = Math.max(maxQuestions, asked);
+    }
+    console.log(
+      `(b) lambda (arrests by colour, k=2, m=2), 5% flips: ${within} of ${RUNS} within 2x tolerance (${2 * tolerance}), max questions ${maxQuestions}, ${summary(errors)}; the debrief's range holds the truth in ${covered} of ${RUNS}`,
+    );
+    expect(maxQuestions).toBeLessThanOrEqual(25);
+    expect(within).toBeGreaterThanOrEqual(Math.ceil(0.9 * RUNS));
+  });
+});
