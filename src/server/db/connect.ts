@@ -73,7 +73,13 @@ export async function openDb(o: DbOptions): Promise<OpenedDb> {
   const statements = new Map<string, ReturnType<typeof sqlite.prepare>>();
   const database = {
     close: () => sqlite.close(),
-    prepare: (text: string) => {
+    prepare: (sqlText: string) => {
+      // Every transaction starts IMMEDIATE: it takes the database's write lock at BEGIN (waiting
+      // up to busy_timeout while another process holds it) instead of reading first and failing
+      // with SQLITE_BUSY when another `elicit serve` on the same file wrote in between. In one
+      // process Kysely's one connection already serialises transactions; this serialises them
+      // across processes too.
+      const text = sqlText === "begin" ? "begin immediate" : sqlText;
       let st = statements.get(text);
       if (!st) {
         st = sqlite.prepare(text);
