@@ -6,9 +6,10 @@
  * 3 s per kill, everything given up (and failed) after 240 s.
  *
  * Starts S `elicit serve` processes (real `node bin/elicit.js serve`, production rate limits)
- * on one database: SQLite in a fresh temporary data dir, or PostgreSQL (`--database-url`, else
- * TEST_DATABASE_URL) in a fresh schema that is dropped afterwards. N participants of the
- * built-in study then go through the whole flow at once over HTTP, each request sent to a
+ * on one database: SQLite in a fresh temporary data dir (with S > 1 the processes share one
+ * file: WAL, transactions that begin IMMEDIATE, a 5 s busy timeout), or PostgreSQL
+ * (`--database-url`, else TEST_DATABASE_URL) in a fresh schema that is dropped afterwards.
+ * N participants of the built-in study then go through the whole flow at once over HTTP, each request sent to a
  * random server (as a load balancer would), and misbehave the way real ones do: undos, double
  * submissions (the same answer twice at once), duplicate tabs (a second tab answering the same
  * question with its own choice, or a stale tab answering a question already answered) and
