@@ -9,8 +9,8 @@
  * on one database: SQLite in a fresh temporary data dir (with S > 1 the processes share one
  * file: WAL, transactions that begin IMMEDIATE, a 5 s busy timeout), or PostgreSQL
  * (`--database-url`, else TEST_DATABASE_URL) in a fresh schema that is dropped afterwards.
- * N participants of the built-in study then go through the whole flow at once over HTTP, each request sent to a
- * random server (as a load balancer would), and misbehave the way real ones do: undos, double
+ * N participants of the built-in study then go through the whole flow at once over HTTP, each
+ * request sent to a random server (as a load balancer would), and misbehave the way real ones do: undos, double
  * submissions (the same answer twice at once), duplicate tabs (a second tab answering the same
  * question with its own choice, or a stale tab answering a question already answered) and
  * racing undo / answer pairs. Meanwhile a killer sends SIGKILL to a random server at random
