@@ -10,20 +10,8 @@ import { ApiError } from "../errors.ts";
 import type { BuildReply } from "./build-worker.ts";
 import type { StudyConfig } from "./config.ts";
 
-/** Builds running at once; more wait their turn (each holds an upload and a model in memory). */
+/** Worker threads at most (each holds an upload and a model in memory while it builds). */
 export const MAX_CONCURRENT_BUILDS = 2;
-
-let running = 0;
-const waiting: (() => void)[] = [];
-
-async function slot(): Promise<() => void> {
-  if (running >= MAX_CONCURRENT_BUILDS) await new Promise<void>((r) => waiting.push(r));
-  running++;
-  return () => {
-    running--;
-    waiting.shift()?.();
-  };
-}
 
 /** The URL of tsx's ESM `register` API (its package's `exports["./esm/api"].import`). */
 function tsxEsmApi(): string {
@@ -36,17 +24,74 @@ function tsxEsmApi(): string {
 }
 
 /**
- * Start the worker: the compiled `.js` beside this file in `dist/`, or in a checkout (this
- * file is `.ts`) a small bootstrap that registers tsx's loader, as bin/elicit.js does, and
- * then imports the `.ts` worker.
+ * Start a worker: the compiled `.js` beside this file in `dist/`, or in a checkout (this file
+ * is `.ts`) a small bootstrap that registers tsx's loader, as bin/elicit.js does, and then
+ * imports the `.ts` worker.
  */
-function startWorker(body: CreateStudyBody): Worker {
+function startWorker(): Worker {
   if (!import.meta.url.endsWith(".ts"))
-    return new Worker(new URL("./build-worker.js", import.meta.url), { workerData: body });
+    return new Worker(new URL("./build-worker.js", import.meta.url));
   const api = tsxEsmApi();
   const entry = new URL("./build-worker.ts", import.meta.url).href;
   const bootstrap = `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); });`;
-  return new Worker(bootstrap, { eval: true, workerData: body });
+  return new Worker(bootstrap, { eval: true });
+}
+
+interface Pending {
+  resolve(r: BuildReply): void;
+  reject(e: Error): void;
+}
+
+/**
+ * One long-lived worker and the requests it has not answered yet. It does not keep the
+ * process alive while idle (unref), and a worker that dies fails its pending requests and is
+ * replaced on the next one.
+ */
+class BuildWorker {
+  private readonly worker = startWorker();
+  readonly pending = new Map<number, Pending>();
+  dead = false;
+
+  constructor() {
+    this.worker.unref();
+    this.worker.on("message", (m: BuildReply) => {
+      const p = this.pending.get(m.id);
+      this.pending.delete(m.id);
+      if (this.pending.size === 0) this.worker.unref();
+      p?.resolve(m);
+    });
+    const fail = (e: Error) => {
+      this.dead = true;
+      for (const p of this.pending.values()) p.reject(e);
+      this.pending.clear();
+    };
+    this.worker.on("error", fail);
+    this.worker.on("exit", (code) => fail(new Error(`the study build worker exited (${code})`)));
+  }
+
+  build(id: number, body: CreateStudyBody): Promise<BuildReply> {
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.ref();
+      this.worker.postMessage({ id, body });
+    });
+  }
+}
+
+const workers: BuildWorker[] = [];
+let nextId = 1;
+
+/** The live worker with the fewest requests in hand, starting one while fewer than the limit. */
+function pickWorker(): BuildWorker {
+  for (let i = workers.length - 1; i >= 0; i--) if (workers[i]!.dead) workers.splice(i, 1);
+  const idle = workers.find((w) => w.pending.size === 0);
+  if (idle) return idle;
+  if (workers.length < MAX_CONCURRENT_BUILDS) {
+    const w = new BuildWorker();
+    workers.push(w);
+    return w;
+  }
+  return workers.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
 }
 
 /**
@@ -59,28 +104,8 @@ function startWorker(body: CreateStudyBody): Worker {
 export async function buildStudyConfigOffThread(
   body: CreateStudyBody,
 ): Promise<{ config: StudyConfig; hash: string }> {
-  const release = await slot();
-  try {
-    const reply = await new Promise<BuildReply>((resolve, reject) => {
-      const worker = startWorker(body);
-      let settled = false;
-      worker.once("message", (m: BuildReply) => {
-        settled = true;
-        resolve(m);
-        void worker.terminate();
-      });
-      worker.once("error", (e) => {
-        settled = true;
-        reject(e);
-      });
-      worker.once("exit", (code) => {
-        if (!settled) reject(new Error(`the study build worker exited with code ${code}`));
-      });
-    });
-    if (reply.ok) return { config: reply.config as StudyConfig, hash: reply.hash };
-    if (reply.status >= 500) throw new Error(`study build failed: ${reply.message}`);
-    throw new ApiError(reply.status, reply.code, reply.message);
-  } finally {
-    release();
-  }
+  const reply = await pickWorker().build(nextId++, body);
+  if (reply.ok) return { config: reply.config as StudyConfig, hash: reply.hash };
+  if (reply.status >= 500) throw new Error(`study build failed: ${reply.message}`);
+  throw new ApiError(reply.status, reply.code, reply.message);
 }
