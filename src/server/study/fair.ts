@@ -136,7 +136,7 @@ export function fairStudyConfig(body: CreateStudyBody): { config: StudyConfig; h
     consentText: body.consentText ?? base.consentText,
     story: {
       paragraphs: [
-        `A computer system decides ${classes} for each person (the "${dataset.target}" column of the ${name} data). No system is perfect: each one gets some people wrong.`,
+        `A computer system decides between ${classes} for each person (the "${dataset.target}" column of the ${name} data). No system is perfect: each one gets some people wrong.`,
         `People belong to groups (${groups}: ${groupList}). A system can get more people right overall and still be right more often for one group than for another.`,
         "Each chart shows, for 100 people of every group and every true answer, how many the system gets right, and the gap between the groups. You will compare pairs of systems and tell us which one you would rather use: how much being right overall matters to you against treating the groups alike.",
       ],
