@@ -176,7 +176,7 @@ function StudyList() {
       ) : studies.length === 0 ? (
         <p>No studies yet.</p>
       ) : (
-        <div class="table-wrap">
+        <div class="table-wrap" role="region" aria-label="Studies table" tabIndex={0}>
           <table class="data">
             <thead>
               <tr>

@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useState } from "preact/hooks";
 import { api, errorMessage } from "../api/client.ts";
 import type { ParticipantRow, StudySummary } from "../api/types.ts";
-import { A0Plot } from "./A0Plot.tsx";
+import { A0Plot, LAMBDA_AXIS, lambdaOf } from "./A0Plot.tsx";
 import { formatMetric, formatRange, formatSeconds, percent, tpWeight } from "./metric.ts";
 import { studyName } from "./names.ts";
 
@@ -127,8 +127,14 @@ export function StudyPage({ id }: { id: string }) {
     });
 
   const status = study?.status;
+  // A fairness study plots each participant's lambda instead of the weight on TP.
+  const fair = (rows ?? []).some((r) => lambdaOf(r.metric) !== null);
   const points = (rows ?? [])
-    .map((r) => ({ id: String(r.id), a0: tpWeight(r.metric), test: r.test }))
+    .map((r) => ({
+      id: String(r.id),
+      a0: fair ? lambdaOf(r.metric) : tpWeight(r.metric),
+      test: r.test,
+    }))
     .filter((p): p is { id: string; a0: number; test: boolean } => p.a0 !== null);
   const byStatus = new Map<string, number>();
   // Test runs are counted apart: a researcher's own try is not a participant.
@@ -253,7 +259,7 @@ export function StudyPage({ id }: { id: string }) {
           : [...byStatus.entries()].map(([s, n]) => `${s}: ${n}`).join(" · ") || "Nobody yet."}
       </p>
       {rows !== null && rows.length > 0 && (
-        <div class="table-wrap">
+        <div class="table-wrap" role="region" aria-label="Participants table" tabIndex={0}>
           <table class="data" data-testid="participants">
             <thead>
               <tr>
@@ -295,7 +301,7 @@ export function StudyPage({ id }: { id: string }) {
         </div>
       )}
       <h2>Elicited metrics</h2>
-      <A0Plot points={points} width={plotWidth} />
+      <A0Plot points={points} width={plotWidth} {...(fair ? { axis: LAMBDA_AXIS } : {})} />
       <h2>Export</h2>
       <ul>
         <li>

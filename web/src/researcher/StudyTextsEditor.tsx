@@ -412,7 +412,8 @@ export function StudyPreview({
   const left = placeholdersIn(texts, words, consent);
   const q = texts.comprehension[0];
   return (
-    <section class="preview" aria-labelledby="preview-title" data-testid="preview">
+    // tabIndex: the preview scrolls on its own, so a keyboard user must be able to focus it.
+    <section class="preview" aria-labelledby="preview-title" data-testid="preview" tabIndex={0}>
       <h2 id="preview-title">Preview: what participants read</h2>
       {left.length > 0 ? (
         <div class="error" role="status">
