@@ -59,10 +59,13 @@ const A0 = 0.25;
 test("a study from an uploaded dataset CSV, from creation to export", async ({ page, browser }) => {
   test.setTimeout(600_000);
   await page.goto(server.url);
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  await shots(page, "00-sign-in");
   await page.getByLabel("Email").fill(RESEARCHER.email);
   await page.getByLabel("Password").fill(RESEARCHER.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("heading", { name: "Studies" })).toBeVisible();
+  await shots(page, "00-studies");
 
   // --- Create: the dataset, the words, the texts (with a placeholder first), the preview.
   await page.getByRole("link", { name: "Create a study" }).click();
@@ -115,6 +118,7 @@ test("a study from an uploaded dataset CSV, from creation to export", async ({ p
   await page.getByRole("button", { name: "Create study" }).click();
   await expect(page).toHaveURL(/#\/study\/[^/]+$/, { timeout: 60_000 });
   await expect(page.getByRole("heading", { name: "Diabetes screening" })).toBeVisible();
+  await shots(page, "0-study-draft");
   await page.getByRole("button", { name: "Open live" }).click();
   await expect(page.getByTestId("study-status")).toContainText("live");
   await page.getByLabel("Number of single-use links").fill("1");

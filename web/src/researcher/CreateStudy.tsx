@@ -63,6 +63,8 @@ export function CreateStudy() {
     api<StudyDefaults>("GET", "/api/study-defaults")
       .then((d) => {
         setDefaults(d.texts);
+        // The consent text is edited like the others, from the built-in study's.
+        setConsent((c) => (c === "" ? d.texts.consentText : c));
         setSystems(d.comprehensionSystems);
         setTexts({ ...d.texts, title: "" });
       })
@@ -432,7 +434,7 @@ export function CreateStudy() {
           </div>
         </fieldset>
         <div class="field">
-          <label for="consent">Consent text (optional; the template’s text otherwise)</label>
+          <label for="consent">Consent text (the built-in study’s to start from)</label>
           <textarea
             id="consent"
             value={consent}
