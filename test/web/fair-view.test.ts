@@ -7,6 +7,7 @@ import {
   fairTradeOff,
   totalGap,
 } from "../../web/src/participant/FairComparisonView.tsx";
+import { A0Plot, LAMBDA_AXIS, lambdaOf } from "../../web/src/researcher/A0Plot.tsx";
 import { formatMetric } from "../../web/src/researcher/metric.ts";
 import { words } from "./fixtures.ts";
 
@@ -70,5 +71,25 @@ describe("fairness comparison view", () => {
 
   it("the dashboard shows a fairness participant's lambda with its range", () => {
     expect(formatMetric({ lambda: 0.6234, low: 0.58, high: 0.67 })).toBe("lambda 0.62 (0.58–0.67)");
+  });
+
+  it("the dashboard plots the distribution of lambda across participants", () => {
+    expect(lambdaOf({ lambda: 0.62, low: 0.58, high: 0.66 })).toBe(0.62);
+    expect(lambdaOf({ tp: 0.6, tn: 0.8 })).toBeNull();
+    const html = render(
+      h(A0Plot, {
+        points: [
+          { id: "3", a0: 0.62, test: false },
+          { id: "4", a0: 0.3, test: true },
+        ],
+        axis: LAMBDA_AXIS,
+      }),
+    );
+    expect(html).toContain("Elicited trade-off lambda for 2 participants: 0.62, 0.30.");
+    expect(html).toContain(
+      "trade-off lambda: 0 only accuracy, 1 only equal treatment of the groups",
+    );
+    expect(html).toContain("Participant 4: lambda 0.30 (test run)");
+    expect(html.match(/<circle/g)).toHaveLength(2);
   });
 });

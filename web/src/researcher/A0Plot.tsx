@@ -10,7 +10,41 @@ export interface A0Point {
   test: boolean;
 }
 
-export function A0Plot({ points, width = 640 }: { points: A0Point[]; width?: number }) {
+/** What the plot's [0, 1] axis is: its label, the description's name, a point's tooltip. */
+export interface PlotAxis {
+  readonly label: string;
+  readonly describes: string;
+  readonly tooltip: (v: number) => string;
+}
+
+const TP_AXIS: PlotAxis = {
+  label: "weight on true positives (TP); the rest is on TN",
+  describes: "Elicited weight on true positives",
+  tooltip: (v) => formatMetric({ tp: v, tn: 1 - v }),
+};
+
+/** A fairness study's axis: each participant's trade-off lambda. */
+export const LAMBDA_AXIS: PlotAxis = {
+  label: "trade-off lambda: 0 only accuracy, 1 only equal treatment of the groups",
+  describes: "Elicited trade-off lambda",
+  tooltip: (v) => `lambda ${v.toFixed(2)}`,
+};
+
+/** A fairness participant's lambda (null for any other metric or none yet). */
+export function lambdaOf(metric: unknown): number | null {
+  const l = (metric as { lambda?: unknown } | null)?.lambda;
+  return typeof l === "number" ? l : null;
+}
+
+export function A0Plot({
+  points,
+  width = 640,
+  axis = TP_AXIS,
+}: {
+  points: A0Point[];
+  width?: number;
+  axis?: PlotAxis;
+}) {
   const left = 24;
   const right = 24;
   const inner = width - left - right;
@@ -31,7 +65,7 @@ export function A0Plot({ points, width = 640 }: { points: A0Point[]; width?: num
   const desc =
     points.length === 0
       ? "No elicited metrics yet."
-      : `Elicited weight on true positives for ${points.length} participants: ${points.map((p) => p.a0.toFixed(2)).join(", ")}.`;
+      : `${axis.describes} for ${points.length} participants: ${points.map((p) => p.a0.toFixed(2)).join(", ")}.`;
   return (
     <svg
       class="a0-plot"
@@ -55,7 +89,7 @@ export function A0Plot({ points, width = 640 }: { points: A0Point[]; width?: num
         </g>
       ))}
       <text x={left + inner / 2} y={axisY + 42} text-anchor="middle" font-size={14} fill="#1b1b1b">
-        weight on true positives (TP); the rest is on TN
+        {axis.label}
       </text>
       {placed.map((p) => (
         <circle
@@ -67,7 +101,7 @@ export function A0Plot({ points, width = 640 }: { points: A0Point[]; width?: num
           stroke="#0067A3"
           stroke-width={2}
         >
-          <title>{`Participant ${p.id}: ${formatMetric({ tp: p.a0, tn: 1 - p.a0 })}${p.test ? " (test run)" : ""}`}</title>
+          <title>{`Participant ${p.id}: ${axis.tooltip(p.a0)}${p.test ? " (test run)" : ""}`}</title>
         </circle>
       ))}
     </svg>
