@@ -71,6 +71,9 @@ test("a study from an uploaded dataset CSV, from creation to export", async ({ p
   await page.getByRole("link", { name: "Create a study" }).click();
   await page.getByLabel("Name", { exact: true }).fill("Diabetes screening");
   await page.getByLabel(/Upload a dataset/).check();
+  // Texts written for the built-in study are pointed out in a study of other data.
+  await expect(page.getByTestId("unchanged-texts")).toContainText("the story");
+  await expect(page.getByTestId("unchanged-texts")).toContainText("4 comprehension questions");
   await page.locator("#dataset-file").setInputFiles(DIABETES_CSV_PATH);
   await expect(page.getByText("pima_indians_diabetes.csv: 768 rows, 9 columns")).toBeVisible();
   await page.locator("#target").selectOption("diabetes");
@@ -106,6 +109,9 @@ test("a study from an uploaded dataset CSV, from creation to export", async ({ p
   expect(page.url()).not.toContain("#/study/");
   await page.locator("#t-story").fill(DIABETES_TEXTS.story.paragraphs.join("\n\n"));
   await expect(preview).toContainText("No placeholders left.");
+  // Only the built-in post-task questions this study kept (Q2-Q6, no cancer in them) remain.
+  await expect(page.getByTestId("unchanged-texts")).not.toContainText("the story");
+  await expect(page.getByTestId("unchanged-texts")).toContainText("5 post-task questions");
   await expect(preview).toContainText(DIABETES_TEXTS.story.paragraphs[1]);
   await expect(preview).toContainText("What missed diabetes cases mean");
   await expect(preview).toContainText(

@@ -1,8 +1,11 @@
 import { h } from "preact";
 import { render } from "preact-render-to-string";
 import { describe, expect, it } from "vitest";
-import { PLACEHOLDER as SERVER_PLACEHOLDER } from "../../src/server/study/texts.ts";
-import { csvColumns } from "../../web/src/researcher/CreateStudy.tsx";
+import {
+  defaultStudyTexts,
+  PLACEHOLDER as SERVER_PLACEHOLDER,
+} from "../../src/server/study/texts.ts";
+import { csvColumns, unchangedTexts } from "../../web/src/researcher/CreateStudy.tsx";
 import {
   type EditableTexts,
   PLACEHOLDER,
@@ -57,6 +60,26 @@ describe("the create form's study texts", () => {
     expect(r.comprehension![0]!.options).toEqual(["3", "13", "31", "53"]);
     expect(r.questionnaire![0]!.options).toEqual(["18-39", "40-64"]);
     expect(textsForRequest({ ...t, title: " Diabetes " }).title).toBe("Diabetes");
+  });
+
+  it("names the parts still the built-in study's", () => {
+    const d = structuredClone(defaultStudyTexts()) as unknown as Parameters<
+      typeof unchangedTexts
+    >[1];
+    const t: EditableTexts = structuredClone({ ...d, title: "" });
+    expect(unchangedTexts(t, d, {}, d.consentText)).toEqual([
+      "the story",
+      "what each mistake costs",
+      "4 comprehension questions",
+      "the guess question",
+      "6 post-task questions",
+      "the words “had cancer”, “did not have cancer”, “predicted high risk”, “predicted low risk”, “missed cancers”, “false alarms”, “Which system would you rather your doctor used?”",
+      "the consent text",
+    ]);
+    const own = texts();
+    expect(unchangedTexts(own, d, DIABETES_WORDS, "Agree?")).toEqual([]);
+    own.post = [...own.post, d.post[2]!];
+    expect(unchangedTexts(own, d, DIABETES_WORDS, "Agree?")).toEqual(["1 post-task question"]);
   });
 
   it("offers the CSV's columns and each column's values", () => {

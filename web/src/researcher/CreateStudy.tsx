@@ -49,6 +49,35 @@ export function csvColumns(text: string): { name: string; values: string[] }[] {
   return header.map((name, i) => ({ name, values: [...values[i]!].sort() }));
 }
 
+/**
+ * The parts of a study's texts still exactly the built-in breast-cancer study's: right for the
+ * built-in data, wrong for a study of other data (a reminder, not a refusal).
+ * @example unchangedTexts(defaults, defaults, defaults.words, "")[0] // "the story"
+ */
+export function unchangedTexts(
+  t: EditableTexts,
+  d: StudyDefaults["texts"],
+  words: Partial<StudyWords>,
+  consent: string,
+): string[] {
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  const out: string[] = [];
+  if (same(t.story.paragraphs, d.story.paragraphs)) out.push("the story");
+  if (same(t.story.costs, d.story.costs)) out.push("what each mistake costs");
+  const cq = t.comprehension.filter((q) => d.comprehension.some((x) => same(x, q))).length;
+  if (cq > 0) out.push(`${cq} comprehension question${cq === 1 ? "" : "s"}`);
+  if (t.guessPrompt !== null && t.guessPrompt === d.guessPrompt) out.push("the guess question");
+  const post = t.post.filter((f) => d.post.some((x) => same(x, f))).length;
+  if (post > 0) out.push(`${post} post-task question${post === 1 ? "" : "s"}`);
+  // "system" suits any study: only the words about the built-in study's data count.
+  const w = (Object.keys(d.words) as (keyof StudyWords)[]).filter(
+    (k) => k !== "systemNoun" && ((words[k] ?? "").trim() === "" || words[k] === d.words[k]),
+  );
+  if (w.length > 0) out.push(`the words ${w.map((k) => `“${d.words[k]}”`).join(", ")}`);
+  if (consent === d.consentText) out.push("the consent text");
+  return out;
+}
+
 export function CreateStudy() {
   const [name, setName] = useState("");
   const [source, setSource] = useState<"template" | "dataset" | "csv">("template");
@@ -442,6 +471,9 @@ export function CreateStudy() {
             onInput={(e) => setConsent((e.currentTarget as HTMLTextAreaElement).value)}
           />
         </div>
+        {texts !== null && defaults !== null && source !== "template" && (
+          <UnchangedNotice parts={unchangedTexts(texts, defaults, words, consent)} />
+        )}
         {texts !== null && (
           <div class="texts-with-preview">
             <fieldset>
@@ -486,5 +518,15 @@ export function CreateStudy() {
         </div>
       </form>
     </section>
+  );
+}
+
+/** A reminder that texts written for the built-in study are still in a study of other data. */
+function UnchangedNotice({ parts }: { parts: string[] }) {
+  if (parts.length === 0) return null;
+  return (
+    <p class="feedback incorrect" data-testid="unchanged-texts">
+      {`Still the built-in breast-cancer study’s: ${parts.join("; ")}. Participants of a study of other data should read its own words.`}
+    </p>
   );
 }
