@@ -61,9 +61,18 @@ import {
 export type NoiseCondition = "none" | "flip5" | "flip10" | "logistic";
 export const NOISE_CONDITIONS: readonly NoiseCondition[] = ["none", "flip5", "flip10", "logistic"];
 
-/** The three strategies compared. */
-export type ComparedStrategy = "paper" | "bisect" | "adaptive";
-export const COMPARED_STRATEGIES: readonly ComparedStrategy[] = ["paper", "bisect", "adaptive"];
+/**
+ * The strategies compared: `matched` is adaptive asked for the precision `paper` reached on
+ * the same truths (credible radius at most paper's 95th-percentile error), so that questions
+ * are compared at equal accuracy.
+ */
+export type ComparedStrategy = "paper" | "bisect" | "adaptive" | "matched";
+export const COMPARED_STRATEGIES: readonly ComparedStrategy[] = [
+  "paper",
+  "bisect",
+  "adaptive",
+  "matched",
+];
 
 /** What one strategy did on one trial. */
 interface Outcome {
@@ -87,13 +96,18 @@ interface Setting {
   readonly measures: readonly string[];
   /** What paper and bisect run here, one line. */
   readonly classic: string;
-  /** Paper, bisect and adaptive on one truth drawn from `rng`, with oracle and engine seed. */
-  trial(
-    rng: Rng,
-    noise: NoiseCondition,
-    seed: number,
-    budget: number,
-  ): Record<ComparedStrategy, Outcome>;
+  /**
+   * Paper and bisect on one truth drawn from `rng`, with oracle and engine seed, and the
+   * adaptive run on that truth for a given stop radius and budget.
+   */
+  trial(rng: Rng, noise: NoiseCondition, seed: number): Trial;
+}
+
+/** The runs of one truth: adaptive stops once its credible radius is at most `radius`. */
+interface Trial {
+  readonly paper: Outcome;
+  readonly bisect: Outcome;
+  adaptive(radius: number, budget: number): Outcome;
 }
 
 /** Summary of one strategy on one setting and noise condition. */
@@ -176,13 +190,14 @@ function adaptiveOutcome<P, M>(
   value: (p: P) => number,
   noise: NoiseModel,
   c: NoiseCondition,
-  o: { tolerance: number; budget: number; seed: number; errors: (t: M, e: M) => number[] },
+  o: { radius: number; budget: number; seed: number; errors: (t: M, e: M) => number[] },
 ): Outcome {
   const oracle = simulatedOracle(value, noise, o.seed);
   const start = performance.now();
   const run = runProcedure(
     adaptiveProcedure(family, {
-      tolerance: o.tolerance,
+      // The engine stops at a credible radius of half its tolerance.
+      tolerance: 2 * o.radius,
       budget: o.budget,
       credibility: COMPARISON_CREDIBILITY,
       model: answerModelFor(c),
@@ -222,7 +237,7 @@ function binarySetting(kind: "binary-linear" | "binary-threshold"): Setting {
     measures: [measure],
     classic:
       "paper: the paper's search (4 questions per halving); bisect: ShrinkInterval asking c-d first",
-    trial(rng, c, seed, budget) {
+    trial(rng, c, seed) {
       const truth: BinaryTruth = randomBinaryTruth(kind, rng, population.zeta);
       const value = truthValue(truth);
       const noise = fixedNoise(c) ?? logisticNoiseFor(family, value);
@@ -236,9 +251,9 @@ function binarySetting(kind: "binary-linear" | "binary-threshold"): Setting {
           ms,
         };
       };
-      const o = { tolerance, budget, seed };
-      const adaptive =
-        truth.family === "binary-linear"
+      const adaptive = (radius: number, budget: number): Outcome => {
+        const o = { radius, budget, seed };
+        return truth.family === "binary-linear"
           ? adaptiveOutcome(
               family as ReturnType<typeof binaryLinearFamily>,
               normalizeLinear(truth.metric),
@@ -255,6 +270,7 @@ function binarySetting(kind: "binary-linear" | "binary-threshold"): Setting {
               c,
               { ...o, errors: (t, e) => [Math.abs(t.a0 - e.a0)] },
             );
+      };
       return { paper: classic("paper"), bisect: classic("bisect"), adaptive };
     },
   };
@@ -288,7 +304,7 @@ function multiclassSetting(kind: "diagonal-linear" | "linear", k: number): Setti
       kind === "diagonal-linear"
         ? "paper: DLPME, pivot first; bisect: the same with ShrinkInterval asking c-d first"
         : "paper: LPME, 2 forward cycles; bisect: ShrinkInterval asking c-d first, reverse order, 1 cycle",
-    trial(rng, c, seed, budget) {
+    trial(rng, c, seed) {
       const truth = normalizeMulticlassTruth(kind, randomMulticlassTruth(kind, k, rng));
       const value = (p: MulticlassPoint) => {
         let v = 0;
@@ -305,12 +321,13 @@ function multiclassSetting(kind: "diagonal-linear" | "linear", k: number): Setti
       return {
         paper: classic("paper"),
         bisect: classic("bisect"),
-        adaptive: adaptiveOutcome(family, truth, value, noise, c, {
-          tolerance,
-          budget,
-          seed,
-          errors: (t, e) => [family.error(t, e)],
-        }),
+        adaptive: (radius, budget) =>
+          adaptiveOutcome(family, truth, value, noise, c, {
+            radius,
+            budget,
+            seed,
+            errors: (t, e) => [family.error(t, e)],
+          }),
       };
     },
   };
@@ -343,7 +360,7 @@ function quadraticSetting(k: number): Setting {
     measures: ["a", "B"],
     classic:
       "paper: QPME, lazy search (Table 1's counting), 3 forward cycles, ratio reconstruction; bisect: QPME with ShrinkInterval asking c-d first, reverse order, 1 cycle",
-    trial(rng, c, seed, budget) {
+    trial(rng, c, seed) {
       const truth = normalizeQuadratic(randomSphereTruth(k, rng, SPHERE.rho, SPHERE.varrho));
       const value = (p: RatePoint) => evaluateQuadratic(truth, p.point);
       const noise = fixedNoise(c) ?? logisticNoiseFor(family, value);
@@ -367,15 +384,16 @@ function quadraticSetting(k: number): Setting {
       return {
         paper: classic("paper"),
         bisect: classic("bisect"),
-        adaptive: adaptiveOutcome(family, truth, value, noise, c, {
-          tolerance,
-          budget,
-          seed,
-          errors: (t, e) => {
-            const q = quadraticError(t, e);
-            return [q.a, q.B];
-          },
-        }),
+        adaptive: (radius, budget) =>
+          adaptiveOutcome(family, truth, value, noise, c, {
+            radius,
+            budget,
+            seed,
+            errors: (t, e) => {
+              const q = quadraticError(t, e);
+              return [q.a, q.B];
+            },
+          }),
       };
     },
   };
@@ -397,7 +415,7 @@ function fairSetting(kind: "fair-quadratic" | "lambda", k: number, m: number): S
     classic: lambdaOnly
       ? "paper: Algorithm 5 (a and B known), lazy search; bisect: Algorithm 5 with ShrinkInterval asking c-d first"
       : "paper: Fair QPME (Algorithm 4 + the LPME run for a), lazy search, 3 forward cycles; bisect: ShrinkInterval asking c-d first, reverse order, 1 cycle",
-    trial(rng, c, seed, budget) {
+    trial(rng, c, seed) {
       const drawn = randomFairTruth(k, m, rng, SPHERE.rho, SPHERE.varrho);
       const truth = normalizeFair(drawn.truth);
       const { tau } = drawn;
@@ -424,12 +442,13 @@ function fairSetting(kind: "fair-quadratic" | "lambda", k: number, m: number): S
       return {
         paper: classic("paper"),
         bisect: classic("bisect"),
-        adaptive: adaptiveOutcome(family, truth, value, noise, c, {
-          tolerance,
-          budget,
-          seed,
-          errors: (t, e) => measure(fairError(t, e)),
-        }),
+        adaptive: (radius, budget) =>
+          adaptiveOutcome(family, truth, value, noise, c, {
+            radius,
+            budget,
+            seed,
+            errors: (t, e) => measure(fairError(t, e)),
+          }),
       };
     },
   };
@@ -451,7 +470,7 @@ function cubicSetting(k: number): Setting {
     budget: CUBIC_BUDGETS[k] ?? 300,
     measures: ["a", "B", "C"],
     classic: `paper: k + 1 local QPME runs (lazy search, 3 forward cycles) and the cubic reconstruction, search tolerance ${CUBIC_CLASSIC_TOLERANCE} (the cubic command's default; at 0.01 its errors are several tenths); bisect: the same with ShrinkInterval asking c-d first, reverse order, 1 cycle`,
-    trial(rng, c, seed, budget) {
+    trial(rng, c, seed) {
       const truth = normalizeCubic(randomCubicMetric(k, rng));
       const value = (p: RatePoint) => evaluateCubic(truth, p.point);
       const noise = fixedNoise(c) ?? logisticNoiseFor(family, value);
@@ -470,15 +489,16 @@ function cubicSetting(k: number): Setting {
       return {
         paper: classic("paper"),
         bisect: classic("bisect"),
-        adaptive: adaptiveOutcome(family, truth, value, noise, c, {
-          tolerance,
-          budget,
-          seed,
-          errors: (t, e) => {
-            const x = cubicError(t, e);
-            return [x.a, x.B, x.C];
-          },
-        }),
+        adaptive: (radius, budget) =>
+          adaptiveOutcome(family, truth, value, noise, c, {
+            radius,
+            budget,
+            seed,
+            errors: (t, e) => {
+              const x = cubicError(t, e);
+              return [x.a, x.B, x.C];
+            },
+          }),
       };
     },
   };
@@ -517,6 +537,11 @@ export interface ReproduceAdaptiveOptions {
   readonly noises: readonly NoiseCondition[];
   /** Override every setting's adaptive budget. */
   readonly budget?: number;
+  /**
+   * Also run `matched`: adaptive stopped at paper's 95th-percentile error on the same truths
+   * (default true; it runs adaptive a second time per trial).
+   */
+  readonly matched?: boolean;
   /** Called after every trial (progress). */
   readonly onTrial?: () => void;
 }
@@ -524,7 +549,10 @@ export interface ReproduceAdaptiveOptions {
 /** Number of trials `reproduceAdaptive` will run (for a progress bar). */
 export function comparisonSize(o: ReproduceAdaptiveOptions): number {
   const fams = o.families ?? COMPARED_FAMILIES;
-  return fams.reduce((s, f) => s + (SETTINGS[f]?.count ?? 0), 0) * o.noises.length * o.trials;
+  const runs = o.matched === false ? 1 : 2;
+  return (
+    fams.reduce((s, f) => s + (SETTINGS[f]?.count ?? 0), 0) * o.noises.length * o.trials * runs
+  );
 }
 
 /**
@@ -546,13 +574,38 @@ export function reproduceAdaptive(o: ReproduceAdaptiveOptions): AdaptiveReproduc
     const budget = o.budget ?? s.budget;
     for (const c of o.noises) {
       const rng = createRng(`reproduce-adaptive:${s.label}`);
-      const outcomes: Record<ComparedStrategy, Outcome[]> = { paper: [], bisect: [], adaptive: [] };
+      const outcomes: Record<ComparedStrategy, Outcome[]> = {
+        paper: [],
+        bisect: [],
+        adaptive: [],
+        matched: [],
+      };
+      const trials: Trial[] = [];
       for (let t = 0; t < o.trials; t++) {
-        const r = s.trial(rng, c, t + 1, budget);
-        for (const name of COMPARED_STRATEGIES) outcomes[name].push(r[name]);
+        const r = s.trial(rng, c, t + 1);
+        trials.push(r);
+        outcomes.paper.push(r.paper);
+        outcomes.bisect.push(r.bisect);
+        outcomes.adaptive.push(r.adaptive(s.tolerance / 2, budget));
         o.onTrial?.();
       }
-      for (const name of COMPARED_STRATEGIES) {
+      const names = o.matched === false ? COMPARED_STRATEGIES.slice(0, 3) : COMPARED_STRATEGIES;
+      if (o.matched !== false) {
+        // Paper's precision on these truths, in the family's own error measure; the budget
+        // grows to paper's own count if that is larger (a fair cap for the same accuracy).
+        const paperError = quantile(
+          outcomes.paper.map((x) => x.errors[0]!),
+          0.95,
+        );
+        const paperQuestions = Math.ceil(mean(outcomes.paper.map((x) => x.questions)));
+        for (const r of trials) {
+          outcomes.matched.push(
+            r.adaptive(Math.max(paperError, 1e-6), Math.max(budget, paperQuestions)),
+          );
+          o.onTrial?.();
+        }
+      }
+      for (const name of names) {
         const xs = outcomes[name];
         const questions = xs.reduce((sum, x) => sum + x.questions, 0);
         rows.push({
@@ -567,7 +620,7 @@ export function reproduceAdaptive(o: ReproduceAdaptiveOptions): AdaptiveReproduc
             const e = xs.map((x) => x.errors[i]!);
             return { measure, mean: mean(e), p95: quantile(e, 0.95), max: Math.max(...e) };
           }),
-          ...(name === "adaptive"
+          ...(name === "adaptive" || name === "matched"
             ? { coverage: xs.filter((x) => x.covered).length / xs.length }
             : {}),
           msPerQuestion: xs.reduce((sum, x) => sum + x.ms, 0) / Math.max(1, questions),
@@ -594,6 +647,7 @@ const STRATEGY_COLOURS: Record<ComparedStrategy, string> = {
   paper: "#1f77b4",
   bisect: "#ff7f0e",
   adaptive: "#2ca02c",
+  matched: "#9467bd",
 };
 
 /**

@@ -242,7 +242,7 @@ describe("elicit reproduce adaptive", () => {
     const r = elicit("reproduce", "adaptive", "--trials", "2", "--families", "binary-linear");
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/binary-linear: tolerance 0\.02/);
-    for (const s of ["paper", "bisect", "adaptive"])
+    for (const s of ["paper", "bisect", "adaptive", "matched"])
       expect(r.stdout).toMatch(new RegExp(`^binary-linear\\s+${s}\\s+\\d`, "m"));
     // Coverage only for the adaptive row.
     expect(r.stdout).toMatch(/^binary-linear\s+adaptive\s.*%/m);
@@ -252,11 +252,14 @@ describe("elicit reproduce adaptive", () => {
     // In-process: the fair sphere is cheap for lambda, a spawn costs seconds.
     const r = reproduceAdaptive({ trials: 3, noises: ["none"], families: ["lambda"] });
     const rows = r.rows.filter((x) => x.noise === "none");
-    expect(rows.map((x) => x.strategy)).toEqual(["paper", "bisect", "adaptive"]);
-    const [paper, , adaptive] = rows;
+    expect(rows.map((x) => x.strategy)).toEqual(["paper", "bisect", "adaptive", "matched"]);
+    const [paper, , adaptive, matched] = rows;
     expect(adaptive!.questions).toBeLessThan(paper!.questions);
     // Error no worse than twice the tolerance on every truth.
     expect(adaptive!.errors[0]!.max).toBeLessThanOrEqual(2 * r.settings[0]!.tolerance);
+    // Asked for paper's precision, adaptive gets there in fewer questions than paper.
+    expect(matched!.questions).toBeLessThan(paper!.questions);
+    expect(matched!.errors[0]!.max).toBeLessThanOrEqual(2 * paper!.errors[0]!.max);
   });
 
   it("rejects an unknown family in one line", () => {

@@ -65,6 +65,11 @@ export function formatAdaptiveReproduction(r: AdaptiveReproduction): string {
   out.push(
     `adaptive: credibility ${COMPARISON_CREDIBILITY}, display step 1e-4, stops at credible radius <= tolerance / 2 or at the budget`,
   );
+  if (r.rows.some((row) => row.strategy === "matched")) {
+    out.push(
+      "matched: the same adaptive runs asked for paper's precision: they stop at credible radius <= paper's 95th-percentile error on these truths (budget raised to paper's mean questions if larger)",
+    );
+  }
   for (const noise of r.noises) {
     out.push("", `Noise: ${NOISE_TEXT[noise]}`);
     const rows = r.rows.filter((row) => row.noise === noise);
@@ -105,7 +110,7 @@ export function registerReproduceAdaptive(reproduce: Command): void {
   const cmd = reproduce
     .command("adaptive")
     .description(
-      "issue 10: paper, bisect and adaptive strategies side by side on the same truths and seeds, for every family the adaptive engine supports (questions, error mean / p95 / max, coverage of the 90% credible region, ms per question)",
+      "issue 10: paper, bisect and adaptive strategies side by side on the same truths and seeds, for every family the adaptive engine supports (questions, error mean / p95 / max, coverage of the 90% credible region, ms per question); `matched` is adaptive stopped at paper's precision, to compare questions at equal accuracy",
     )
     .option("--trials <n>", "random truths per setting and noise condition", "50")
     .option(
@@ -121,6 +126,10 @@ export function registerReproduceAdaptive(reproduce: Command): void {
       "--budget <n>",
       "adaptive question budget for every setting (default: 30 binary, 40 DLPM, 300 LPM (noise-free runs stop near 40 and 80), QPME 40 / 90 / 160 / 250 for k = 2..5, 300 fair, 25 lambda, cubic 90 / 300 for k = 2, 3)",
     );
+  cmd.option(
+    "--no-matched",
+    "skip the matched rows (adaptive run a second time per truth, stopped at paper's 95th-percentile error)",
+  );
   addFigureOptions(cmd, "error against questions (one marker per strategy per setting)");
   cmd.option("--json", "print JSON on stdout").action(
     (
@@ -129,6 +138,7 @@ export function registerReproduceAdaptive(reproduce: Command): void {
         families?: string;
         noise: string;
         budget?: string;
+        matched: boolean;
         json?: boolean;
       } & FigureFlags,
     ) =>
@@ -147,6 +157,7 @@ export function registerReproduceAdaptive(reproduce: Command): void {
           noises,
           ...(families ? { families } : {}),
           ...(budget ? { budget } : {}),
+          matched: f.matched,
         };
         const bar = progressBar(comparisonSize(options), "reproduce adaptive");
         const result = reproduceAdaptive({ ...options, onTrial: () => bar.tick() });
