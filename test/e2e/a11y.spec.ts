@@ -1,5 +1,5 @@
 // Accessibility in a real browser (issue 11 item 6): axe (@axe-core/playwright, every rule it
-// runs by default) on every participant page of a binary and of a multiclass study and on every
+// runs by default) on every participant page of a binary, a multiclass and a fair study and on every
 // researcher page, at 1280 and 390 px; no serious or critical violation may remain. Then one
 // participant goes through a whole binary study with the keyboard alone (Tab, Shift+Tab,
 // Space, Enter and typing; no mouse, no arrow keys).
@@ -98,13 +98,11 @@ async function reach(token: string, target: Phase): Promise<void> {
   for (let step = 0; step < 200; step++) {
     const s = await getState(server.url, token);
     if (s.phase === target) return;
-    if (s.phase === "elicitation" && s.multiclassElicitation) {
-      await send(token, "answer", {
-        questionId: s.multiclassElicitation.question.id,
-        choice: "left",
-      });
+    const other = s.multiclassElicitation ?? s.fairElicitation;
+    if (s.phase === "elicitation" && other) {
+      await send(token, "answer", { questionId: other.question.id, choice: "left" });
     } else {
-      // Common phases with advanceTo; a multiclass participant stops at its questions.
+      // Common phases with advanceTo; a multiclass or fair participant stops at its questions.
       const order: readonly Phase[] = [
         "consent",
         "questionnaire",
@@ -146,7 +144,7 @@ async function auditParticipant(
   return problems;
 }
 
-test("axe: no serious or critical violation on any participant page (binary and multiclass)", async ({
+test("axe: no serious or critical violation on any participant page (binary, multiclass, fair)", async ({
   page,
 }) => {
   const live = (await researcher.studies()).find((s) => s.status === "live")!;
@@ -177,7 +175,19 @@ test("axe: no serious or critical violation on any participant page (binary and 
     ["consent", "questionnaire", "story", "elicitation", "post", "debrief"],
     "multiclass",
   );
-  expect([...binary, ...multiclass]).toEqual([]);
+  const fairStudy = await researcher.request<{ study: { id: number } }>("POST", "/api/studies", {
+    name: "Releases",
+    kind: "fair",
+    dataset: "arrests",
+    groups: "colour",
+  });
+  const fair = await auditParticipant(
+    page,
+    await participantLink(fairStudy.study.id, true),
+    ["consent", "questionnaire", "story", "elicitation", "post", "debrief"],
+    "fair",
+  );
+  expect([...binary, ...multiclass, ...fair]).toEqual([]);
 });
 
 test("axe: no serious or critical violation on any researcher page", async ({ page }) => {
