@@ -1,6 +1,8 @@
 import { execFile } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 
@@ -14,6 +16,11 @@ import { beforeAll, describe, expect, it } from "vitest";
  * Not checked here (no command prints them): the paper's query counts of AISTATS Table 1 and
  * NeurIPS Tables 5 and 6, the paper's elicited metric's sigma on our points (AISTATS Table 2),
  * the UAI 2022 fair, Figure 4 and ranking rows (no figures).
+ *
+ * Also checked: the README's quoted command outputs, character for character (the
+ * `elicit simulate` example, the fair-quadratic run on arrests, `elicit reproduce binary`,
+ * both `elicit reproduce ranking` runs; about 15 s of CPU together), and the library
+ * example's printed line.
  */
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -291,4 +298,95 @@ describe("README: what reproduces and what does not", () => {
       ...lazy.map((l) => l[paper]!),
     ]);
   });
+});
+
+/** The fenced block that follows the first line of the README containing `marker`. */
+function readmeBlock(marker: string): string {
+  const lines = readFileSync(new URL("../../README.md", import.meta.url), "utf8").split("\n");
+  const at = lines.findIndex((l) => l.includes(marker));
+  if (at < 0) throw new Error(`README no longer has "${marker}" (update this test)`);
+  const open = lines.findIndex((l, i) => i > at && l.startsWith("```"));
+  const close = lines.findIndex((l, i) => i > open && l === "```");
+  if (open < 0 || close < 0) throw new Error(`no fenced block after "${marker}"`);
+  return lines.slice(open + 1, close).join("\n");
+}
+
+describe("README: quoted command outputs are what the commands print", () => {
+  const cases: { marker: string; args: string[] }[] = [
+    {
+      marker: 'An example (`elicit simulate --truth \'{"tp":0.6,"tn":0.8}\'`):',
+      args: ["simulate", "--truth", '{"tp":0.6,"tn":0.8}'],
+    },
+    {
+      marker:
+        '--groups colour --truth \'{"a":[0.6,0.8],"B":{"0-1":[[1,0.2],[0.2,0.5]]},"lambda":0.4}\'` prints:',
+      args: [
+        "simulate",
+        "--family",
+        "fair-quadratic",
+        "--data",
+        "data/arrests.csv",
+        "--target",
+        "released",
+        "--groups",
+        "colour",
+        "--truth",
+        '{"a":[0.6,0.8],"B":{"0-1":[[1,0.2],[0.2,0.5]]},"lambda":0.4}',
+      ],
+    },
+    {
+      marker: "`elicit reproduce binary` prints (this is its output):",
+      args: ["reproduce", "binary"],
+    },
+    {
+      marker: "`elicit reproduce ranking --data data/vehicle.csv --target Class` prints:",
+      args: ["reproduce", "ranking", "--data", "data/vehicle.csv", "--target", "Class"],
+    },
+    {
+      marker: "--groups colour` ranks the same kind of pool",
+      args: [
+        "reproduce",
+        "ranking",
+        "--data",
+        "data/arrests.csv",
+        "--target",
+        "released",
+        "--groups",
+        "colour",
+      ],
+    },
+  ];
+  for (const c of cases) {
+    it(`elicit ${c.args.slice(0, 2).join(" ")}: ${c.marker.slice(0, 60)}`, async () => {
+      const block = readmeBlock(c.marker);
+      expect((await elicit(...c.args)).trimEnd()).toBe(block.trimEnd());
+    }, 600_000);
+  }
+
+  it("the library example prints what its comment says", async () => {
+    const code = readmeBlock("A simulated stakeholder on the synthetic");
+    const comment = code.match(/console\.log\([^)]*\);\s*\/\/ (.+)$/m)?.[1];
+    expect(comment, "the example's // comment").toBeDefined();
+    // The example imports the package by name; here it runs against src/exports/ in place.
+    const local = code.replace(
+      /from "metric-elicitation\/([a-z]+)"/g,
+      (_, sub: string) =>
+        `from ${JSON.stringify(pathToFileURL(join(ROOT, "src/exports", `${sub}.ts`)).href)}`,
+    );
+    expect(local).not.toContain('"metric-elicitation');
+    const dir = mkdtempSync(join(tmpdir(), "elicit-readme-"));
+    try {
+      const file = join(dir, "example.mts");
+      writeFileSync(file, local);
+      const { stdout } = await run(process.execPath, ["--import", "tsx", file], { cwd: ROOT });
+      // "0.6006..." in the comment: the printed number starts with those digits.
+      const pattern = comment!
+        .split("...")
+        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+        .join("\\d*");
+      expect(stdout.trim()).toMatch(new RegExp(`^${pattern}$`));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
