@@ -354,6 +354,8 @@ export const CreateStudyBody = z
      * titanic.
      */
     dataset: z.enum(["iris", "wine", "vehicle", "glass", "arrests", "titanic"]).optional(),
+    /** multiclass only: keep the rows of these classes of the dataset (3 to 6 of them). */
+    classes: z.array(z.string().min(1).max(200)).min(3).max(6).optional(),
     /** fair only: the group column (arrests: colour (default), sex; titanic: sex, passengerClass). */
     groups: z.string().max(200).optional(),
     family: z
@@ -397,6 +399,11 @@ export const CreateStudyBody = z
         "a fair study uses arrests or titanic",
       ],
       [!fair && body.groups !== undefined, "groups", "groups applies only to fair studies"],
+      [
+        !multiclass && body.classes !== undefined,
+        "classes",
+        "classes applies only to multiclass studies",
+      ],
       [
         fair && body.family !== undefined && body.family !== "fair-lambda",
         "family",

@@ -180,6 +180,8 @@ export type StudySource =
       readonly sha256: string;
       readonly target: string;
       readonly splitSeed: number;
+      /** Only the rows of these classes (absent: every class), e.g. 5 of glass's 6. */
+      readonly classes?: readonly string[];
     }
   | {
       /** A bundled dataset with a group column: a softmax model fitted as the CLI does. */

@@ -218,6 +218,7 @@ function multiclassStudyConfig(body: CreateStudyBody): { config: StudyConfig; ha
       sha256: createHash("sha256").update(text).digest("hex"),
       target: dataset.target,
       splitSeed: 1,
+      ...(body.classes !== undefined ? { classes: [...body.classes] } : {}),
     },
     pool: "soft",
     spec: {

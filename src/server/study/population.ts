@@ -1,4 +1,6 @@
 import { readFileSync } from "node:fs";
+import { formatCsvRow, parseCsv } from "../../data/csv.ts";
+import { DataError } from "../../data/errors.ts";
 import {
   type PreparedBinary,
   prepareBinaryFromCsv,
@@ -36,7 +38,26 @@ export function prepareMulticlassStudyData(config: StudyConfig): PreparedMulticl
   const s = config.source;
   if (s.kind !== "multiclass-dataset") throw new Error("not a multiclass study");
   const text = readFileSync(bundledDataPath(s.file), "utf8");
-  return prepareMulticlassFromCsv(text, { target: s.target, splitSeed: s.splitSeed });
+  const kept = s.classes === undefined ? text : onlyClasses(text, s.target, s.classes);
+  return prepareMulticlassFromCsv(kept, { target: s.target, splitSeed: s.splitSeed });
+}
+
+/**
+ * The CSV with only the rows whose `target` is one of `classes` (header kept); a class that
+ * does not occur is a `DataError`.
+ * @example onlyClasses("x,y\n1,a\n2,b\n3,c\n", "y", ["a", "c"]) // "x,y\n1,a\n3,c\n"
+ */
+export function onlyClasses(text: string, target: string, classes: readonly string[]): string {
+  const table = parseCsv(text);
+  const t = table.header.indexOf(target);
+  if (t < 0) throw new DataError(`no column "${target}"`);
+  const want = new Set(classes);
+  const rows = table.rows.filter((r) => want.has(r[t] ?? ""));
+  for (const c of want) {
+    if (!rows.some((r) => r[t] === c))
+      throw new DataError(`class "${c}" does not occur in "${target}"`);
+  }
+  return `${[table.header, ...rows].map(formatCsvRow).join("\n")}\n`;
 }
 
 const multiclassCache = new Map<string, PreparedMulticlass>();
