@@ -1,5 +1,6 @@
-// Type-checked by scripts/pack-test.sh (tsc, module nodenext, strict) inside the project that
-// installed the packed tarball: the .d.ts files of every subpath resolve and type the API.
+// Type-checked by scripts/pack-test.sh (strict; TypeScript 7 and 5.9; moduleResolution
+// nodenext, node16 and bundler) inside the project that installed the packed tarball: the
+// .d.ts files of every subpath resolve and type the API.
 import { adaptiveProcedure, binaryLinearFamily } from "metric-elicitation/adaptive";
 import {
   type BinaryPoint,
