@@ -7,10 +7,12 @@
  * prints the median, min and max wall time beside the target of issue 13: `--version` and
  * `--help` under 150 ms, `simulate` of a binary linear metric on the bundled breast-cancer
  * data under 400 ms, end to end. Exits 1 if a command fails; a missed target is printed, not
- * an error (timings on a shared machine vary).
+ * an error (timings on a shared machine vary; the 1-minute load average is printed after the
+ * table so a busy machine's timings are not taken for the start-up's).
  */
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { availableParallelism, loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -93,3 +95,11 @@ for (const r of rows) {
       .trimEnd(),
   );
 }
+// The targets are for this machine at rest: say when other work shared its cores.
+const load = loadavg()[0]!;
+const cores = availableParallelism();
+console.log(
+  `load average ${load.toFixed(1)} on ${cores} cores during the runs${
+    load > cores ? ": the machine was busy, so these timings overstate the start-up" : ""
+  }`,
+);
