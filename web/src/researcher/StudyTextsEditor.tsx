@@ -412,7 +412,7 @@ export function StudyPreview({
   const left = placeholdersIn(texts, words, consent);
   const q = texts.comprehension[0];
   return (
-    // tabIndex: the preview scrolls on its own, so a keyboard user must be able to focus it.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: the preview scrolls on its own, so a keyboard user must be able to focus it (axe: scrollable-region-focusable)
     <section class="preview" aria-labelledby="preview-title" data-testid="preview" tabIndex={0}>
       <h2 id="preview-title">Preview: what participants read</h2>
       {left.length > 0 ? (
