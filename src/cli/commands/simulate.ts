@@ -35,14 +35,6 @@ import {
 } from "../population-options.ts";
 import { progressBar } from "../progress.ts";
 import { errorStats, errorTable } from "../trial-summary.ts";
-import { simulateFairCommand } from "./fair.ts";
-import { simulateCubicCommand, simulateQuadraticCommand } from "./quadratic.ts";
-import {
-  simulateBinaryAdaptiveCommand,
-  simulateMulticlassAdaptiveCommand,
-  simulateQpmeAdaptiveCommand,
-} from "./simulate-adaptive.ts";
-import { simulateMulticlassCommand } from "./simulate-multiclass.ts";
 import { addSpecOptions, type SpecFlags, specFromFlags } from "./spec-options.ts";
 
 interface SimulateFlags extends PopulationFlags, SpecFlags, AdaptiveFlags {
@@ -179,7 +171,9 @@ export function registerSimulate(program: Command): void {
       "quadratic, cubic, fair-quadratic: the pivot-free least-squares reconstruction instead of the corrected ratio formula (default: ratios)",
     )
     .action((f: SimulateFlags & MulticlassFlags & { groups?: string; tau?: string }) =>
-      guarded(() => {
+      // The other families' and the adaptive engine's modules load only when asked for, so a
+      // binary run starts without them (`npm run bench:cli`).
+      guarded(async () => {
         if (f.truth === undefined && !f.randomTruth) {
           throw new CliError("give --truth JSON (the stakeholder's metric) or --random-truth");
         }
@@ -189,6 +183,7 @@ export function registerSimulate(program: Command): void {
           isAdaptive(f) &&
           (f.family === "quadratic" || f.family === "fair-quadratic" || f.family === "cubic")
         ) {
+          const { simulateQpmeAdaptiveCommand } = await import("./simulate-adaptive.ts");
           simulateQpmeAdaptiveCommand(
             f.family,
             f,
@@ -199,6 +194,7 @@ export function registerSimulate(program: Command): void {
           return;
         }
         if (f.family === "fair-quadratic") {
+          const { simulateFairCommand } = await import("./fair.ts");
           simulateFairCommand(
             f,
             fixedNoise(noiseFrom(f), "fair-quadratic"),
@@ -208,6 +204,7 @@ export function registerSimulate(program: Command): void {
           return;
         }
         if (f.family === "cubic") {
+          const { simulateCubicCommand } = await import("./quadratic.ts");
           simulateCubicCommand(
             f,
             fixedNoise(noiseFrom(f), "cubic"),
@@ -217,6 +214,7 @@ export function registerSimulate(program: Command): void {
           return;
         }
         if (f.family === "quadratic") {
+          const { simulateQuadraticCommand } = await import("./quadratic.ts");
           simulateQuadraticCommand(
             f,
             fixedNoise(noiseFrom(f), "quadratic"),
@@ -229,6 +227,7 @@ export function registerSimulate(program: Command): void {
         if (isMulticlassFamily(f.family)) {
           const noise = noiseFrom(f);
           if (isAdaptive(f)) {
+            const { simulateMulticlassAdaptiveCommand } = await import("./simulate-adaptive.ts");
             simulateMulticlassAdaptiveCommand(
               f,
               noise,
@@ -237,6 +236,7 @@ export function registerSimulate(program: Command): void {
             );
             return;
           }
+          const { simulateMulticlassCommand } = await import("./simulate-multiclass.ts");
           simulateMulticlassCommand(
             f,
             noise,
@@ -246,6 +246,7 @@ export function registerSimulate(program: Command): void {
           return;
         }
         if (isAdaptive(f)) {
+          const { simulateBinaryAdaptiveCommand } = await import("./simulate-adaptive.ts");
           simulateBinaryAdaptiveCommand(
             f,
             loadBinaryPopulation(f),
