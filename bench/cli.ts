@@ -48,10 +48,13 @@ function median(xs: readonly number[]): number {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
 
-/** Wall time of one run in ms; throws if the command fails. */
-function timeOnce(args: readonly string[]): number {
+/**
+ * Wall time of one run in ms; throws if the command fails. `bare`: run `node` with `args`
+ * alone (Node's own start-up, the floor under every row).
+ */
+function timeOnce(args: readonly string[], bare = false): number {
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, [bin, ...args], {
+  const r = spawnSync(process.execPath, bare ? [...args] : [bin, ...args], {
     cwd: root,
     encoding: "utf8",
     input: "",
@@ -86,6 +89,17 @@ for (const c of CASES) {
     m < c.targetMs ? "ok" : "MISSED",
   ]);
 }
+// Node's own start-up on this machine now: no command can start faster.
+timeOnce(["-e", "0"], true);
+const floor = Array.from({ length: runs }, () => timeOnce(["-e", "0"], true));
+rows.push([
+  "node -e 0 (Node's own start-up)",
+  `${median(floor).toFixed(0)} ms`,
+  `${Math.min(...floor).toFixed(0)} ms`,
+  `${Math.max(...floor).toFixed(0)} ms`,
+  "",
+  "",
+]);
 const widths = rows[0]!.map((_, j) => Math.max(...rows.map((r) => r[j]!.length)));
 for (const r of rows) {
   console.log(
