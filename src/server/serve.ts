@@ -13,6 +13,8 @@ export interface ServeOptions {
   readonly databaseUrl?: string;
   /** Write pino JSON logs to stdout (default true). */
   readonly log?: boolean;
+  /** The logs' pino level (default "info": one line per request; "warn" keeps only problems). */
+  readonly logLevel?: string;
   /** See AppOptions.publicUrl. */
   readonly publicUrl?: string;
   /** See AppOptions.trustProxy. */
@@ -29,7 +31,7 @@ export async function serve(o: ServeOptions): Promise<FastifyInstance> {
   const app = await buildApp({
     db,
     kind,
-    logger: o.log === false ? false : serverLogger("info"),
+    logger: o.log === false ? false : serverLogger(o.logLevel ?? "info"),
     publicUrl: o.publicUrl,
     trustProxy: o.trustProxy,
   });

@@ -1,7 +1,20 @@
 import type { Command } from "commander";
+import { z } from "zod";
 import { normalizePublicUrl } from "../../server/app.ts";
 import { serve } from "../../server/serve.ts";
 import { CliError, guarded } from "../errors.ts";
+
+/** pino's levels, most verbose last; `silent` writes nothing. */
+const LOG_LEVELS = ["silent", "fatal", "error", "warn", "info", "debug", "trace"] as const;
+
+function logLevelOf(v: string): (typeof LOG_LEVELS)[number] {
+  const parsed = z.enum(LOG_LEVELS).safeParse(v.trim().toLowerCase());
+  if (!parsed.success)
+    throw new CliError(
+      `--log-level (or LOG_LEVEL) must be one of ${LOG_LEVELS.join(", ")}, not "${v}"`,
+    );
+  return parsed.data;
+}
 
 function portOf(v: string): number {
   const n = Number(v);
@@ -34,6 +47,11 @@ export function registerServe(program: Command): void {
       "behind a reverse proxy: trust X-Forwarded-For / -Proto for client addresses (rate limits) and https (Secure cookies) (env TRUST_PROXY=1)",
       process.env.TRUST_PROXY === "1",
     )
+    .option(
+      "--log-level <level>",
+      `log level (env LOG_LEVEL): ${LOG_LEVELS.join(", ")}; info logs every request (URLs with tokens redacted), warn only problems`,
+      process.env.LOG_LEVEL || "info",
+    )
     .option("--quiet", "no request logs")
     .action(
       (f: {
@@ -42,6 +60,7 @@ export function registerServe(program: Command): void {
         dataDir: string;
         publicUrl?: string;
         trustProxy?: boolean;
+        logLevel: string;
         quiet?: boolean;
       }) =>
         guarded(async () => {
@@ -51,12 +70,14 @@ export function registerServe(program: Command): void {
           } catch (e) {
             throw new CliError(`--public-url: ${(e as Error).message}`);
           }
+          const logLevel = logLevelOf(f.logLevel);
           const app = await serve({
             port: portOf(f.port),
             host: f.host,
             dataDir: f.dataDir,
             databaseUrl: process.env.DATABASE_URL || undefined,
             log: !f.quiet,
+            logLevel,
             publicUrl,
             trustProxy: f.trustProxy === true,
           });
