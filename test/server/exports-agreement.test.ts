@@ -239,7 +239,8 @@ describe.each(BACKENDS)("exports, dashboard and debrief agree per participant (%
       const entries = book.rows.filter((r) => r.file === file);
       expect(entries.map((e) => e.column)).toEqual(data.header);
       for (const e of entries) {
-        if (e.description === "") bad.push(`${file} ${e.column}: no description`);
+        if (e.description === "" || e.description === "(not documented)")
+          bad.push(`${file} ${e.column}: no description`);
         for (const r of data.rows) {
           const cell = r[e.column]!;
           if (cell !== "" && !ofType(e.type!, cell))
@@ -259,6 +260,32 @@ describe.each(BACKENDS)("exports, dashboard and debrief agree per participant (%
     expect(json.codebook.columns.map((c: { column: string }) => c.column)).toEqual(
       book.rows.map((r) => r.column),
     );
+  });
+
+  it("every kind's exports are documented: the codebook of a multiclass and a fair study", async () => {
+    for (const body of [
+      { name: "Flowers", kind: "multiclass", dataset: "iris" },
+      { name: "Releases", kind: "fair", dataset: "arrests", groups: "colour" },
+    ]) {
+      const created = await call(t, "POST", "/api/studies", body, cookie);
+      expect(created.status).toBe(200);
+      const id = created.body.study.id as number;
+      const res = await call(t, "GET", `/api/studies/${id}/export/codebook.csv`, undefined, cookie);
+      expect(res.status).toBe(200);
+      const book = parseCsv(res.body as string);
+      const undocumented = book.rows
+        .filter((r) => r.description === "(not documented)")
+        .map((r) => `${body.kind} ${r.file} ${r.column}`);
+      expect(undocumented).toEqual([]);
+      for (const file of ["answers.csv", "participants.csv"]) {
+        const csv = await call(t, "GET", `/api/studies/${id}/export/${file}`, undefined, cookie);
+        expect(book.rows.filter((r) => r.file === file).map((r) => r.column)).toEqual(
+          parseCsv(csv.body as string).header,
+        );
+      }
+      const json = await call(t, "GET", `/api/studies/${id}/export/study.json`, undefined, cookie);
+      expect(json.status).toBe(200);
+    }
   });
 
   it("unused invite links are listed after a reload and can be re-issued; the old link stops working", async () => {
