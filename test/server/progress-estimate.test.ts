@@ -61,8 +61,10 @@ describe("the elicitation progress line", () => {
           let before = 0;
           shown.forEach((r, i) => {
             const left = shown.length - i; // this question included
-            if (r.remainingAtMost === undefined || r.searchDone === undefined)
-              return void problems.push(`${where}: no bound or share`);
+            if (r.remainingAtMost === undefined || r.searchDone === undefined) {
+              problems.push(`${where}: no bound or share`);
+              return;
+            }
             if (left > r.remainingAtMost)
               problems.push(`${where}: q${i} at most ${r.remainingAtMost} but ${left} came`);
             if (r.searchDone < before) problems.push(`${where}: q${i} bar goes back`);
