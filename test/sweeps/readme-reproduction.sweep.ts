@@ -19,8 +19,10 @@ import { beforeAll, describe, expect, it } from "vitest";
  *
  * Also checked: the README's quoted command outputs, character for character (the
  * `elicit simulate` example, the fair-quadratic run on arrests, `elicit reproduce binary`,
- * both `elicit reproduce ranking` runs; about 15 s of CPU together), and the library
- * example's printed line.
+ * both `elicit reproduce ranking` runs; about 15 s of CPU together), the library
+ * example's printed line, and the figures the prose quotes from quick commands (the lambda
+ * search over 20 metrics, fair QPME on titanic by passenger class, the ranking on titanic by
+ * sex).
  */
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -389,4 +391,73 @@ describe("README: quoted command outputs are what the commands print", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+/** The README's prose as one line (the figures below are quoted inside sentences). */
+function readmeProse(): string {
+  return readFileSync(new URL("../../README.md", import.meta.url), "utf8").replace(/\s+/g, " ");
+}
+
+/** The row of a space-aligned summary table whose first cell is `name`. */
+function summaryRow(out: string, name: string): string[] {
+  const line = out.split("\n").find((l) => l.trim().split(/\s{2,}/)[0] === name);
+  if (!line) throw new Error(`the output has no row "${name}"`);
+  return line.trim().split(/\s{2,}/);
+}
+
+describe("README: figures quoted in the prose", () => {
+  it("--lambda-only: 20 random metrics, k = 3, m = 3: about 20 questions, mean and max error", async () => {
+    const m = read(
+      readmeProse(),
+      /in about (\d+) questions \(20 random metrics with k = 3, m = 3 on the sphere: mean \|lambda - lambda_hat\| ([\d.]+), max ([\d.]+)\)/,
+    );
+    const out = await elicit(
+      ...["simulate", "--family", "fair-quadratic", "--synthetic", "sphere", "--classes", "3"],
+      ...["--groups", "3", "--lambda-only", "--random-truth", "--trials", "20"],
+    );
+    const questions = read(out, /mean questions ([\d.]+)/)[1]!;
+    expect(Math.abs(Number(questions) - Number(m[1])), "about N questions").toBeLessThan(1);
+    // error, mean, median, p95, max
+    const lambda = summaryRow(out, "lambda");
+    expectFigures("lambda search errors", [m[2]!, m[3]!], [lambda[1]!, lambda[4]!]);
+  }, 600_000);
+
+  it("fair QPME on titanic by passenger class, 20 random truths", async () => {
+    const m = read(
+      readmeProse(),
+      /on titanic by `passengerClass` \(m = 3\): mean (\d+) questions, median errors ([\d.]+) \(`a`\), ([\d.]+) \(`B`\), ([\d.]+) \(lambda\), max deviation of any realised profile ([\d.]+e-\d+)/,
+    );
+    const out = await elicit(
+      ...["simulate", "--family", "fair-quadratic", "--data", "data/titanic_survival.csv"],
+      ...["--target", "survived", "--groups", "passengerClass", "--random-truth", "--trials", "20"],
+    );
+    expectFigures("mean questions", [m[1]!], [read(out, /mean questions ([\d.]+)/)[1]!]);
+    expectFigures(
+      "median errors",
+      [m[2]!, m[3]!, m[4]!],
+      ["a", "B", "lambda"].map((k) => summaryRow(out, k)[2]!),
+    );
+    expect(read(out, /max deviation ([\d.e-]+)/)[1]).toBe(m[5]);
+  }, 600_000);
+
+  it("ranking on titanic by sex (seed 1): NDCG / Kendall tau of the three methods", async () => {
+    const m = read(
+      readmeProse(),
+      /On titanic by sex \(seed 1\): elicited ([\d.]+) \/ ([\d.-]+), linear ([\d.]+) \/ ([\d.-]+), accuracy with equalised odds ([\d.]+) \/ ([\d.-]+)\./,
+    );
+    const out = await elicit(
+      ...["reproduce", "ranking", "--data", "data/titanic_survival.csv", "--target", "survived"],
+      ...["--groups", "sex"],
+    );
+    // method, NDCG (sd), Kendall tau (sd)
+    const figures = [
+      "elicited via fair QPME",
+      "linear with no fairness",
+      "accuracy with equalised odds",
+    ].flatMap((name) => {
+      const r = summaryRow(out, name);
+      return [r[1]!.split(" ")[0]!, r[2]!.split(" ")[0]!];
+    });
+    expectFigures("titanic by sex ranking", m.slice(1, 7), figures);
+  }, 600_000);
 });
