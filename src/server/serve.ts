@@ -55,7 +55,7 @@ export async function serve(o: ServeOptions): Promise<FastifyInstance> {
       `  elicit admin create-user --email you@example.org --password-file FILE${
         o.databaseUrl ? "" : ` --data-dir ${o.dataDir}`
       }`,
-      "  (FILE holds the password on its first line; with npm: npm run elicit -- admin create-user ...)",
+      "  (FILE holds the password on its first line; installed as a dependency: npx elicit admin create-user ...; in a checkout: npm run elicit -- admin create-user ...)",
     );
   }
   process.stderr.write(`${lines.join("\n")}\n`);
