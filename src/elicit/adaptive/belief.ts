@@ -7,7 +7,10 @@ import { type AnswerModel, answerLogLikelihood, isHardConstraint } from "./answe
  *
  * Particles live in `u`-space: the unit ball intersected with the family's sign cone; the
  * metric is `w = u / |u|`. A uniform prior on that convex set is a uniform prior on the
- * directions, and every answer's likelihood depends on `<w, delta>` only. After each answer
+ * directions, and every answer's likelihood depends on `<w, delta>` only. Optionally the
+ * prior is a mixture with a sparse component; each component then keeps its own particles
+ * (resampled within it, its mass the evidence it earned) and the moves add its prior density
+ * to the slice. After each answer
  * the particles are reweighted, resampled and moved by hit-and-run slice sampling under the
  * whole posterior: along a random line through a particle, hard constraints (the exact
  * model's half-spaces, the ball, the signs) cut an exact chord, and soft answers (the human
@@ -69,6 +72,14 @@ export class ParticleBelief {
   private refCount = 0;
   /** Per particle p, `<g_c, u_p>` for every reference point c (kept up to date by the moves). */
   private refProj: Float64Array;
+  /**
+   * Per particle, its prior component: 0 uniform, 1 sparse (see `sparse` in the constructor).
+   * Resampling carries it and moves keep it, so the particles target the mixture's posterior.
+   */
+  private readonly component: Uint8Array;
+  /** Indices of the sign-constrained coordinates and the sparse component's concentration. */
+  private readonly constrained: Int32Array;
+  private readonly alpha: number;
 
   constructor(o: {
     readonly dim: number;
@@ -78,6 +89,14 @@ export class ParticleBelief {
     readonly rng: Rng;
     /** Sweeps of moves after each answer (default: max(8, dim) exact, max(4, dim / 2) otherwise). */
     readonly moves?: number;
+    /**
+     * A mixture prior: this share of the particles (default 0) comes from a sparse component
+     * whose squared sign-constrained weights are Dirichlet(`alpha`) instead of the uniform
+     * prior's 1/2 (density `prod |w_i|^(2 alpha - 1)` relative to uniform): metrics with a few
+     * large weights and many near zero, which a uniform prior in many dimensions almost never
+     * draws.
+     */
+    readonly sparse?: { readonly share: number; readonly alpha: number };
   }) {
     this.dim = o.dim;
     this.size = o.particles;
@@ -92,7 +111,20 @@ export class ParticleBelief {
     this.weight = new Float64Array(this.size).fill(1 / this.size);
     this.softLL = new Float64Array(this.size);
     this.refProj = new Float64Array(0);
+    this.constrained = Int32Array.from(o.signs.flatMap((x, i) => (x !== 0 ? [i] : [])));
+    this.alpha = o.sparse?.alpha ?? 0.5;
+    this.component = new Uint8Array(this.size);
+    const share = o.sparse && this.constrained.length >= 2 ? o.sparse.share : 0;
+    if (!(share >= 0 && share <= 1)) throw new RangeError("the sparse share must be in [0, 1]");
+    // A fixed split (not a draw per particle): the first share of the particles is sparse.
+    const sparseCount = Math.round(share * this.size);
+    for (let p = 0; p < sparseCount; p++) this.component[p] = 1;
     for (let p = 0; p < this.size; p++) this.samplePrior(p);
+  }
+
+  /** The prior component of particle p: 0 uniform, 1 sparse. */
+  componentOf(p: number): number {
+    return this.component[p]!;
   }
 
   /** Number of answers observed. */
@@ -100,14 +132,20 @@ export class ParticleBelief {
     return this.answers.length;
   }
 
-  /** Uniform draw in the ball intersected with the sign cone. */
+  /**
+   * A draw in the ball intersected with the sign cone: uniform, or from the sparse component
+   * (a sign-constrained coordinate's square is Gamma(alpha) instead of a squared normal's
+   * Gamma(1/2), so the squared direction is Dirichlet with alpha on those coordinates).
+   */
   private samplePrior(p: number): void {
     const d = this.dim;
     const off = p * d;
+    const sparse = this.component[p] === 1;
     let n2 = 0;
     for (let i = 0; i < d; i++) {
-      let g = this.rng.normal();
       const s = this.signs[i] ?? 0;
+      let g =
+        sparse && s !== 0 ? Math.sqrt(2 * gammaDraw(this.alpha, this.rng)) : this.rng.normal();
       if (s !== 0) g = s * Math.abs(g);
       this.u[off + i] = g;
       n2 += g * g;
@@ -295,22 +333,40 @@ export class ParticleBelief {
     const d = this.dim;
     const n = this.size;
     const old = this.u.slice();
+    const oldComponent = this.component;
     const oldProj = this.proj.slice();
     const oldRef = this.refProj.slice();
     const rc = this.refCount;
     const stride = this.stride;
-    const step = 1 / n;
-    let c = this.weight[0]!;
-    let j = 0;
-    const start = this.rng.next() * step;
-    for (let p = 0; p < n; p++) {
-      const target = start + p * step;
-      while (target > c && j < n - 1) c += this.weight[++j]!;
-      this.u.set(old.subarray(j * d, (j + 1) * d), p * d);
-      this.proj.set(oldProj.subarray(j * stride, (j + 1) * stride), p * stride);
-      if (rc > 0) this.refProj.set(oldRef.subarray(j * rc, (j + 1) * rc), p * rc);
+    // Each prior component is resampled within itself and keeps its particles (and its mass,
+    // the evidence its prior earned), so neither component's posterior is lost to the other.
+    const oldWeight = this.weight.slice();
+    for (const comp of [0, 1]) {
+      const members: number[] = [];
+      let mass = 0;
+      for (let p = 0; p < n; p++) {
+        if (oldComponent[p] === comp) {
+          members.push(p);
+          mass += oldWeight[p]!;
+        }
+      }
+      if (members.length === 0 || !(mass > 0)) continue;
+      const m = members.length;
+      const step = mass / m;
+      let c = oldWeight[members[0]!]!;
+      let j = 0;
+      const start = this.rng.next() * step;
+      for (let r = 0; r < m; r++) {
+        const target = start + r * step;
+        while (target > c && j < m - 1) c += oldWeight[members[++j]!]!;
+        const from = members[j]!;
+        const p = members[r]!;
+        this.u.set(old.subarray(from * d, (from + 1) * d), p * d);
+        this.proj.set(oldProj.subarray(from * stride, (from + 1) * stride), p * stride);
+        if (rc > 0) this.refProj.set(oldRef.subarray(from * rc, (from + 1) * rc), p * rc);
+        this.weight[p] = step;
+      }
     }
-    this.weight.fill(1 / n);
     const snapshot = this.u.slice();
     const count = this.answers.length;
     const dirs = Array.from({ length: DIRECTIONS }, () => new Float64Array(d));
@@ -483,12 +539,15 @@ export class ParticleBelief {
       for (let j = 0; j < count; j++) proj[row + j]! += t * b[j]!;
       if (rb) for (let c = 0; c < rc; c++) this.refProj[p * rc + c]! += t * rb[c]!;
     };
-    if (softAnswers.count === 0) {
+    const sparse = this.component[p] === 1;
+    if (softAnswers.count === 0 && !sparse) {
       apply(lo + (hi - lo) * this.rng.next());
       return;
     }
-    const current = this.softLL[p]!;
-    const logL = this.softLogLikelihood(p, b, uu, uv, rb, softAnswers);
+    const soft =
+      softAnswers.count > 0 ? this.softLogLikelihood(p, b, uu, uv, rb, softAnswers) : () => 0;
+    const prior = sparse ? this.sparseLogPrior(off, v, uu, uv) : () => 0;
+    const current = this.softLL[p]! + prior(0);
     const level = current + Math.log(1 - this.rng.next());
     // An interval of `width` placed at random around 0 (slice sampling without stepping out,
     // Neal's m = 1, which keeps the posterior invariant), within the chord; then shrink.
@@ -501,15 +560,40 @@ export class ParticleBelief {
     }
     for (let iter = 0; iter < 30; iter++) {
       const t = l + (h - l) * this.rng.next();
-      const value = logL(t);
-      if (value >= level) {
+      const softValue = soft(t);
+      if (softValue + prior(t) >= level) {
         apply(t);
-        this.softLL[p] = value;
+        this.softLL[p] = softValue;
         return;
       }
       if (t < 0) l = t;
       else h = t;
     }
+  }
+
+  /**
+   * The sparse component's log prior density (relative to uniform, unnormalised) along the
+   * line `u + t v` from the particle at offset `off`: `(2 alpha - 1) sum log |w_i|` over the
+   * sign-constrained coordinates of the direction `w`.
+   */
+  private sparseLogPrior(
+    off: number,
+    v: Float64Array,
+    uu: number,
+    uv: number,
+  ): (t: number) => number {
+    const u = this.u;
+    const c = this.constrained;
+    const e = 2 * this.alpha - 1;
+    return (t: number): number => {
+      let s = 0;
+      for (let k = 0; k < c.length; k++) {
+        const i = c[k]!;
+        s += Math.log(Math.max(1e-300, Math.abs(u[off + i]! + t * v[i]!)));
+      }
+      const n2 = Math.max(1e-300, uu + 2 * t * uv + t * t);
+      return e * (s - 0.5 * c.length * Math.log(n2));
+    };
   }
 
   /**
@@ -558,5 +642,27 @@ export class ParticleBelief {
       }
       return s;
     };
+  }
+}
+
+/**
+ * A Gamma(shape, 1) draw (Marsaglia and Tsang; for shape < 1 via Gamma(shape + 1) U^(1/shape)).
+ * @example gammaDraw(0.25, createRng(1)) // > 0, mean 0.25
+ */
+export function gammaDraw(shape: number, rng: Rng): number {
+  if (shape < 1) return gammaDraw(shape + 1, rng) * rng.next() ** (1 / shape);
+  const d = shape - 1 / 3;
+  const c = 1 / Math.sqrt(9 * d);
+  for (;;) {
+    let x: number;
+    let v: number;
+    do {
+      x = rng.normal();
+      v = 1 + c * x;
+    } while (v <= 0);
+    v = v * v * v;
+    const u = rng.next();
+    if (u < 1 - 0.0331 * x ** 4) return d * v;
+    if (Math.log(u) < 0.5 * x * x + d * (1 - v + Math.log(v))) return d * v;
   }
 }

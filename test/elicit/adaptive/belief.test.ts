@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EXACT_MODEL, HUMAN_MODEL } from "../../../src/elicit/adaptive/answer-model.ts";
-import { ParticleBelief } from "../../../src/elicit/adaptive/belief.ts";
+import { gammaDraw, ParticleBelief } from "../../../src/elicit/adaptive/belief.ts";
 import { createRng } from "../../../src/math/rng.ts";
 
 function belief(model = HUMAN_MODEL) {
@@ -52,5 +52,66 @@ describe("ParticleBelief reference points (differences relative to each metric's
       const w = b.direction(p);
       expect(w[0]!).toBeGreaterThanOrEqual(w[1]!);
     }
+  });
+});
+
+describe("ParticleBelief sparse prior component", () => {
+  /** Squared directions of the belief's particles (equal weights after resampling). */
+  const squares = (b: ParticleBelief) =>
+    Array.from({ length: b.size }, (_, p) => [...b.direction(p)].map((x) => x * x));
+  /** Mean of w_0^2 and share with w_2^2 < 0.01. */
+  const stats = (xs: number[][]) => [
+    xs.reduce((s, x) => s + x[0]!, 0) / xs.length,
+    xs.filter((x) => x[2]! < 0.01).length / xs.length,
+  ];
+
+  it("draws the sparse prior and keeps its posterior under exact answers", () => {
+    const alpha = 0.25;
+    const b = new ParticleBelief({
+      dim: 3,
+      signs: [1, 1, 1],
+      model: EXACT_MODEL,
+      particles: 2000,
+      rng: createRng(5),
+      sparse: { share: 1, alpha },
+    });
+    // Prior: Dirichlet(alpha, alpha, alpha) on the squares, mean 1/3 and mostly near corners.
+    expect(stats(squares(b))[0]).toBeCloseTo(1 / 3, 1);
+    const corners = squares(b).filter((x) => Math.max(...x) > 0.9).length;
+    // Uniform directions put about 9% of the mass there; Dirichlet(0.25) about a third.
+    expect(corners / b.size).toBeGreaterThan(0.25);
+    // After w_0 > w_1 > w_2 the moves must keep the sparse prior restricted to that cone:
+    // compare with rejection sampling from the prior itself.
+    b.observe(Float64Array.of(1, -1, 0), "first");
+    b.observe(Float64Array.of(0, 1, -1), "first");
+    const rng = createRng("reference");
+    const kept: number[][] = [];
+    for (let n = 0; n < 200_000; n++) {
+      const g = [0, 1, 2].map(() => gammaDraw(alpha, rng));
+      const total = g[0]! + g[1]! + g[2]!;
+      if (g[0]! > g[1]! && g[1]! > g[2]!) kept.push(g.map((x) => x / total));
+    }
+    const [mean, small] = stats(squares(b));
+    const [refMean, refSmall] = stats(kept);
+    expect(Math.abs(mean! - refMean!)).toBeLessThan(0.01);
+    // A slice sampler whose level drifts (a stale prior term) over-fills the edge w_2 = 0
+    // by 0.03-0.06 here.
+    expect(Math.abs(small! - refSmall!)).toBeLessThan(0.02);
+    for (let p = 0; p < b.size; p++) expect(b.componentOf(p)).toBe(1);
+  });
+
+  it("keeps each component's particles through resampling", () => {
+    const b = new ParticleBelief({
+      dim: 3,
+      signs: [1, 1, 1],
+      model: EXACT_MODEL,
+      particles: 600,
+      rng: createRng(6),
+      sparse: { share: 0.5, alpha: 0.25 },
+    });
+    for (let i = 0; i < 5; i++) b.observe(Float64Array.of(1, -1, 0.2 * i), "first");
+    let sparse = 0;
+    for (let p = 0; p < b.size; p++) sparse += b.componentOf(p);
+    expect(sparse).toBe(300);
   });
 });
