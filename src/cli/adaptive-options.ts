@@ -17,6 +17,7 @@ export interface AdaptiveFlags {
   credibility?: string;
   answerModel?: string;
   displayStep?: string;
+  asShown?: boolean;
 }
 
 /** Whether the flags ask for the adaptive strategy. */
@@ -61,6 +62,10 @@ export function addAdaptiveOptions(cmd: Command): Command {
     .option(
       "--display-step <x>",
       `adaptive: precision at which a person sees a point; pairs that look the same at it are never asked (default ${ADAPTIVE_DEFAULTS.displayStep})`,
+    )
+    .option(
+      "--as-shown",
+      "adaptive, binary families: believe the answers are about TP and TN rounded to --display-step, as a web study's participant sees them (default: exact values)",
     );
 }
 
@@ -93,7 +98,14 @@ export function adaptiveSettingsFromFlags(
     f.displayStep === undefined ? ADAPTIVE_DEFAULTS.displayStep : Number(f.displayStep);
   if (!(displayStep > 0 && displayStep < 1))
     throw new CliError(`--display-step must be a number in (0, 1), got "${f.displayStep}"`);
-  return { tolerance, budget, credibility, model: model as AnswerModelName, displayStep };
+  return {
+    tolerance,
+    budget,
+    credibility,
+    model: model as AnswerModelName,
+    displayStep,
+    ...(f.asShown ? { asShown: true } : {}),
+  };
 }
 
 /**

@@ -21,6 +21,11 @@ export interface AdaptiveSettings {
   readonly model: AnswerModelName;
   /** Precision at which a person sees a point (pairs identical at it are never asked). */
   readonly displayStep: number;
+  /**
+   * Binary families: believe answers are about TP and TN as shown, rounded to `displayStep`
+   * (as a web study does; default false, exact).
+   */
+  readonly asShown?: boolean;
 }
 
 /** Defaults of `--budget`, `--credibility`, `--display-step` (the model follows the noise). */

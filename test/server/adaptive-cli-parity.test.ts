@@ -113,6 +113,8 @@ describe("adaptive web study vs elicit simulate", () => {
         "human",
         "--display-step",
         String(spec.displayStep),
+        // The web study believes answers are about the counts as shown.
+        "--as-shown",
         "--grid",
         String(spec.grid),
         "--seed",

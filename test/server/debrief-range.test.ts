@@ -121,7 +121,13 @@ describe("the debrief's range over simulated participants (sqlite)", () => {
       .where("id", "=", id)
       .executeTakeFirstOrThrow();
     const pool = studyData(row.config_hash, JSON.parse(row.config) as StudyConfig).pool;
-    const runs: { ratio: number; low: number; high: number | null; onScreen: boolean }[] = [];
+    const runs: {
+      ratio: number;
+      low: number;
+      high: number | null;
+      onScreen: boolean;
+      point: number;
+    }[] = [];
     for (let i = 0; i < 50; i++) {
       // Cost ratios 1..10: a missed positive costs `ratio` false alarms, a0 = 1 / (1 + ratio).
       const ratio = 1 + (9 * i) / 49;
@@ -152,7 +158,13 @@ describe("the debrief's range over simulated participants (sqlite)", () => {
       const d = s.debrief!;
       expect(d.guess).toBe(4); // walkToElicitation's guess, beside the result
       expect(d.summary).not.toMatch(/\d\.\d\d/); // no false precision
-      runs.push({ ratio, low: d.range.low, high: d.range.high, onScreen });
+      runs.push({
+        ratio,
+        low: d.range.low,
+        high: d.range.high,
+        onScreen,
+        point: d.ratio ?? Number.NaN,
+      });
     }
     const contains = (r: (typeof runs)[number]) =>
       r.low <= r.ratio && (r.high === null || r.ratio <= r.high);
@@ -161,6 +173,11 @@ describe("the debrief's range over simulated participants (sqlite)", () => {
     // In fact every run is: the range is the hull of the metrics that give the answers on the
     // counts shown and of those that give them on the systems behind them.
     expect(runs.filter((r) => !contains(r))).toEqual([]);
+    // The point result lies in the range it is reported with (a point outside its own range
+    // was exported for an uploaded study while the engine believed the exact systems).
+    const outside = runs.filter((r) => r.point < r.low || (r.high !== null && r.point > r.high));
+    expect(outside).toEqual([]);
+    expect(runs.every((r) => Number.isFinite(r.point))).toBe(true);
     // The range is informative, not "anything": most are bounded above and below.
     const bounded = runs.filter((r) => r.low > 0 && r.high !== null);
     expect(bounded.length).toBeGreaterThanOrEqual(40);

@@ -337,6 +337,7 @@ export function simulateBinaryAdaptiveCommand(
       const family = binaryLinearFamily(population, {
         displayStep: settings.displayStep,
         monotone: spec.monotone ?? "increasing",
+        asShown: settings.asShown ?? false,
       });
       const n = resolveNoise(noise, () => family, value);
       runs.push(
@@ -350,6 +351,7 @@ export function simulateBinaryAdaptiveCommand(
       const family = binaryThresholdFamily(population, {
         displayStep: settings.displayStep,
         ...(spec.grid !== undefined ? { grid: spec.grid } : {}),
+        asShown: settings.asShown ?? false,
       });
       const n = resolveNoise(noise, () => family, value);
       runs.push(

@@ -40,11 +40,12 @@ export function adaptiveStudyProcedure(
     const family = binaryThresholdFamily(population, {
       displayStep: spec.displayStep,
       grid: spec.grid ?? 0,
+      asShown: true,
     });
     return adaptiveProcedure(family, options);
   }
   return adaptiveProcedure(
-    binaryLinearFamily(population, { displayStep: spec.displayStep }),
+    binaryLinearFamily(population, { displayStep: spec.displayStep, asShown: true }),
     options,
   );
 }

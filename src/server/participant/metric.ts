@@ -62,10 +62,40 @@ export function utilityOf(r: ElicitationResult): (c: BinaryConfusion) => number 
  * Null when undefined (a zero weight).
  */
 export function costRatio(r: ElicitationResult): number | null {
-  const m = metricOf(r);
+  return costRatioOf(metricOf(r));
+}
+
+/**
+ * The cost ratio "missed positive / false alarm" of a metric record (null when a false alarm
+ * costs nothing).
+ * @example costRatioOf({ a0: 0.2 }) // 4
+ */
+export function costRatioOf(m: MetricRecord): number | null {
   const [num, den] = "a0" in m ? [1 - m.a0, m.a0] : [m.tp, m.tn];
   if (!(den > 0) || !(num >= 0)) return null;
   return num / den;
+}
+
+/**
+ * The metric a study reports: the procedure's, moved into `range` (the `a` of the metrics
+ * `(1 - a) TP + a TN` that give the participant's answers) when it lies outside. A search's
+ * point is the middle of its last interval, which on a coarse pool or with rounded counts can
+ * lie outside what the answers allow (a cost ratio of 3.9 reported beside "between 4 and 7").
+ * Every screen and export shows this one.
+ * @example reportedMetric(result, { lo: 0.125, hi: 0.2 }) // { a0: 0.2 } for a search's 0.203
+ */
+export function reportedMetric(
+  r: ElicitationResult,
+  range: { readonly lo: number; readonly hi: number } | null,
+): MetricRecord {
+  const m = metricOf(r);
+  if (!range) return m;
+  const a = "a0" in m ? m.a0 : m.tp + m.tn > 0 ? m.tn / (m.tp + m.tn) : 0.5;
+  const moved = Math.min(range.hi, Math.max(range.lo, a));
+  if (moved === a) return m;
+  if ("a0" in m) return { a0: moved };
+  const n = normalizeLinear({ tp: 1 - moved, tn: moved });
+  return { tp: n.tp, tn: n.tn };
 }
 
 /** Is `p` at least as good as `q` on both counts (so the pair tells nothing)? */

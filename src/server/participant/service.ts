@@ -32,11 +32,11 @@ import { fairDebrief, fairElicitation, fairPosition, isFair } from "./fair-state
 import {
   type AnswerDifference,
   consistentRange,
-  costRatio,
-  metricOf,
+  costRatioOf,
+  metricWeights,
   rangeSummary,
   ratioRange,
-  utilityOf,
+  reportedMetric,
 } from "./metric.ts";
 import {
   debriefSentence,
@@ -327,7 +327,10 @@ export function agreement(
   evaluation: readonly Pick<AnswerRow, "answer" | "first_point" | "second_point">[],
   frame: DisplayFrame | null,
 ): AgreementReport {
-  return agreementReport(utilityOf(result), answerRange(elicitation, frame), evaluation);
+  const range = answerRange(elicitation, frame);
+  // M scores the metric the participant and the researcher are shown.
+  const { tp, tn } = metricWeights(reportedMetric(result, range));
+  return agreementReport((c) => tp * c.tp + tn * c.tn, range, evaluation);
 }
 
 /** The participant's state as the browser sees it. */
@@ -457,9 +460,10 @@ export async function renderState(
         break;
       }
       const result = pos.elicitation.result as ElicitationResult;
-      const ratio = costRatio(result);
       const phase2 = await shownPoints(db, pos.elicitationRows);
       const range = answerRange(phase2, frameOf(ctx));
+      const metric = reportedMetric(result, range);
+      const ratio = costRatioOf(metric);
       const guess = await db
         .selectFrom("guesses")
         .select("ratio")
@@ -467,7 +471,7 @@ export async function renderState(
         .executeTakeFirst();
       state.debrief = {
         summary: rangeSummary(range.lo, range.hi, c.words),
-        metric: metricOf(result),
+        metric,
         ratio,
         range: ratioRange(range.lo, range.hi),
         guess: guess?.ratio ?? null,

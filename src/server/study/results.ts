@@ -7,7 +7,12 @@ import type { Db } from "../db/schema.ts";
 import { type ElicitationResult, isAdaptiveResult } from "../participant/elicitation.ts";
 import { agreementFields } from "../participant/evaluation-pairs.ts";
 import { type FairStudyResult, lambdaRecord } from "../participant/fair.ts";
-import { costRatio, type MetricRecord, metricOf, ratioRange } from "../participant/metric.ts";
+import {
+  costRatioOf,
+  type MetricRecord,
+  ratioRange,
+  reportedMetric,
+} from "../participant/metric.ts";
 import type { MulticlassStudyResult } from "../participant/multiclass.ts";
 import {
   type AnswerRow,
@@ -158,15 +163,14 @@ export function participantSummary(
   const fair = rec.config.kind === "fair" ? (result as FairStudyResult | null) : null;
   const done =
     multiclass || rec.config.kind === "fair" ? null : (result as ElicitationResult | null);
+  // The range the debrief states: every metric that gives the Phase II answers.
+  const rangeA = done ? answerRange(effectiveRows(rows, "elicitation"), frameOf(ctx)) : null;
+  const binary = done ? reportedMetric(done, rangeA) : null;
   const metric: MetricRecord | { weights: number[] } | ReturnType<typeof lambdaRecord> | null = fair
     ? lambdaRecord(fair)
     : multiclass
       ? { weights: [...multiclass.metric] }
-      : done
-        ? metricOf(done)
-        : null;
-  // The range the debrief states: every metric that gives the Phase II answers.
-  const rangeA = done ? answerRange(effectiveRows(rows, "elicitation"), frameOf(ctx)) : null;
+      : binary;
   const start = p.started_at;
   const end = p.finished_at;
   return {
@@ -175,7 +179,7 @@ export function participantSummary(
     startedAt: start,
     finishedAt: end,
     metric,
-    ratio: done ? costRatio(done) : null,
+    ratio: binary ? costRatioOf(binary) : null,
     guess: rec.guesses.get(p.id) ?? null,
     ...(done && evaluation.length > 0
       ? agreementFields(

@@ -21,6 +21,22 @@ export interface BinaryFamilyOptions {
   readonly monotone?: "increasing" | "decreasing";
   /** binary-threshold: snap thresholds to this grid (0 = none). */
   readonly grid?: number;
+  /**
+   * Believe answers are about TP and TN as shown, rounded to `displayStep` (default false:
+   * exact). A person answers about the counts on the screen, so a web study sets it: the
+   * belief then agrees with the metrics that fit the answers as seen.
+   */
+  readonly asShown?: boolean;
+}
+
+/** The features (TP, TN) of a point: exact, or rounded to the display step as shown. */
+function binaryFeatures(step: number, asShown: boolean): (p: BinaryPoint) => Float64Array {
+  if (!asShown) return (p) => Float64Array.of(p.confusion.tp, p.confusion.tn);
+  return (p) =>
+    Float64Array.of(
+      Math.round(p.confusion.tp / step) * step,
+      Math.round(p.confusion.tn / step) * step,
+    );
 }
 
 function binaryKey(p: BinaryPoint, step: number): string {
@@ -52,7 +68,7 @@ export function binaryLinearFamily(
     signs: [sign, sign],
     errorName: "angle (rad)",
     coordinateNames: ["theta"],
-    features: (p) => Float64Array.of(p.confusion.tp, p.confusion.tn),
+    features: binaryFeatures(step, o.asShown ?? false),
     candidates: (ws) => ws.map((w) => bayesPoint(population, toMetric(w))),
     displayKey: (p) => binaryKey(p, step),
     optimal: (w) => bayesPoint(population, toMetric(w)),
@@ -90,7 +106,7 @@ export function binaryThresholdFamily(
     signs: [1, 1],
     errorName: "|a0 - a0'|",
     coordinateNames: ["a0"],
-    features: (p) => Float64Array.of(p.confusion.tp, p.confusion.tn),
+    features: binaryFeatures(step, o.asShown ?? false),
     candidates: (ws) => ws.map((w) => thresholdPoint(population, toMetric(w).a0, grid)),
     displayKey: (p) => binaryKey(p, step),
     optimal: (w) => thresholdPoint(population, toMetric(w).a0, grid),
