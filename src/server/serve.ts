@@ -24,6 +24,7 @@ export interface ServeOptions {
 /**
  * Open the database (migrating it), create the built-in study on first start, and listen.
  * Prints the URL and, with no researcher yet, how to create one.
+ * @example const app = await serve({ port: 8080, host: "127.0.0.1", dataDir: ".elicit-data" }); // ... await app.close();
  */
 export async function serve(o: ServeOptions): Promise<FastifyInstance> {
   const { db, kind, location } = await openDb({ dataDir: o.dataDir, databaseUrl: o.databaseUrl });
