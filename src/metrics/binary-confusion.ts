@@ -35,7 +35,10 @@ export function confusionToRates(c: BinaryConfusion, zeta: number): BinaryRates 
   return { tpr: c.tp / zeta, tnr: c.tn / (1 - zeta) } as BinaryRates;
 }
 
-/** The full 2x2 matrix `{ tp, fp, fn, tn }` of a confusion point given the prior. */
+/**
+ * The full 2x2 matrix `{ tp, fp, fn, tn }` of a confusion point given the prior.
+ * @example fullConfusion(binaryConfusion(0.3, 0.6), 0.4) // { tp: 0.3, fp: 0, fn: 0.1 (to rounding), tn: 0.6 }
+ */
 export function fullConfusion(
   c: BinaryConfusion,
   zeta: number,

@@ -82,7 +82,10 @@ export function noisyAnswer(noise: NoiseModel, first: number, second: number, rn
   }
 }
 
-/** A one-line description, for reports. */
+/**
+ * A one-line description, for reports.
+ * @example describeNoise({ kind: "flip", probability: 0.05 }) // "independent flips with probability 0.05"
+ */
 export function describeNoise(noise: NoiseModel): string {
   switch (noise.kind) {
     case "none":

@@ -26,6 +26,7 @@ export function boundaryPoints(population: BinaryPopulation, k: number): BinaryC
 
 /**
  * Ratios `a(C) / b(C)` over the points where both are finite and `|b(C)|` is not negligible.
+ * @example metricRatios(elicited, truth, upperBoundaryPoints(population)) // a(C) / b(C) at each usable point
  */
 export function metricRatios(
   a: BinaryFractionalMetric,

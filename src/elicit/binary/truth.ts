@@ -52,6 +52,7 @@ export type BinaryError =
 /**
  * `k` points on the upper boundary `1[eta >= delta]` at evenly spaced thresholds: where
  * the LFPM's ratio to the truth is reported (the paper's Figure 4 plots the upper boundary).
+ * @example const points = upperBoundaryPoints(population); // 1000 confusions, thresholds evenly spaced
  */
 export function upperBoundaryPoints(population: BinaryPopulation, k = 1000) {
   return Array.from({ length: k }, (_, i) =>

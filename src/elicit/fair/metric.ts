@@ -22,19 +22,28 @@ export interface FairPoint {
   readonly rates: readonly Float64Array[];
 }
 
-/** Key of the pair (u, v), u < v, 0-based. */
+/**
+ * Key of the pair (u, v), u < v, 0-based.
+ * @example pairKey(0, 1) // "0-1"
+ */
 export function pairKey(u: number, v: number): string {
   return u < v ? `${u}-${v}` : `${v}-${u}`;
 }
 
-/** All pairs u < v of m groups, in lexicographic order. */
+/**
+ * All pairs u < v of m groups, in lexicographic order.
+ * @example groupPairs(3) // [[0, 1], [0, 2], [1, 2]]
+ */
 export function groupPairs(m: number): [number, number][] {
   const out: [number, number][] = [];
   for (let u = 0; u < m; u++) for (let v = u + 1; v < m; v++) out.push([u, v]);
   return out;
 }
 
-/** Overall rates `r = sum_g tau^g ⊙ r^g` (`tau[g][i] = P(G = g | Y = i)`). */
+/**
+ * Overall rates `r = sum_g tau^g ⊙ r^g` (`tau[g][i] = P(G = g | Y = i)`).
+ * @example overallRates([[0.5, 0.2], [0.5, 0.8]], [[0.9, 0.8], [0.7, 0.6]]) // [0.8, 0.64]
+ */
 export function overallRates(
   tau: readonly (readonly number[])[],
   rates: readonly ArrayLike<number>[],
@@ -76,7 +85,10 @@ export function fairCost(
   return (1 - m.lambda) * lin + (m.lambda / 2) * viol;
 }
 
-/** The stakeholder's utility (house convention, larger preferred): `-phi^fair`. */
+/**
+ * The stakeholder's utility (house convention, larger preferred): `-phi^fair`.
+ * @example fairUtility(metric, tau, [ratesOfGroup0, ratesOfGroup1]) // larger is preferred
+ */
 export function fairUtility(
   m: FairMetric,
   tau: readonly (readonly number[])[],
@@ -89,7 +101,10 @@ function frob(B: readonly (readonly number[])[]): number {
   return Math.sqrt(B.flat().reduce((s, x) => s + x * x, 0));
 }
 
-/** Separate normalisations: `||a|| = 1`, `1/2 sum ||B^{uv}||_F = 1`; lambda unchanged. */
+/**
+ * Separate normalisations: `||a|| = 1`, `1/2 sum ||B^{uv}||_F = 1`; lambda unchanged.
+ * @example normalizeFair({ a: [3, 4], B: { "0-1": [[2, 0], [0, 0]] }, lambda: 0.4 }).a // [0.6, 0.8]
+ */
 export function normalizeFair(m: FairMetric): FairMetric {
   const na = norm2(m.a);
   if (!(na > 0)) throw new RangeError("a must not be zero");
@@ -108,6 +123,11 @@ export interface FairError {
   readonly lambda: number;
 }
 
+/**
+ * Errors of an estimate against the truth: L2 for `a`, Frobenius summed over the group pairs
+ * for `B` (a pair missing from either counts as zero), absolute for lambda.
+ * @example fairError(truth, truth) // { a: 0, B: 0, lambda: 0 }
+ */
 export function fairError(truth: FairMetric, est: FairMetric): FairError {
   let sa = 0;
   for (let i = 0; i < truth.a.length; i++) sa += (truth.a[i]! - est.a[i]!) ** 2;
@@ -123,7 +143,10 @@ export function fairError(truth: FairMetric, est: FairMetric): FairError {
   return { a: Math.sqrt(sa), B: eb, lambda: Math.abs(truth.lambda - est.lambda) };
 }
 
-/** Check shapes, symmetry, finiteness, `a >= 0`, lambda in [0, 1]; throws RangeError. */
+/**
+ * Check shapes, symmetry, finiteness, `a >= 0`, lambda in [0, 1]; throws RangeError.
+ * @example validateFair({ a: [0.6, 0.8], B: {}, lambda: 2 }, 2, 2) // throws RangeError "lambda must be in [0, 1]"
+ */
 export function validateFair(m: FairMetric, k: number, groups: number): void {
   if (m.a.length !== k) throw new RangeError(`a must have ${k} entries, got ${m.a.length}`);
   if (!m.a.every((x) => Number.isFinite(x) && x >= 0)) {
@@ -153,7 +176,10 @@ export function validateFair(m: FairMetric, k: number, groups: number): void {
   }
 }
 
-/** Validate `tau` (m x k, non-negative, each column summing to 1). */
+/**
+ * Validate `tau` (m x k, non-negative, each column summing to 1).
+ * @example validateTau([[0.5, 0.5], [0.4, 0.5]], 2, 2) // throws RangeError "tau column 0 must sum to 1"
+ */
 export function validateTau(tau: readonly (readonly number[])[], k: number, groups: number): void {
   if (tau.length !== groups || !tau.every((row) => row.length === k)) {
     throw new RangeError(`tau must be ${groups} x ${k}`);
@@ -172,6 +198,7 @@ export function validateTau(tau: readonly (readonly number[])[], k: number, grou
 /**
  * Random `tau` as the authors' code does: per class, a normalised `U(0,1)^m` vector
  * `P(G = . | Y = i)`.
+ * @example randomTau(2, 3, createRng(1)) // 3 rows (groups) x 2 columns (classes), each column summing to 1
  */
 export function randomTau(k: number, groups: number, rng: Rng): number[][] {
   const tau = Array.from({ length: groups }, () => new Array<number>(k).fill(0));
@@ -188,6 +215,7 @@ export function randomTau(k: number, groups: number, rng: Rng): number[][] {
  * `a = normalize(U(0,1)^k)` resampled until every entry is >= 1e-2; each `B^{uv}` a random
  * SPD matrix (`U diag(1 + U(0,1)) U^T`), scaled so the Frobenius norms split the total
  * `1/2 sum ||B^{uv}||_F = 1` at random; `lambda ~ U(0.25, 0.75)`.
+ * @example const truth = randomFairMetric(3, 2, createRng(1)); // k = 3 classes, m = 2 groups
  */
 export function randomFairMetric(k: number, groups: number, rng: Rng): FairMetric {
   let a: number[];

@@ -20,6 +20,7 @@ import { type FairMetric, type FairPoint, groupPairs, pairKey } from "./metric.t
  * the pairs {0,3}, {1,3} (complementary pairs would give identical rows); otherwise all pairs
  * `{u, v}` (m = 3: the paper's example with `Xi = [[0,1,1],[1,0,1],[1,1,0]]`). For other m a
  * greedy search over subsets picks C(m,2) sets with an invertible `Xi`.
+ * @example groupPartitions(3) // [[0, 1], [0, 2], [1, 2]]
  */
 export function groupPartitions(m: number): number[][] {
   if (!(Number.isInteger(m) && m >= 2)) throw new RangeError("need m >= 2 groups");
@@ -41,6 +42,7 @@ export function groupPartitions(m: number): number[][] {
 /**
  * `Xi[s][l] = 1` iff pair l = (u, v) crosses the cut `sigma_s` (exactly one of u, v in it):
  * then `W^sigma = sum_l Xi[s][l] B^l`.
+ * @example membershipMatrix(groupPartitions(3), 3) // [[0, 1, 1], [1, 0, 1], [1, 1, 0]]
  */
 export function membershipMatrix(M: readonly (readonly number[])[], m: number): number[][] {
   return M.map((sigma) => {
@@ -68,7 +70,10 @@ function rank(A: readonly (readonly number[])[]): number {
   return r;
 }
 
-/** Inverse by Gauss-Jordan with partial pivoting; null if (numerically) singular. */
+/**
+ * Inverse by Gauss-Jordan with partial pivoting; null if (numerically) singular.
+ * @example invert([[2, 0], [0, 4]]) // [[0.5, 0], [0, 0.25]]; invert([[1, 2], [2, 4]]) // null
+ */
 export function invert(A: readonly (readonly number[])[]): number[][] | null {
   const n = A.length;
   if (n === 0 || !A.every((row) => row.length === n)) return null;
@@ -129,7 +134,10 @@ export interface FairQpmeResult {
   readonly xi: number[][];
 }
 
-/** The profile of Appendix D eq. (19): groups in sigma at `s`, the others at `o`. */
+/**
+ * The profile of Appendix D eq. (19): groups in sigma at `s`, the others at `o`.
+ * @example profileOf(s, [0], 2, centre) // group 0 at the rates s, group 1 at the centre
+ */
 export function profileOf(
   s: ArrayLike<number>,
   sigma: readonly number[],
@@ -156,6 +164,7 @@ export function profileOf(
  * - `N = 1/2 sum ||Btilde^{uv}||_F = lambda / (1 - lambda)`: `B_hat = Btilde / N` (eq. (25)) and
  *   `lambda_hat = N / (1 + N)` (the koyejolab code's `1 / (1 + 2 / sum ||.||_F)`).
  * Exact when the QPME estimates are exact.
+ * @example const { metric, warnings } = recoverFair(runs, tau, centre); // metric: a, B, lambda
  */
 export function recoverFair(
   runs: readonly { sigma: readonly number[]; metric: QuadraticMetric }[],
@@ -237,6 +246,7 @@ export function recoverFair(
  * `Omega'(s1, s2) = Omega(profile(s1), profile(s2))`, then `recoverFair`. Every queried
  * group rate lies in the ball of radius rho around o (`Sbar`, assumed inside every group's
  * feasible set). Questions are staged `fair-{sigma}-...`.
+ * @example const { metric } = elicitFairQpme(oracle.ask, 3, options); // a, B per pair of groups, lambda
  */
 export function elicitFairQpme(ask: Ask<FairPoint>, k: number, o: FairQpmeOptions): FairQpmeResult {
   const m = o.tau.length;
@@ -309,7 +319,10 @@ export function elicitFairQpme(ask: Ask<FairPoint>, k: number, o: FairQpmeOption
   };
 }
 
-/** Fair QPME as a session procedure (for `runProcedure` and `replay`). */
+/**
+ * Fair QPME as a session procedure (for `runProcedure` and `replay`).
+ * @example const { result, answers } = runProcedure(fairQpmeProcedure(3, options), oracle.ask);
+ */
 export function fairQpmeProcedure(
   k: number,
   o: FairQpmeOptions,
@@ -346,6 +359,7 @@ export interface LambdaSearchResult {
  * `s(lambda') = z_1 - varrho l(lambda') / ||l(lambda')||`; the oracle's preference over
  * `s(lambda')` is unimodal in lambda' (Lemma 3), so ShrinkInterval on [0, 1] to width eps;
  * output the midpoint. Bias O(varrho) from the curvature inside the small ball.
+ * @example const { lambda, questions } = elicitLambda(oracle.ask, options);
  */
 export function elicitLambda(ask: Ask<FairPoint>, o: LambdaSearchOptions): LambdaSearchResult {
   const k = o.a.length;
@@ -384,7 +398,10 @@ export function elicitLambda(ask: Ask<FairPoint>, o: LambdaSearchOptions): Lambd
   return { lambda: r.estimate, lo: r.lo, hi: r.hi, questions: r.questions };
 }
 
-/** Algorithm 5 as a session procedure. */
+/**
+ * Algorithm 5 as a session procedure.
+ * @example const { result } = runProcedure(lambdaProcedure(options), oracle.ask); // result.lambda
+ */
 export function lambdaProcedure(o: LambdaSearchOptions): Procedure<FairPoint, LambdaSearchResult> {
   return (ask) => elicitLambda(ask, o);
 }

@@ -54,6 +54,7 @@ export interface FairRunReport {
  * The quadratic metric (utility form) QPME sees on `S'_sigma`:
  * `a_q = (1 - lambda) tau^sigma ⊙ a + lambda W^sigma o`, `B_q = -lambda W^sigma` (constant
  * dropped), with `W^sigma = sum_{u in sigma, v not} B^{uv}` (Appendix D eq. (20)).
+ * @example sigmaMetric(truth, tau, [0], centre) // the { a, B } QPME recovers on S'_{0}
  */
 export function sigmaMetric(
   truth: FairMetric,
@@ -85,6 +86,7 @@ export function sigmaMetric(
  * `randomTau`: the koyejolab code's sampler), rejected until QPME's regularity assumption
  * holds with constant 1e-2 (the paper's) on every sphere `S'_sigma` used. With `fixedTau`
  * (a dataset's groups) only the metric is drawn.
+ * @example const { truth, tau } = randomFairTruth(3, 2, createRng(1));
  */
 export function randomFairTruth(
   k: number,
@@ -111,6 +113,7 @@ export function randomFairTruth(
 /**
  * Parse `--truth '{"a":[...],"B":{"0-1":[[...]]},"lambda":0.4}'` (0-based group pairs;
  * missing pairs are zero); normalised separately (`||a|| = 1`, `1/2 sum ||B||_F = 1`).
+ * @example parseFairTruth('{"a":[0.6,0.8],"B":{"0-1":[[1,0.2],[0.2,0.5]]},"lambda":0.4}', 2, 2)
  */
 export function parseFairTruth(text: string, k: number, groups: number): FairMetric {
   let raw: unknown;
@@ -239,7 +242,10 @@ export function simulateFair(
   };
 }
 
-/** Convenience: a random truth and tau from a seed (see `randomFairTruth`). */
+/**
+ * Convenience: a random truth and tau from a seed (see `randomFairTruth`).
+ * @example const { truth, tau } = randomFairSetting(3, 2, 7); // the same for the same seed
+ */
 export function randomFairSetting(k: number, groups: number, seed: number | string) {
   return randomFairTruth(k, groups, createRng(seed));
 }

@@ -147,6 +147,7 @@ export function upperBoundarySamples(
  * On a population with bounded likelihood ratios (such as the reproduction's) the restricted
  * sets have corners there, and the search then returns some normal of the corner's cone, not
  * the metric's gradient; such planes carry no tangency information.
+ * @example if (isCornerPlane(plane, p, j)) continue; // a corner's plane says nothing about the gradient
  */
 export function isCornerPlane(plane: FractionalPlane, p: number, j: number): boolean {
   return !(plane.point[p]! > 1e-12) || !(plane.point[j]! > 1e-12);

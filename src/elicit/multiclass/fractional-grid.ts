@@ -157,6 +157,7 @@ export function ratioStats(
  * deviations; the two systems' solutions carry different constant factors (`L1 / L2`), so we
  * rank candidates by the coefficient of variation, which is zero exactly when the two
  * solutions are constant multiples of each other (the algorithms' stated aim).
+ * @example ratioSpread(num, den, points) // 0 when num / den is the same at every point
  */
 export function ratioSpread(
   num: FractionalMetric,

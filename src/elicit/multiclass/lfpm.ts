@@ -142,7 +142,10 @@ export function sphereSamples(sphere: Sphere, n: number, seed = 1): Float64Array
   });
 }
 
-/** The default Assumption-4 constants: the prior of each off-diagonal entry's true class. */
+/**
+ * The default Assumption-4 constants: the prior of each off-diagonal entry's true class.
+ * @example offDiagonalPriors(sphere) // one prior per entry of sphere.centre, that entry's true class
+ */
 export function offDiagonalPriors(sphere: Sphere): number[] {
   const k = sphere.k;
   // The centre holds zeta_i / k in every entry of row i.

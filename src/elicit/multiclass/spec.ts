@@ -55,7 +55,10 @@ export function assertQueryableSphere(sphere: Sphere): void {
   );
 }
 
-/** Families that query points of the sphere (and need it). */
+/**
+ * Families that query points of the sphere (and need it).
+ * @example usesSphere("linear") // true; usesSphere("diagonal-linear") // false
+ */
 export function usesSphere(family: MulticlassFamily): boolean {
   return family === "linear" || family === "linear-fractional";
 }

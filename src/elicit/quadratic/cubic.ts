@@ -33,7 +33,10 @@ export function evaluateCubic(m: CubicMetric, r: ArrayLike<number>): number {
   return v;
 }
 
-/** Scale to `||a||^2 + ||B||_F^2 + ||C||_F^2 = 1`. */
+/**
+ * Scale to `||a||^2 + ||B||_F^2 + ||C||_F^2 = 1`.
+ * @example normalizeCubic({ a: [3, 4], B: zeros, C: zeros3 }).a // [0.6, 0.8] (B and C all zero)
+ */
 export function normalizeCubic(m: CubicMetric): CubicMetric {
   let s = 0;
   for (const x of m.a) s += x * x;
@@ -48,7 +51,10 @@ export function normalizeCubic(m: CubicMetric): CubicMetric {
   };
 }
 
-/** Errors of an estimate: L2 for a, Frobenius for B and C (both metrics normalised). */
+/**
+ * Errors of an estimate: L2 for a, Frobenius for B and C (both metrics normalised).
+ * @example const { a, B, C } = cubicError(truth, estimate);
+ */
 export function cubicError(
   truth: CubicMetric,
   est: CubicMetric,

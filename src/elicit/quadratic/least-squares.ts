@@ -64,6 +64,7 @@ export function symmetricEigen(matrix: readonly (readonly number[])[]): {
  * system is overdetermined and noise is averaged over all equations instead of being routed
  * through one pivot. `identifiability` is `sqrt(lambda_2 / lambda_max)` of `M^T M` (0: the
  * directions do not determine the metric).
+ * @example const { metric, identifiability } = reconstructQuadraticLeastSquares(gradients, pivot, geometry);
  */
 export function reconstructQuadraticLeastSquares(
   g: {

@@ -49,7 +49,10 @@ export interface LpmeResult {
   readonly signQuestions: number;
 }
 
-/** The point `centre + radius * v`. */
+/**
+ * The point `centre + radius * v`.
+ * @example ballPoint({ centre: [0.5, 0.5], radius: 0.2 }, [1, 0]).point // Float64Array [0.7, 0.5]
+ */
 export function ballPoint(ball: Ball, v: ArrayLike<number>): RatePoint {
   const k = v.length;
   const p = new Float64Array(k);

@@ -42,7 +42,10 @@ export function quadraticGradient(m: QuadraticMetric, r: ArrayLike<number>): num
   });
 }
 
-/** `sqrt(||a||^2 + ||B||_F^2)`. */
+/**
+ * `sqrt(||a||^2 + ||B||_F^2)`.
+ * @example quadraticNorm({ a: [0.6, 0.8], B: [[0, 0], [0, 0]] }) // 1
+ */
 export function quadraticNorm(m: QuadraticMetric): number {
   let s = 0;
   for (const x of m.a) s += x * x;
@@ -66,7 +69,10 @@ export interface QuadraticError {
   readonly B: number;
 }
 
-/** L2 error of the linear part and Frobenius error of the quadratic part. */
+/**
+ * L2 error of the linear part and Frobenius error of the quadratic part.
+ * @example quadraticError(truth, truth) // { a: 0, B: 0 }
+ */
 export function quadraticError(truth: QuadraticMetric, estimate: QuadraticMetric): QuadraticError {
   let sa = 0;
   for (let i = 0; i < truth.a.length; i++) sa += (truth.a[i]! - estimate.a[i]!) ** 2;
@@ -77,7 +83,10 @@ export function quadraticError(truth: QuadraticMetric, estimate: QuadraticMetric
   return { a: Math.sqrt(sa), B: Math.sqrt(sb) };
 }
 
-/** Check shape, symmetry and finiteness; throws a RangeError describing the first problem. */
+/**
+ * Check shape, symmetry and finiteness; throws a RangeError describing the first problem.
+ * @example validateQuadratic({ a: [1, 0], B: [[0, 1], [0, 0]] }) // throws RangeError "B must be symmetric (B[0][1] != B[1][0])"
+ */
 export function validateQuadratic(m: QuadraticMetric, k?: number): void {
   const n = m.a.length;
   if (k !== undefined && n !== k) throw new RangeError(`a must have ${k} entries, got ${n}`);
@@ -105,7 +114,10 @@ export interface QpmeGeometry {
   readonly varrho: number;
 }
 
-/** `o + t alpha_j`. */
+/**
+ * `o + t alpha_j`.
+ * @example shifted([0.5, 0.5], 0, 0.1) // [0.6, 0.5]
+ */
 export function shifted(centre: readonly number[], j: number, t: number): number[] {
   const z = centre.slice();
   z[j] = z[j]! + t;
@@ -117,6 +129,7 @@ export function shifted(centre: readonly number[], j: number, t: number): number
  * metric: for each candidate pivot p, the smallest `|f_p|` over the unit gradients at `o`, at
  * every `z_j = o + (rho - varrho) alpha_j` and at `o - (rho - varrho) alpha_p`; returns the
  * best pivot and its value. QPME's ratios divide by these coordinates.
+ * @example const { pivot, min } = regularity(truth, geometry); // min near 0: QPME's ratios are fragile
  */
 export function regularity(m: QuadraticMetric, g: QpmeGeometry): { pivot: number; min: number } {
   const k = m.a.length;

@@ -12,6 +12,7 @@ export const PAPER_RHO = 0.2;
  * Default small-ball radius: `rho / 200` (the koyejolab code's ratio, 5e-3 for rho = 1; the
  * paper does not state its varrho). Noise free, smaller is better (Taylor error ~ varrho);
  * with feedback noise eps_Omega, varrho must stay well above it (error ~ eps_Omega / varrho).
+ * @example defaultVarrho(1) // 0.005
  */
 export function defaultVarrho(rho: number): number {
   return rho / 200;
@@ -135,6 +136,7 @@ export function choosePivot(o: readonly number[], z: readonly (readonly number[]
  * - `a = d - B o`; finally `d_p` from `||a||^2 + ||B||_F^2 = 1` with the sign of `f_{p,0}`.
  *
  * Exact (to rounding) when fed the true gradients `a + B r`.
+ * @example const { metric, warnings } = reconstructQuadratic(gradients, pivot, geometry);
  */
 export function reconstructQuadratic(
   g: QpmeGradients,
@@ -272,6 +274,7 @@ export function elicitQpme(ask: Ask<RatePoint>, k: number, o: QpmeOptions): Qpme
 /**
  * QPME as a session procedure (plain synchronous code calling `ask`), for `runProcedure` and
  * `replay`.
+ * @example const { result, answers } = runProcedure(qpmeProcedure(3, options), oracle.ask);
  */
 export function qpmeProcedure(k: number, o: QpmeOptions): Procedure<RatePoint, QpmeResult> {
   return (ask) => elicitQpme(ask, k, o);

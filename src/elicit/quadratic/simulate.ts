@@ -67,6 +67,7 @@ export function parseQuadraticTruth(text: string, k: number): QuadraticMetric {
 /**
  * Draw a truth "as the paper's experiments do" (see `randomQuadraticMetric`, paper sampler)
  * for the synthetic sphere of radius `rho` around o = 1/k.
+ * @example const truth = randomSphereTruth(3, createRng(1)); // { a, B } for k = 3
  */
 export function randomSphereTruth(
   k: number,

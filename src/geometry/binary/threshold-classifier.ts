@@ -29,7 +29,10 @@ export function predictThreshold(h: ThresholdClassifier, eta: number): 0 | 1 {
   return (h.direction === "ge" ? eta >= h.threshold : eta <= h.threshold) ? 1 : 0;
 }
 
-/** Human-readable form, e.g. `1[eta >= 0.3125]`. */
+/**
+ * Human-readable form, e.g. `1[eta >= 0.3125]`.
+ * @example describeThreshold({ kind: "threshold", threshold: 0.3125, direction: "ge" }) // "1[eta >= 0.3125]"
+ */
 export function describeThreshold(h: ThresholdClassifier, digits = 4): string {
   return `1[eta ${h.direction === "ge" ? ">=" : "<="} ${h.threshold.toFixed(digits)}]`;
 }

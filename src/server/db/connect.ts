@@ -94,7 +94,10 @@ export async function openDb(o: DbOptions): Promise<OpenedDb> {
   return { db, kind: "sqlite", location: file };
 }
 
-/** True when `e` is a unique-constraint violation on either back end. */
+/**
+ * True when `e` is a unique-constraint violation on either back end.
+ * @example isUniqueViolation({ code: "23505" }) // true (PostgreSQL's unique_violation)
+ */
 export function isUniqueViolation(e: unknown): boolean {
   const code = (e as { code?: unknown } | null)?.code;
   return (
