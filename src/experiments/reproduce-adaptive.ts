@@ -48,7 +48,7 @@ import type { NoiseModel } from "../oracle/noise.ts";
 import { simulatedOracle } from "../oracle/simulated-oracle.ts";
 import { syntheticMulticlassPool } from "../population/multiclass.ts";
 import { STRATEGIES } from "../search/strategy.ts";
-import { escapeXml, niceAxis } from "./error-plot.ts";
+import { escapeXml } from "./error-plot.ts";
 import { logisticNoiseFor } from "./simulate-adaptive.ts";
 import { randomBinaryTruth, simulateBinary } from "./simulate-binary.ts";
 import {
@@ -672,10 +672,18 @@ export function adaptiveComparisonSvg(r: AdaptiveReproduction): string {
     const qs = rows.map((row) => Math.max(1, row.questions));
     const lo = Math.floor(Math.log10(Math.min(...qs, 10)));
     const hi = Math.ceil(Math.log10(Math.max(...qs, 10)));
-    const axis = niceAxis(1.05 * Math.max(0.5, ...rows.map(ratio).filter(Number.isFinite)));
+    // Both axes in decades: errors span three orders of magnitude across strategies.
+    const rs = rows.map(ratio).filter((v) => Number.isFinite(v) && v > 0);
+    const ylo = Math.floor(Math.log10(Math.min(...rs, 0.1)));
+    const yhi = Math.ceil(Math.log10(Math.max(...rs, 1)));
     const X = (q: number) =>
       px(ox + m.l + ((Math.log10(Math.max(1, q)) - lo) / Math.max(1, hi - lo)) * (W - m.l - m.r));
-    const Y = (v: number) => px(m.t + (1 - Math.min(v, axis.top) / axis.top) * (H - m.b - m.t));
+    const Y = (v: number) =>
+      px(
+        m.t +
+          (1 - (Math.log10(Math.max(10 ** ylo, v)) - ylo) / Math.max(1, yhi - ylo)) *
+            (H - m.b - m.t),
+      );
     const bottom = H - m.b;
     parts.push(
       `<text x="${ox + W / 2}" y="18" text-anchor="middle" font-size="13">${escapeXml(`noise: ${noise}`)}</text>`,
@@ -683,7 +691,7 @@ export function adaptiveComparisonSvg(r: AdaptiveReproduction): string {
       `<line x1="${ox + m.l}" y1="${m.t}" x2="${ox + m.l}" y2="${bottom}" stroke="black"/>`,
       `<line x1="${ox + m.l}" y1="${Y(0.5)}" x2="${ox + W - m.r}" y2="${Y(0.5)}" stroke="#888" stroke-dasharray="4 3"/>`,
       `<text x="${ox + W / 2}" y="${bottom + 32}" text-anchor="middle" font-size="11">mean questions (log scale)</text>`,
-      `<text x="${ox + 14}" y="${(m.t + bottom) / 2}" transform="rotate(-90 ${ox + 14} ${(m.t + bottom) / 2})" text-anchor="middle" font-size="11">${escapeXml("mean error / tolerance")}</text>`,
+      `<text x="${ox + 14}" y="${(m.t + bottom) / 2}" transform="rotate(-90 ${ox + 14} ${(m.t + bottom) / 2})" text-anchor="middle" font-size="11">${escapeXml("mean error / tolerance (log scale)")}</text>`,
     );
     for (let e = lo; e <= hi; e++) {
       const x = X(10 ** e);
@@ -692,20 +700,28 @@ export function adaptiveComparisonSvg(r: AdaptiveReproduction): string {
         `<text x="${x}" y="${bottom + 15}" text-anchor="middle" font-size="10">${10 ** e}</text>`,
       );
     }
-    for (let t = 0; t * axis.step <= axis.top * (1 + 1e-9); t++) {
-      const v = t * axis.step;
+    for (let e = ylo; e <= yhi; e++) {
+      const v = 10 ** e;
       parts.push(
         `<text x="${ox + m.l - 5}" y="${px(Y(v) + 4)}" text-anchor="end" font-size="10">${String(Number(v.toPrecision(6)))}</text>`,
       );
     }
-    for (const row of rows) {
-      const x = X(row.questions);
-      const y = Y(ratio(row));
-      if (!Number.isFinite(y)) continue;
-      parts.push(
-        `<circle cx="${x}" cy="${y}" r="4" fill="${STRATEGY_COLOURS[row.strategy]}" fill-opacity="0.8"/>`,
-        `<text x="${px(x + 6)}" y="${px(y - 5)}" font-size="8" fill="#444">${escapeXml(row.setting)}</text>`,
-      );
+    // One grey line per setting through its strategies' markers, labelled at paper's marker.
+    for (const setting of [...new Set(rows.map((row) => row.setting))]) {
+      const own = rows.filter((row) => row.setting === setting && ratio(row) > 0);
+      const pts = own.map((row) => `${X(row.questions)},${Y(ratio(row))}`).join(" ");
+      parts.push(`<polyline points="${pts}" fill="none" stroke="#ccc" stroke-width="1"/>`);
+      for (const row of own) {
+        parts.push(
+          `<circle cx="${X(row.questions)}" cy="${Y(ratio(row))}" r="4" fill="${STRATEGY_COLOURS[row.strategy]}" fill-opacity="0.8"/>`,
+        );
+      }
+      const paper = own.find((row) => row.strategy === "paper");
+      if (paper) {
+        parts.push(
+          `<text x="${px(X(paper.questions) + 6)}" y="${px(Y(ratio(paper)) - 5)}" font-size="8" fill="#444">${escapeXml(setting)}</text>`,
+        );
+      }
     }
   });
   COMPARED_STRATEGIES.forEach((s, i) => {

@@ -13,7 +13,10 @@ import { positiveTrials } from "../../src/cli/figure-options.ts";
 import { adaptiveProcedure } from "../../src/elicit/adaptive/engine.ts";
 import { binaryLinearFamily } from "../../src/elicit/adaptive/families/binary.ts";
 import { replay } from "../../src/elicit/session.ts";
-import { reproduceAdaptive } from "../../src/experiments/reproduce-adaptive.ts";
+import {
+  adaptiveComparisonSvg,
+  reproduceAdaptive,
+} from "../../src/experiments/reproduce-adaptive.ts";
 import { syntheticPopulation } from "../../src/geometry/binary/synthetic.ts";
 
 const bin = fileURLToPath(new URL("../../bin/elicit.js", import.meta.url));
@@ -260,6 +263,12 @@ describe("elicit reproduce adaptive", () => {
     // Asked for paper's precision, adaptive gets there in fewer questions than paper.
     expect(matched!.questions).toBeLessThan(paper!.questions);
     expect(matched!.errors[0]!.max).toBeLessThanOrEqual(2 * paper!.errors[0]!.max);
+    // The plot: both axes in decades, one line through the setting's four markers.
+    const svg = adaptiveComparisonSvg(r);
+    expect(svg).toMatch(/mean error \/ tolerance \(log scale\)/);
+    expect(svg.match(/<polyline /g)).toHaveLength(1);
+    expect(svg.match(/<circle /g)).toHaveLength(4 + 4); // markers and the legend
+    expect(svg).not.toMatch(/NaN/);
   });
 
   it("rejects an unknown family in one line", () => {
