@@ -6,7 +6,7 @@
 
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
+import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import type { ParticipantState, Phase } from "../../web/src/api/types.ts";
 import { advanceTo, getState, ResearcherClient, tokenOf } from "./api.ts";
