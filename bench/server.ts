@@ -33,14 +33,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
+import { type Ack, auditAnswers, dropSchema, prepareStudyDb } from "../scripts/study-db.ts";
 import { thresholdPoint } from "../src/elicit/binary/point.ts";
 import { createRng } from "../src/math/rng.ts";
 import { truthfulAnswer } from "../src/oracle/noise.ts";
 import type { ParticipantState, SystemView } from "../src/server/api-schemas.ts";
-import { ensureTemplateStudy } from "../src/server/bootstrap.ts";
-import { openDb } from "../src/server/db/connect.ts";
-import { createParticipants } from "../src/server/routes/researcher.ts";
 import { sha256 } from "../src/server/security/tokens.ts";
 import { canonicalJson } from "../src/server/study/config.ts";
 import { studyData } from "../src/server/study/population.ts";
@@ -69,27 +66,12 @@ const baseUrl = arg("database-url", process.env.BENCH_DATABASE_URL) || undefined
 const dir = mkdtempSync(join(tmpdir(), "elicit-bench-"));
 
 // ---------------------------------------------------------------- the database
-let databaseUrl: string | undefined;
-let schema: string | undefined;
-if (baseUrl) {
-  schema = `bench_${process.pid}_${Date.now()}`;
-  const c = new pg.Client({ connectionString: baseUrl });
-  await c.connect();
-  await c.query(`create schema ${schema}`);
-  await c.end();
-  const url = new URL(baseUrl);
-  url.searchParams.set("options", `-c search_path=${schema}`);
-  databaseUrl = url.toString();
-}
-const setup = await openDb({ dataDir: dir, databaseUrl });
-await ensureTemplateStudy(setup.db);
-const study = await setup.db
-  .selectFrom("studies")
-  .select("id")
-  .orderBy("id")
-  .executeTakeFirstOrThrow();
-const tokens = await createParticipants(setup.db, study.id, N + W, false);
-await setup.db.destroy();
+const { databaseUrl, schema, studyId, tokens } = await prepareStudyDb({
+  dataDir: dir,
+  baseUrl,
+  schemaPrefix: "bench",
+  participants: N + W,
+});
 
 // ---------------------------------------------------------------- the servers
 interface Server {
@@ -134,11 +116,6 @@ let duplicatesAcknowledged = 0;
 let errors = 0;
 let measuring = false;
 
-interface Ack {
-  readonly phase: "elicitation" | "evaluation";
-  readonly question: number;
-  readonly choice: string;
-}
 const acks = new Map<string, Ack[]>();
 const done = new Set<string>();
 
@@ -253,48 +230,12 @@ for (const s of servers) {
 const clientCpu = process.cpuUsage(clientAtStart);
 
 // ---------------------------------------------------------------- the audit
-const audit = await openDb({ dataDir: dir, databaseUrl });
-const rows = await audit.db
-  .selectFrom("answers")
-  .select(["participant_id", "phase", "question_index", "choice", "undone_at"])
-  .orderBy("id")
-  .execute();
-const participantRows = await audit.db
-  .selectFrom("participants")
-  .select(["id", "token_hash", "status"])
-  .where("study_id", "=", study.id)
-  .execute();
-await audit.db.destroy();
-const byHash = new Map(participantRows.map((r) => [r.token_hash, r]));
-const rowsOf = new Map<number, typeof rows>();
-for (const r of rows) {
-  const list = rowsOf.get(r.participant_id) ?? [];
-  list.push(r);
-  rowsOf.set(r.participant_id, list);
-}
-let lost = 0;
-let duplicated = 0;
-let stuck = 0;
-for (const token of tokens) {
-  const row = byHash.get(sha256(token))!;
-  if (!done.has(token) || row.status !== "done") stuck++;
-  const stored = [...(rowsOf.get(row.id) ?? [])];
-  for (const a of acks.get(token) ?? []) {
-    const i = stored.findIndex(
-      (r) => r.phase === a.phase && r.question_index === a.question && r.choice === a.choice,
-    );
-    if (i < 0) lost++;
-    else stored.splice(i, 1);
-  }
-  for (const phase of ["elicitation", "evaluation"] as const) {
-    const live = (rowsOf.get(row.id) ?? [])
-      .filter((r) => r.phase === phase && r.undone_at === null)
-      .map((r) => r.question_index)
-      .sort((a, b) => a - b);
-    // Live answers must be exactly questions 0, 1, 2, ...: one each, no gap.
-    if (live.some((q, i) => q !== i)) duplicated++;
-  }
-}
+const { stored, lost, duplicated, stuck } = await auditAnswers({
+  dataDir: dir,
+  databaseUrl,
+  studyId,
+  clients: tokens.map((token) => ({ token, acks: acks.get(token) ?? [], done: done.has(token) })),
+});
 
 // ---------------------------------------------------------------- the report
 const pct = (xs: number[], q: number) =>
@@ -326,19 +267,14 @@ console.log(
   `  CPU              servers ${(serverCpu / 1000).toFixed(1)} s (${(serverCpu / Math.max(1, requests)).toFixed(2)} ms per measured request, warm-up included), participants' process ${((clientCpu.user + clientCpu.system) / 1e6).toFixed(1)} s, over ${seconds.toFixed(1)} s on ${availableParallelism()} cores (load average ${loadavg()[0]!.toFixed(1)} at the end)`,
 );
 console.log(
-  `  audit            ${rows.length} stored answers; lost ${lost}, duplicated ${duplicated}, stuck ${stuck}`,
+  `  audit            ${stored} stored answers; lost ${lost}, duplicated ${duplicated}, stuck ${stuck}`,
 );
 if (failed.length > 0) {
   console.log(
     `  failures         ${failed.length} participants (${errors} HTTP errors); first: ${(failed[0] as PromiseRejectedResult).reason}`,
   );
 }
-if (schema) {
-  const c = new pg.Client({ connectionString: baseUrl });
-  await c.connect();
-  await c.query(`drop schema ${schema} cascade`);
-  await c.end();
-}
+if (schema && baseUrl) await dropSchema(baseUrl, schema);
 rmSync(dir, { recursive: true, force: true });
 process.exitCode =
   lost > 0 || duplicated > 0 || stuck > 0 || failed.length > 0 || p99 >= targetP99 ? 1 : 0;

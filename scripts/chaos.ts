@@ -34,18 +34,15 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
 import { createRng, type Rng } from "../src/math/rng.ts";
 import type { ParticipantState } from "../src/server/api-schemas.ts";
-import { ensureTemplateStudy } from "../src/server/bootstrap.ts";
 import { openDb } from "../src/server/db/connect.ts";
-import { createParticipants } from "../src/server/routes/researcher.ts";
-import { sha256 } from "../src/server/security/tokens.ts";
 import {
   PAPER_POST_QUESTIONS,
   PAPER_QUESTIONNAIRE,
   phase1Questions,
 } from "../src/server/study/template.ts";
+import { type Ack, auditAnswers, dropSchema, prepareStudyDb } from "./study-db.ts";
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -73,29 +70,15 @@ const late = () => Date.now() - started > DEADLINE_MS;
 
 // ---------------------------------------------------------------- the database
 const work = mkdtempSync(join(tmpdir(), "elicit-chaos-"));
-let databaseUrl: string | undefined;
-let schema: string | undefined;
-if (kind === "postgres") {
-  const base = arg("database-url", process.env.TEST_DATABASE_URL ?? "");
-  if (!base) throw new Error("--db postgres needs --database-url URL or TEST_DATABASE_URL");
-  schema = `chaos_${process.pid}_${Date.now()}`;
-  const c = new pg.Client({ connectionString: base });
-  await c.connect();
-  await c.query(`create schema ${schema}`);
-  await c.end();
-  const url = new URL(base);
-  url.searchParams.set("options", `-c search_path=${schema}`);
-  databaseUrl = url.toString();
-}
-const setup = await openDb({ dataDir: work, databaseUrl });
-await ensureTemplateStudy(setup.db);
-const study = await setup.db
-  .selectFrom("studies")
-  .select("id")
-  .orderBy("id")
-  .executeTakeFirstOrThrow();
-const tokens = await createParticipants(setup.db, study.id, N, false);
-await setup.db.destroy();
+const baseUrl = kind === "postgres" ? arg("database-url", process.env.TEST_DATABASE_URL ?? "") : "";
+if (kind === "postgres" && !baseUrl)
+  throw new Error("--db postgres needs --database-url URL or TEST_DATABASE_URL");
+const { databaseUrl, schema, studyId, tokens } = await prepareStudyDb({
+  dataDir: work,
+  baseUrl: baseUrl || undefined,
+  schemaPrefix: "chaos",
+  participants: N,
+});
 
 // ---------------------------------------------------------------- the servers
 async function freePort(): Promise<number> {
@@ -221,12 +204,6 @@ async function send(method: "GET" | "POST", path: string, body?: unknown): Promi
     stats.networkErrors++;
     return null; // killed (connection refused or reset): the outcome is unknown
   }
-}
-
-interface Ack {
-  readonly phase: "elicitation" | "evaluation";
-  readonly question: number;
-  readonly choice: string;
 }
 
 interface Participant {
@@ -413,8 +390,8 @@ const seconds = (Date.now() - started) / 1000;
 for (const s of servers) await killServer(s);
 
 // ---------------------------------------------------------------- the audit
-const audit = await openDb({ dataDir: work, databaseUrl });
 if (process.argv.includes("--sabotage")) {
+  const audit = await openDb({ dataDir: work, databaseUrl });
   // Check the checker: lose one answer, revive one undone answer next to its redo and set one
   // finished participant back; the audit must then count 1 lost, >= 1 duplicated, 1 stuck.
   const victim = await audit.db
@@ -447,56 +424,21 @@ if (process.argv.includes("--sabotage")) {
     .set({ status: "started" })
     .where("id", "=", p.id)
     .execute();
+  await audit.db.destroy();
 }
-const rows = await audit.db
-  .selectFrom("answers")
-  .select(["participant_id", "phase", "question_index", "choice", "undone_at"])
-  .orderBy("id")
-  .execute();
-const participantRows = await audit.db
-  .selectFrom("participants")
-  .select(["id", "token_hash", "status"])
-  .where("study_id", "=", study.id)
-  .execute();
-await audit.db.destroy();
-
-const byHash = new Map(participantRows.map((r) => [r.token_hash, r]));
-const rowsOf = new Map<number, typeof rows>();
-for (const r of rows) {
-  const list = rowsOf.get(r.participant_id) ?? [];
-  list.push(r);
-  rowsOf.set(r.participant_id, list);
-}
-let lost = 0;
-let duplicated = 0;
-let stuck = 0;
-for (const p of people) {
-  const row = byHash.get(sha256(p.token))!;
-  if (!p.done || row.status !== "done") stuck++;
-  const stored = [...(rowsOf.get(row.id) ?? [])];
-  for (const a of p.acks) {
-    const i = stored.findIndex(
-      (r) => r.phase === a.phase && r.question_index === a.question && r.choice === a.choice,
-    );
-    if (i < 0) lost++;
-    else stored.splice(i, 1);
-  }
-  for (const phase of ["elicitation", "evaluation"] as const) {
-    const live = (rowsOf.get(row.id) ?? [])
-      .filter((r) => r.phase === phase && r.undone_at === null)
-      .map((r) => r.question_index)
-      .sort((a, b) => a - b);
-    // Live answers must be exactly questions 0, 1, 2, ...: one each, no gap.
-    if (live.some((q, i) => q !== i)) duplicated++;
-  }
-}
+const { stored, lost, duplicated, stuck } = await auditAnswers({
+  dataDir: work,
+  databaseUrl,
+  studyId,
+  clients: people,
+});
 
 const ok = lost === 0 && duplicated === 0 && stuck === 0 && stats.serverErrors === 0 && kills >= K;
 console.log(
   `chaos ${kind}${S > 1 ? ` (${S} servers)` : ""}: ${N} participants, ${kills} kills, lost ${lost}, duplicated ${duplicated}, stuck ${stuck}`,
 );
 console.log(
-  `  ${seconds.toFixed(1)} s, seed ${seed}: ${stats.requests} requests, ${stats.acknowledged} answers acknowledged, ${rows.length} stored; ${stats.undos} undos, ${stats.doubles} double submits, ${stats.tabs + stats.staleTabs} duplicate-tab answers, ${stats.races} undo/answer races; ${stats.networkErrors} failed connections, ${stats.rateLimited} rate-limited, ${stats.serverErrors} 5xx, ${stats.otherErrors} other 4xx`,
+  `  ${seconds.toFixed(1)} s, seed ${seed}: ${stats.requests} requests, ${stats.acknowledged} answers acknowledged, ${stored} stored; ${stats.undos} undos, ${stats.doubles} double submits, ${stats.tabs + stats.staleTabs} duplicate-tab answers, ${stats.races} undo/answer races; ${stats.networkErrors} failed connections, ${stats.rateLimited} rate-limited, ${stats.serverErrors} 5xx, ${stats.otherErrors} other 4xx`,
 );
 console.log(
   `  restarts took ${restartMs.map((m) => (m / 1000).toFixed(1)).join(", ")} s (process start to /healthz)`,
@@ -506,13 +448,6 @@ if (kills < K)
   console.log(`  only ${kills} of ${K} kills happened before the participants finished`);
 if (!ok) for (const s of servers) console.log(`  ${s.log}:\n${tail(s.log)}`);
 
-if (schema) {
-  const c = new pg.Client({
-    connectionString: arg("database-url", process.env.TEST_DATABASE_URL!),
-  });
-  await c.connect();
-  await c.query(`drop schema ${schema} cascade`);
-  await c.end();
-}
+if (schema) await dropSchema(baseUrl, schema);
 rmSync(work, { recursive: true, force: true });
 process.exit(ok ? 0 : 1);
