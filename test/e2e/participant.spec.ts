@@ -249,6 +249,15 @@ test("the comparison page is legible at 1280 and 390 px (screenshots)", async ({
     expect(report.tables).toBe(2);
     expect(report.overflow, `too wide: ${report.wide.join(", ")}`).toBeLessThanOrEqual(0);
     expect(report.sideBySide).toBe(width >= 1000);
+    // Issue 11: "I prefer A" and "I prefer B" sit at the same height side by side, whatever
+    // the two charts show.
+    if (width >= 1000) {
+      const tops = await page
+        .getByRole("button", { name: /^I prefer [AB]$/ })
+        .evaluateAll((bs) => bs.map((b) => b.getBoundingClientRect().top));
+      expect(tops).toHaveLength(2);
+      expect(Math.abs(tops[0]! - tops[1]!)).toBeLessThan(1);
+    }
     // Whole patients with the study's class totals, and the trade-off in one plain line.
     const counts = await page
       .locator("figure.flow-chart svg g.arrow")
