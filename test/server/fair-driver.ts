@@ -1,12 +1,11 @@
-import { expect } from "vitest";
 import { type FairMetric, fairCost } from "../../src/elicit/fair/metric.ts";
 import { createRng } from "../../src/math/rng.ts";
 import type { Answer } from "../../src/search/question.ts";
 import type { FairView, ParticipantState } from "../../src/server/api-schemas.ts";
-import { placementOf } from "../../src/server/participant/elicitation.ts";
 import type { FairLambdaSpec, StudyConfig } from "../../src/server/study/config.ts";
 import { fairStudyData } from "../../src/server/study/fair.ts";
-import { call, type TestApp } from "./helpers.ts";
+import type { TestApp } from "./helpers.ts";
+import { answerPairs, createStudyOfKind, flippedAnswer } from "./kind-driver.ts";
 
 /**
  * A simulated participant of a fairness study: the study's known costs `a` and violation
@@ -36,10 +35,7 @@ export function fairReader(
   return {
     cost,
     answer(first: FairView, second: FairView): Answer {
-      const d = cost(second) - cost(first);
-      let a: Answer = Math.abs(d) < 1e-12 ? "tie" : d > 0 ? "first" : "second";
-      if (a !== "tie" && rng.next() < flips) a = a === "first" ? "second" : "first";
-      return a;
+      return flippedAnswer(cost(second) - cost(first), rng, flips);
     },
   };
 }
@@ -51,28 +47,17 @@ export function randomLambda(seed: number): number {
 
 /** Create a fairness study (arrests by colour unless `extra` says otherwise). */
 export async function createFair(t: TestApp, cookie: string, extra: Record<string, unknown> = {}) {
-  const r = await call(
+  const { study, config, configHash } = await createStudyOfKind<StudyConfig<FairLambdaSpec>>(
     t,
-    "POST",
-    "/api/studies",
-    { name: "Release decisions", kind: "fair", ...extra },
     cookie,
+    { name: "Release decisions", kind: "fair", ...extra },
   );
-  if (r.status !== 200)
-    throw new Error(`creating the study: ${r.status} ${JSON.stringify(r.body)}`);
-  const study = r.body.study as { id: number; configHash: string } & Record<string, unknown>;
-  const row = await t.db
-    .selectFrom("studies")
-    .select(["config", "config_hash"])
-    .where("id", "=", study.id)
-    .executeTakeFirstOrThrow();
-  const config = JSON.parse(row.config) as StudyConfig<FairLambdaSpec>;
-  const data = fairStudyData(row.config_hash, config);
+  const data = fairStudyData(configHash, config);
   return { study, config, data };
 }
 
 /** Answer Phase II of a fairness study over HTTP as `reader` (left/right by the placement). */
-export async function answerFair(
+export function answerFair(
   t: TestApp,
   token: string,
   seed: number,
@@ -80,24 +65,5 @@ export async function answerFair(
   reader: ReturnType<typeof fairReader>,
   stopAfter = Number.POSITIVE_INFINITY,
 ) {
-  let asked = 0;
-  const shown: [FairView, FairView][] = [];
-  while (s.phase === "elicitation" && asked < stopAfter) {
-    const q = s.fairElicitation!.question;
-    shown.push([q.left, q.right]);
-    const placement = placementOf(seed, "elicitation", q.id);
-    const [first, second] = placement === "first-left" ? [q.left, q.right] : [q.right, q.left];
-    const a = reader.answer(first, second);
-    const choice =
-      a === "tie" ? "same" : (a === "first") === (placement === "first-left") ? "left" : "right";
-    const r = await call<ParticipantState>(t, "POST", `/api/p/${token}/answer`, {
-      questionId: q.id,
-      choice,
-    });
-    expect(r.status).toBe(200);
-    expect(r.body.duplicate).toBeUndefined();
-    s = r.body;
-    asked++;
-  }
-  return { asked, shown, state: s };
+  return answerPairs(t, token, seed, s, (s) => s.fairElicitation!.question, reader, stopAfter);
 }

@@ -7,13 +7,13 @@ import type { MulticlassPool } from "../../src/geometry/multiclass/pool.ts";
 import { createRng } from "../../src/math/rng.ts";
 import type { Answer } from "../../src/search/question.ts";
 import type { MulticlassView, ParticipantState } from "../../src/server/api-schemas.ts";
-import { placementOf } from "../../src/server/participant/elicitation.ts";
 import { multiclassView } from "../../src/server/participant/multiclass.ts";
 import { sha256 } from "../../src/server/security/tokens.ts";
 import type { MulticlassAdaptiveSpec, StudyConfig } from "../../src/server/study/config.ts";
 import { multiclassStudyData } from "../../src/server/study/population.ts";
 import { postAnswers, questionnaireAnswers } from "./driver.ts";
 import { call, type TestApp, tokenOf } from "./helpers.ts";
+import { answerPairs, createStudyOfKind, flippedAnswer } from "./kind-driver.ts";
 
 /**
  * A simulated participant of a multiclass study: a true diagonal-linear metric `a` (the
@@ -35,10 +35,7 @@ export function screenReader(
     value,
     /** The engine's answer for (first, second) as the participant gives it. */
     answer(first: MulticlassView, second: MulticlassView): Answer {
-      const d = value(first) - value(second);
-      let a: Answer = Math.abs(d) < 1e-12 ? "tie" : d > 0 ? "first" : "second";
-      if (a !== "tie" && rng.next() < flips) a = a === "first" ? "second" : "first";
-      return a;
+      return flippedAnswer(value(first) - value(second), rng, flips);
     },
   };
 }
@@ -57,23 +54,10 @@ export async function createMulticlass(
   cookie: string,
   extra: Record<string, unknown> = {},
 ) {
-  const r = await call(
-    t,
-    "POST",
-    "/api/studies",
-    { name: "Flowers", kind: "multiclass", dataset: "iris", ...extra },
-    cookie,
-  );
-  if (r.status !== 200)
-    throw new Error(`creating the study: ${r.status} ${JSON.stringify(r.body)}`);
-  const study = r.body.study as { id: number; configHash: string } & Record<string, unknown>;
-  const row = await t.db
-    .selectFrom("studies")
-    .select(["config", "config_hash"])
-    .where("id", "=", study.id)
-    .executeTakeFirstOrThrow();
-  const config = JSON.parse(row.config) as StudyConfig<MulticlassAdaptiveSpec>;
-  const data = multiclassStudyData(row.config_hash, config);
+  const { study, config, configHash } = await createStudyOfKind<
+    StudyConfig<MulticlassAdaptiveSpec>
+  >(t, cookie, { name: "Flowers", kind: "multiclass", dataset: "iris", ...extra });
+  const data = multiclassStudyData(configHash, config);
   return { study, config, data };
 }
 
@@ -107,7 +91,7 @@ export async function walkToMulticlass(t: TestApp, token: string): Promise<Parti
 }
 
 /** Answer Phase II over HTTP as `reader`, mapping left/right back with the placement. */
-export async function answerMulticlass(
+export function answerMulticlass(
   t: TestApp,
   token: string,
   seed: number,
@@ -115,26 +99,15 @@ export async function answerMulticlass(
   reader: ReturnType<typeof screenReader>,
   stopAfter = Number.POSITIVE_INFINITY,
 ) {
-  let asked = 0;
-  const shown: [MulticlassView, MulticlassView][] = [];
-  while (s.phase === "elicitation" && asked < stopAfter) {
-    const q = s.multiclassElicitation!.question;
-    shown.push([q.left, q.right]);
-    const placement = placementOf(seed, "elicitation", q.id);
-    const [first, second] = placement === "first-left" ? [q.left, q.right] : [q.right, q.left];
-    const a = reader.answer(first, second);
-    const choice =
-      a === "tie" ? "same" : (a === "first") === (placement === "first-left") ? "left" : "right";
-    const r = await call<ParticipantState>(t, "POST", `/api/p/${token}/answer`, {
-      questionId: q.id,
-      choice,
-    });
-    expect(r.status).toBe(200);
-    expect(r.body.duplicate).toBeUndefined();
-    s = r.body;
-    asked++;
-  }
-  return { asked, shown, state: s };
+  return answerPairs(
+    t,
+    token,
+    seed,
+    s,
+    (s) => s.multiclassElicitation!.question,
+    reader,
+    stopAfter,
+  );
 }
 
 /** Finish: the post-task questions (no Phase III in multiclass studies yet), then the debrief. */

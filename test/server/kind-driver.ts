@@ -1,0 +1,81 @@
+// What the fairness and multiclass study drivers share: creating a study of a kind over the
+// API (its stored config and hash back), answering Phase II over HTTP as a simulated reader of
+// the screen (left/right mapped back with the participant's placement), and a reader's answer
+// with its seeded flips.
+
+import { expect } from "vitest";
+import type { Rng } from "../../src/math/rng.ts";
+import type { Answer } from "../../src/search/question.ts";
+import type { ParticipantState } from "../../src/server/api-schemas.ts";
+import { placementOf } from "../../src/server/participant/elicitation.ts";
+import { call, type TestApp } from "./helpers.ts";
+
+/**
+ * Creates a study with POST /api/studies (throws on any status but 200) and reads back its
+ * stored config and config hash.
+ * @example const { study, config, configHash } = await createStudyOfKind<StudyConfig<FairLambdaSpec>>(t, cookie, { name: "x", kind: "fair" });
+ */
+export async function createStudyOfKind<C>(
+  t: TestApp,
+  cookie: string,
+  body: Record<string, unknown>,
+) {
+  const r = await call(t, "POST", "/api/studies", body, cookie);
+  if (r.status !== 200)
+    throw new Error(`creating the study: ${r.status} ${JSON.stringify(r.body)}`);
+  const study = r.body.study as { id: number; configHash: string } & Record<string, unknown>;
+  const row = await t.db
+    .selectFrom("studies")
+    .select(["config", "config_hash"])
+    .where("id", "=", study.id)
+    .executeTakeFirstOrThrow();
+  return { study, config: JSON.parse(row.config) as C, configHash: row.config_hash };
+}
+
+/**
+ * The answer to (first, second) of a reader who prefers `first` when `d` > 0 (a tie within
+ * 1e-12), flipped with probability `flips` by the seeded `rng` (ties never flip).
+ * @example flippedAnswer(value(first) - value(second), rng, 0.1) // "first", "second" or "tie"
+ */
+export function flippedAnswer(d: number, rng: Rng, flips: number): Answer {
+  let a: Answer = Math.abs(d) < 1e-12 ? "tie" : d > 0 ? "first" : "second";
+  if (a !== "tie" && rng.next() < flips) a = a === "first" ? "second" : "first";
+  return a;
+}
+
+/**
+ * Answers Phase II over HTTP until it ends or `stopAfter` answers: `question` takes the pair
+ * shown out of the state, `reader` answers (first, second) and the choice is mapped back to
+ * left/right with the participant's placement. Every answer must be a 200 and not a duplicate.
+ * @example await answerPairs(t, token, seed, s, (s) => s.fairElicitation!.question, reader);
+ */
+export async function answerPairs<V>(
+  t: TestApp,
+  token: string,
+  seed: number,
+  s: ParticipantState,
+  question: (s: ParticipantState) => { id: number; left: V; right: V },
+  reader: { answer(first: V, second: V): Answer },
+  stopAfter = Number.POSITIVE_INFINITY,
+) {
+  let asked = 0;
+  const shown: [V, V][] = [];
+  while (s.phase === "elicitation" && asked < stopAfter) {
+    const q = question(s);
+    shown.push([q.left, q.right]);
+    const placement = placementOf(seed, "elicitation", q.id);
+    const [first, second] = placement === "first-left" ? [q.left, q.right] : [q.right, q.left];
+    const a = reader.answer(first, second);
+    const choice =
+      a === "tie" ? "same" : (a === "first") === (placement === "first-left") ? "left" : "right";
+    const r = await call<ParticipantState>(t, "POST", `/api/p/${token}/answer`, {
+      questionId: q.id,
+      choice,
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.duplicate).toBeUndefined();
+    s = r.body;
+    asked++;
+  }
+  return { asked, shown, state: s };
+}
