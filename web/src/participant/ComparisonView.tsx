@@ -7,7 +7,7 @@ import type { FlowChartProps } from "../chart/FlowChart.tsx";
 import { FlowChart } from "../chart/FlowChart.tsx";
 import { tradeOffLine } from "../chart/format.ts";
 import { ResponsiveFlowChart } from "../chart/ResponsiveFlowChart.tsx";
-import { PreferButton, ProgressLine, SameAndKeys, useChoiceKeys } from "./ChoiceControls.tsx";
+import { ComparisonPage } from "./ComparisonPage.tsx";
 
 export interface ComparisonViewProps {
   words: StudyWords;
@@ -32,13 +32,11 @@ export function ComparisonView(p: ComparisonViewProps) {
   const noun = words.systemNoun.charAt(0).toUpperCase() + words.systemNoun.slice(1);
   const tradeOff = tradeOffLine(question.left, question.right, words);
 
-  useChoiceKeys(busy, onChoose);
-
-  const chart = (side: "left" | "right", letter: string) => {
+  const chart = (side: "left" | "right", name: string) => {
     const props: Omit<FlowChartProps, "width"> = {
       system: question[side],
       words,
-      name: `${noun} ${letter}`,
+      name,
       id: `q${question.id}-${side}`,
       showTable: showTables,
     };
@@ -50,31 +48,21 @@ export function ComparisonView(p: ComparisonViewProps) {
   };
 
   return (
-    <section class="comparison" aria-labelledby="question-text">
-      <ProgressLine stage={p.stage} progressValue={p.progressValue} progressText={p.progressText} />
-      <h1 id="question-text" class="question">
-        {words.question}
-      </h1>
-      <p class="visually-hidden" aria-live="polite" aria-atomic="true">
-        {`New pair shown: ${p.progressText}. ${noun} A on the left, ${noun} B on the right. ${tradeOff}`}
-      </p>
-      <div class="pair" data-question-id={question.id}>
-        <div class="system" data-side="left">
-          <h2>{`${noun} A`}</h2>
-          {chart("left", "A")}
-          <PreferButton side="left" busy={busy} onChoose={onChoose} />
-        </div>
-        <div class="system" data-side="right">
-          <h2>{`${noun} B`}</h2>
-          {chart("right", "B")}
-          <PreferButton side="right" busy={busy} onChoose={onChoose} />
-        </div>
-      </div>
-      <p class="trade-off" data-testid="trade-off">
-        {tradeOff}
-      </p>
-      <SameAndKeys busy={busy} onChoose={onChoose} />
-      <div class="tools">
+    <ComparisonPage
+      stage={p.stage}
+      progressText={p.progressText}
+      progressValue={p.progressValue}
+      question={words.question}
+      announce={`${noun} A on the left, ${noun} B on the right. ${tradeOff}`}
+      questionId={question.id}
+      noun={noun}
+      renderSystem={chart}
+      tradeOff={tradeOff}
+      busy={busy}
+      onChoose={onChoose}
+      canUndo={p.canUndo}
+      onUndo={p.onUndo}
+      tools={
         <button
           type="button"
           class="secondary"
@@ -83,17 +71,7 @@ export function ComparisonView(p: ComparisonViewProps) {
         >
           {showTables ? "Hide the numbers as tables" : "Show the numbers as tables"}
         </button>
-        {p.onUndo !== undefined && (
-          <button
-            type="button"
-            class="secondary"
-            disabled={busy || p.canUndo !== true}
-            onClick={p.onUndo}
-          >
-            Undo last answer
-          </button>
-        )}
-      </div>
-    </section>
+      }
+    />
   );
 }

@@ -5,7 +5,7 @@
 // Keyboard as on the other comparison pages: Left, Right, 0.
 
 import type { Choice, FairComparison, FairView, StudyWords } from "../api/types.ts";
-import { PreferButton, ProgressLine, SameAndKeys, useChoiceKeys } from "./ChoiceControls.tsx";
+import { ComparisonPage } from "./ComparisonPage.tsx";
 
 export interface FairComparisonViewProps {
   words: StudyWords;
@@ -102,57 +102,35 @@ function SystemTable(p: {
 }
 
 export function FairComparisonView(p: FairComparisonViewProps) {
-  const { words, question, busy, onChoose } = p;
+  const { words, question } = p;
   const noun = words.systemNoun.charAt(0).toUpperCase() + words.systemNoun.slice(1);
   const tradeOff = fairTradeOff(question.left, question.right, noun);
 
-  useChoiceKeys(busy, onChoose);
-
   return (
-    <section class="comparison" aria-labelledby="question-text">
-      <ProgressLine stage={p.stage} progressValue={p.progressValue} progressText={p.progressText} />
-      <h1 id="question-text" class="question">
-        {words.question}
-      </h1>
-      <p class="muted">
-        Each {words.systemNoun} is shown on 100 people of every group and every true answer.
-      </p>
-      <p class="visually-hidden" aria-live="polite" aria-atomic="true">
-        {`New pair shown: ${p.progressText}. ${tradeOff}`}
-      </p>
-      <div class="pair" data-question-id={question.id}>
-        {(["left", "right"] as const).map((side) => {
-          const letter = side === "left" ? "A" : "B";
-          return (
-            <div class="system" data-side={side} key={side}>
-              <h2>{`${noun} ${letter}`}</h2>
-              <SystemTable
-                name={`${noun} ${letter}`}
-                view={question[side]}
-                groups={question.groups}
-                classes={question.classes}
-              />
-              <PreferButton side={side} busy={busy} onChoose={onChoose} />
-            </div>
-          );
-        })}
-      </div>
-      <p class="trade-off" data-testid="trade-off">
-        {tradeOff}
-      </p>
-      <SameAndKeys busy={busy} onChoose={onChoose} />
-      {p.onUndo !== undefined && (
-        <div class="tools">
-          <button
-            type="button"
-            class="secondary"
-            disabled={busy || p.canUndo !== true}
-            onClick={p.onUndo}
-          >
-            Undo last answer
-          </button>
-        </div>
+    <ComparisonPage
+      stage={p.stage}
+      progressText={p.progressText}
+      progressValue={p.progressValue}
+      question={words.question}
+      note={
+        <>Each {words.systemNoun} is shown on 100 people of every group and every true answer.</>
+      }
+      announce={tradeOff}
+      questionId={question.id}
+      noun={noun}
+      renderSystem={(side, name) => (
+        <SystemTable
+          name={name}
+          view={question[side]}
+          groups={question.groups}
+          classes={question.classes}
+        />
       )}
-    </section>
+      tradeOff={tradeOff}
+      busy={p.busy}
+      onChoose={p.onChoose}
+      canUndo={p.canUndo}
+      onUndo={p.onUndo}
+    />
   );
 }

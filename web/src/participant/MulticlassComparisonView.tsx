@@ -4,7 +4,7 @@
 // Keyboard as on the binary page: Left, Right, 0.
 
 import type { Choice, MulticlassComparison, MulticlassView, StudyWords } from "../api/types.ts";
-import { PreferButton, ProgressLine, SameAndKeys, useChoiceKeys } from "./ChoiceControls.tsx";
+import { ComparisonPage } from "./ComparisonPage.tsx";
 
 export interface MulticlassComparisonViewProps {
   words: StudyWords;
@@ -72,54 +72,28 @@ function SystemCard(p: { name: string; view: MulticlassView; classes: readonly s
 }
 
 export function MulticlassComparisonView(p: MulticlassComparisonViewProps) {
-  const { words, question, busy, onChoose } = p;
+  const { words, question } = p;
   const noun = words.systemNoun.charAt(0).toUpperCase() + words.systemNoun.slice(1);
   const differences = multiclassDifferences(question.left, question.right, question.classes, noun);
 
-  useChoiceKeys(busy, onChoose);
-
   return (
-    <section class="comparison" aria-labelledby="question-text">
-      <ProgressLine stage={p.stage} progressValue={p.progressValue} progressText={p.progressText} />
-      <h1 id="question-text" class="question">
-        {words.question}
-      </h1>
-      <p class="muted">Each {words.systemNoun} is shown on 100 cases of every true class.</p>
-      <p class="visually-hidden" aria-live="polite" aria-atomic="true">
-        {`New pair shown: ${p.progressText}. ${differences}`}
-      </p>
-      <div class="pair" data-question-id={question.id}>
-        {(["left", "right"] as const).map((side) => {
-          const letter = side === "left" ? "A" : "B";
-          return (
-            <div class="system" data-side={side} key={side}>
-              <h2>{`${noun} ${letter}`}</h2>
-              <SystemCard
-                name={`${noun} ${letter}`}
-                view={question[side]}
-                classes={question.classes}
-              />
-              <PreferButton side={side} busy={busy} onChoose={onChoose} />
-            </div>
-          );
-        })}
-      </div>
-      <p class="trade-off" data-testid="trade-off">
-        {differences}
-      </p>
-      <SameAndKeys busy={busy} onChoose={onChoose} />
-      {p.onUndo !== undefined && (
-        <div class="tools">
-          <button
-            type="button"
-            class="secondary"
-            disabled={busy || p.canUndo !== true}
-            onClick={p.onUndo}
-          >
-            Undo last answer
-          </button>
-        </div>
+    <ComparisonPage
+      stage={p.stage}
+      progressText={p.progressText}
+      progressValue={p.progressValue}
+      question={words.question}
+      note={<>Each {words.systemNoun} is shown on 100 cases of every true class.</>}
+      announce={differences}
+      questionId={question.id}
+      noun={noun}
+      renderSystem={(side, name) => (
+        <SystemCard name={name} view={question[side]} classes={question.classes} />
       )}
-    </section>
+      tradeOff={differences}
+      busy={p.busy}
+      onChoose={p.onChoose}
+      canUndo={p.canUndo}
+      onUndo={p.onUndo}
+    />
   );
 }

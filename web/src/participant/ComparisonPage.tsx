@@ -1,0 +1,96 @@
+// The frame every comparison page shares, whatever the systems look like: progress line,
+// the question, an optional note under it, the live announcement of a new pair, systems A and B
+// side by side (stacked on phones) each with its "I prefer" button, the trade-off line,
+// "They seem about the same" with the keyboard hint, and the tools row (Undo and any extra
+// tools). The keys Left, Right and 0 are bound here. The binary, multiclass and fairness
+// pages differ only in how one system is drawn (renderSystem) and in their texts.
+
+import type { ComponentChildren } from "preact";
+import type { Choice } from "../api/types.ts";
+import { PreferButton, ProgressLine, SameAndKeys, useChoiceKeys } from "./ChoiceControls.tsx";
+
+export interface ComparisonPageProps {
+  /** e.g. "Part 2 of 3: your preferences" */
+  stage: string;
+  /** e.g. "Question 4 · about 6 more" */
+  progressText: string;
+  /** 0..1 for the progress bar. */
+  progressValue: number;
+  /** The study's question, the page's heading. */
+  question: string;
+  /** A note under the heading (a paragraph of class "muted"); none when undefined. */
+  note?: ComponentChildren;
+  /** What a screen reader hears after "New pair shown: {progressText}. " */
+  announce: string;
+  /** The pair's id, on the pair's element as data-question-id. */
+  questionId: number;
+  /** "System" (capitalised): the headings read "System A" and "System B". */
+  noun: string;
+  /** One system's drawing; name is its heading, e.g. "System A". */
+  renderSystem: (side: "left" | "right", name: string) => ComponentChildren;
+  /** The line under the pair saying how the two differ. */
+  tradeOff: string;
+  busy: boolean;
+  onChoose: (choice: Choice) => void;
+  canUndo?: boolean;
+  onUndo?: () => void;
+  /** Tools before "Undo last answer"; the tools row is shown when this or onUndo is given. */
+  tools?: ComponentChildren;
+}
+
+/**
+ * One comparison page around two systems drawn by the caller.
+ * @example
+ * <ComparisonPage stage="Part 2 of 3" progressText="Question 4" progressValue={0.4}
+ *   question={words.question} announce={line} questionId={q.id} noun="System"
+ *   renderSystem={(side, name) => <Card name={name} view={q[side]} />} tradeOff={line}
+ *   busy={busy} onChoose={onChoose} />
+ */
+export function ComparisonPage(p: ComparisonPageProps) {
+  const { busy, onChoose } = p;
+  useChoiceKeys(busy, onChoose);
+
+  return (
+    <section class="comparison" aria-labelledby="question-text">
+      <ProgressLine stage={p.stage} progressValue={p.progressValue} progressText={p.progressText} />
+      <h1 id="question-text" class="question">
+        {p.question}
+      </h1>
+      {p.note !== undefined && <p class="muted">{p.note}</p>}
+      <p class="visually-hidden" aria-live="polite" aria-atomic="true">
+        {`New pair shown: ${p.progressText}. ${p.announce}`}
+      </p>
+      <div class="pair" data-question-id={p.questionId}>
+        {(["left", "right"] as const).map((side) => {
+          const name = `${p.noun} ${side === "left" ? "A" : "B"}`;
+          return (
+            <div class="system" data-side={side} key={side}>
+              <h2>{name}</h2>
+              {p.renderSystem(side, name)}
+              <PreferButton side={side} busy={busy} onChoose={onChoose} />
+            </div>
+          );
+        })}
+      </div>
+      <p class="trade-off" data-testid="trade-off">
+        {p.tradeOff}
+      </p>
+      <SameAndKeys busy={busy} onChoose={onChoose} />
+      {(p.tools !== undefined || p.onUndo !== undefined) && (
+        <div class="tools">
+          {p.tools}
+          {p.onUndo !== undefined && (
+            <button
+              type="button"
+              class="secondary"
+              disabled={busy || p.canUndo !== true}
+              onClick={p.onUndo}
+            >
+              Undo last answer
+            </button>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
