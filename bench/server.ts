@@ -48,6 +48,17 @@ import {
   phase1Questions,
 } from "../src/server/study/template.ts";
 
+if (process.argv.includes("--help")) {
+  console.log(`usage: npm run bench:server [-- --participants N] [--servers S] [--think-ms MS]
+  [--warmup W] [--database-url URL] [--target-p99 MS]
+Defaults: 200 participants + 5 warm-up, 1 server, 1000 ms mean think time, SQLite in a fresh
+data dir (PostgreSQL with --database-url or BENCH_DATABASE_URL, in a fresh schema), target p99
+50 ms with one server and 100 ms with several. Reports answers per second and latencies, audits
+the database (lost, duplicated, stuck) and exits 1 when any is non-zero, a participant failed
+or p99 misses the target.`);
+  process.exit(0);
+}
+
 function arg(name: string, fallback: string | undefined): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : fallback;

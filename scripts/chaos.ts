@@ -44,6 +44,17 @@ import {
 } from "../src/server/study/template.ts";
 import { type Ack, auditAnswers, dropSchema, prepareStudyDb } from "./study-db.ts";
 
+if (process.argv.includes("--help")) {
+  console.log(`usage: npx tsx scripts/chaos.ts [--db sqlite|postgres] [--participants N] [--kills K]
+  [--servers S] [--database-url URL] [--think-ms MS] [--seed X] [--spread-ms MS] [--deadline-s S]
+  [--sabotage]
+Defaults: sqlite, 200 participants, 5 kills, 1 server on SQLite and 2 on PostgreSQL, 60 ms mean
+think time, arrivals spread over 3 s per kill, everything given up (and failed) after 240 s.
+Audits the database afterwards (lost, duplicated, stuck) and exits 1 unless all are 0, no 5xx
+was seen and K kills happened; --sabotage damages the stored answers first to check the audit.`);
+  process.exit(0);
+}
+
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1]! : fallback;
