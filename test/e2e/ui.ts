@@ -1,6 +1,9 @@
 // Page helpers for the participant flow.
 
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
 import { expect, type Page } from "@playwright/test";
+import { ROOT } from "./server.ts";
 
 export async function phaseOf(page: Page): Promise<string | null> {
   return page.locator("main[data-phase]").getAttribute("data-phase");
@@ -38,4 +41,28 @@ export async function answer(
 
 export async function waitForPhase(page: Page, phase: string) {
   await expect(page.locator("main[data-phase]")).toHaveAttribute("data-phase", phase);
+}
+
+/** The two widths every page is checked at: a laptop and a phone (width, height in px). */
+export const WIDTHS = [
+  [1280, 900],
+  [390, 844],
+] as const;
+
+/** The page is no wider than the window (nothing scrolls sideways). */
+export async function noOverflow(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+  );
+  expect(overflow).toBe(false);
+}
+
+/**
+ * A full-page screenshot in test-results/screenshots/{name}.png.
+ * @example await screenshot(page, `fair-comparison-${width}`);
+ */
+export async function screenshot(page: Page, name: string) {
+  const dir = join(ROOT, "test-results", "screenshots");
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
 }
