@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { adaptiveProcedure } from "../../src/elicit/adaptive/engine.ts";
 import { lambdaFamily } from "../../src/elicit/adaptive/families/fair.ts";
 import type { FairPoint } from "../../src/elicit/fair/metric.ts";
@@ -11,10 +11,10 @@ import {
   lambdaRecord,
   shownOfRates,
 } from "../../src/server/participant/fair.ts";
-import { clearMulticlassReplayCache } from "../../src/server/participant/multiclass.ts";
 import { defaultKnown } from "../../src/server/study/fair.ts";
 import { answerFair, createFair, fairReader } from "./fair-driver.ts";
-import { BACKENDS, call, freshStore, signIn, startApp, type TestApp } from "./helpers.ts";
+import { BACKENDS, call } from "./helpers.ts";
+import { appPerTest } from "./kind-driver.ts";
 import { finishMulticlass, seededParticipant, walkToMulticlass } from "./multiclass-driver.ts";
 
 // The HTTP recovery check over 50 participants with 5% flipped answers (and the k = 3
@@ -89,20 +89,10 @@ function expectHonest(v: FairView, tau: readonly (readonly number[])[], k: numbe
 }
 
 describe.each(BACKENDS)("fairness study (%s)", (kind) => {
-  let store: Awaited<ReturnType<typeof freshStore>>;
-  let t: TestApp;
-  let cookie: string;
-
-  beforeEach(async () => {
-    store = await freshStore(kind);
-    t = await startApp(store);
-    cookie = await signIn(t);
-  });
-  afterEach(async () => {
-    await t.close();
-  });
+  const app = appPerTest(kind);
 
   it("creates a lambda study on arrests by colour with adaptive defaults", async () => {
+    const { t, cookie } = app;
     const { study, config, data } = await createFair(t, cookie);
     expect(study).toMatchObject({
       family: "fair-lambda",
@@ -143,6 +133,7 @@ describe.each(BACKENDS)("fairness study (%s)", (kind) => {
     [{ groups: "sex", template: "cancer-diagnosis" }, /only to fair/],
     [{ family: "fair-lambda", template: "cancer-diagnosis" }, /needs kind: fair/],
   ])("rejects %j and creates nothing", async (body, message) => {
+    const { t, cookie } = app;
     const r = await call(t, "POST", "/api/studies", { name: "bad", ...body }, cookie);
     expect(r.status).toBe(400);
     expect(JSON.stringify(r.body.error)).toMatch(message);
@@ -150,6 +141,8 @@ describe.each(BACKENDS)("fairness study (%s)", (kind) => {
   });
 
   it("asks like the CLI's engine, survives a restart and an undo, and the debrief, dashboard and exports agree on lambda", async () => {
+    let { t } = app;
+    const { cookie } = app;
     const { study, config, data } = await createFair(t, cookie);
     const { token, id, seed } = await seededParticipant(t, cookie, study.id, 777);
     const lambda = 0.7;
@@ -165,9 +158,7 @@ describe.each(BACKENDS)("fairness study (%s)", (kind) => {
     const part = await answerFair(t, token, seed, s, reader, 3);
     const pending = part.state.fairElicitation!;
     expect(pending.progress.answered).toBe(3);
-    await t.close();
-    clearMulticlassReplayCache();
-    t = await startApp(store);
+    t = await app.restart();
     expect((await call(t, "GET", `/api/p/${token}`)).body.fairElicitation).toEqual(pending);
     const undone = await call<ParticipantState>(t, "POST", `/api/p/${token}/undo`, {
       questionId: 3,

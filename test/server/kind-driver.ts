@@ -3,12 +3,59 @@
 // the screen (left/right mapped back with the participant's placement), and a reader's answer
 // with its seeded flips.
 
-import { expect } from "vitest";
+import { afterEach, beforeEach, expect } from "vitest";
 import type { Rng } from "../../src/math/rng.ts";
 import type { Answer } from "../../src/search/question.ts";
 import type { ParticipantState } from "../../src/server/api-schemas.ts";
+import type { DbKind } from "../../src/server/db/schema.ts";
 import { placementOf } from "../../src/server/participant/elicitation.ts";
-import { call, type TestApp } from "./helpers.ts";
+import { clearMulticlassReplayCache } from "../../src/server/participant/multiclass.ts";
+import { call, freshStore, signIn, startApp, type TestApp } from "./helpers.ts";
+
+/** The app of the running test, on a fresh database, and its signed-in researcher's cookie. */
+export interface AppPerTest {
+  readonly t: TestApp;
+  readonly cookie: string;
+  /**
+   * Closes the app and starts a new one on the same database (a server restart; the
+   * multiclass and fairness replay cache is cleared too, so the new app replays from the
+   * stored log); the new app is `t` from then on and is the one closed after the test.
+   */
+  restart(): Promise<TestApp>;
+}
+
+/**
+ * In a describe block: before each test a fresh database of `kind`, an app on it and a
+ * signed-in researcher; after it the app is closed.
+ * @example const app = appPerTest(kind); it("…", async () => { const { t, cookie } = app; … });
+ */
+export function appPerTest(kind: DbKind): AppPerTest {
+  let store: Awaited<ReturnType<typeof freshStore>>;
+  let t: TestApp;
+  let cookie: string;
+  beforeEach(async () => {
+    store = await freshStore(kind);
+    t = await startApp(store);
+    cookie = await signIn(t);
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+  return {
+    get t() {
+      return t;
+    },
+    get cookie() {
+      return cookie;
+    },
+    async restart() {
+      await t.close();
+      clearMulticlassReplayCache();
+      t = await startApp(store);
+      return t;
+    },
+  };
+}
 
 /**
  * Creates a study with POST /api/studies (throws on any status but 200) and reads back its

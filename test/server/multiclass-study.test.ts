@@ -1,11 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ParticipantState } from "../../src/server/api-schemas.ts";
-import {
-  clearMulticlassReplayCache,
-  debriefSentence,
-  rateWeights,
-} from "../../src/server/participant/multiclass.ts";
-import { BACKENDS, call, freshStore, signIn, startApp, type TestApp } from "./helpers.ts";
+import { debriefSentence, rateWeights } from "../../src/server/participant/multiclass.ts";
+import { BACKENDS, call } from "./helpers.ts";
+import { appPerTest } from "./kind-driver.ts";
 import {
   answerMulticlass,
   createMulticlass,
@@ -36,20 +33,10 @@ describe("multiclass debrief in words", () => {
 });
 
 describe.each(BACKENDS)("multiclass study (%s)", (kind) => {
-  let store: Awaited<ReturnType<typeof freshStore>>;
-  let t: TestApp;
-  let cookie: string;
-
-  beforeEach(async () => {
-    store = await freshStore(kind);
-    t = await startApp(store);
-    cookie = await signIn(t);
-  });
-  afterEach(async () => {
-    await t.close();
-  });
+  const app = appPerTest(kind);
 
   it("creates a k = 3 diagonal-linear study with adaptive defaults; binary stays the default", async () => {
+    const { t, cookie } = app;
     const { study, config, data } = await createMulticlass(t, cookie);
     expect(study).toMatchObject({
       family: "diagonal-linear",
@@ -95,6 +82,7 @@ describe.each(BACKENDS)("multiclass study (%s)", (kind) => {
     [{ dataset: "iris", template: "cancer-diagnosis" }, /only to multiclass/],
     [{ kind: "multiclass", dataset: "mnist" }, /dataset/],
   ])("rejects %j and creates nothing", async (body, message) => {
+    const { t, cookie } = app;
     const r = await call(t, "POST", "/api/studies", { name: "bad", ...body }, cookie);
     expect(r.status).toBe(400);
     expect(JSON.stringify(r.body.error)).toMatch(message);
@@ -102,6 +90,8 @@ describe.each(BACKENDS)("multiclass study (%s)", (kind) => {
   });
 
   it("shows whole counts out of 100 per true class, never a pair the same on screen, and replays the log like the CLI's engine", async () => {
+    let { t } = app;
+    const { cookie } = app;
     const { study, config, data } = await createMulticlass(t, cookie);
     const { token, id, seed } = await seededParticipant(t, cookie, study.id, 424242);
     const truth = [0.2, 0.5, 0.3];
@@ -123,9 +113,7 @@ describe.each(BACKENDS)("multiclass study (%s)", (kind) => {
     expect(pending.progress.answered).toBe(3);
     expect(pending.canUndo).toBe(true);
     expect((await call(t, "GET", `/api/p/${token}`)).body.multiclassElicitation).toEqual(pending);
-    await t.close();
-    clearMulticlassReplayCache();
-    t = await startApp(store);
+    t = await app.restart();
     expect((await call(t, "GET", `/api/p/${token}`)).body.multiclassElicitation).toEqual(pending);
     const undone = await call<ParticipantState>(t, "POST", `/api/p/${token}/undo`, {
       questionId: 3,
