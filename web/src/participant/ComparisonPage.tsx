@@ -6,16 +6,25 @@
 // pages differ only in how one system is drawn (renderSystem) and in their texts.
 
 import type { ComponentChildren } from "preact";
-import type { Choice } from "../api/types.ts";
+import type { Choice, StudyWords } from "../api/types.ts";
 import { PreferButton, ProgressLine, SameAndKeys, useChoiceKeys } from "./ChoiceControls.tsx";
 
-export interface ComparisonPageProps {
+/** What every comparison view takes besides its question (the page's state and handlers). */
+export interface ComparisonViewBase {
+  words: StudyWords;
   /** e.g. "Part 2 of 3: your preferences" */
   stage: string;
   /** e.g. "Question 4 · about 6 more" */
   progressText: string;
   /** 0..1 for the progress bar. */
   progressValue: number;
+  busy: boolean;
+  onChoose: (choice: Choice) => void;
+  canUndo?: boolean;
+  onUndo?: () => void;
+}
+
+export interface ComparisonPageProps extends Omit<ComparisonViewBase, "words"> {
   /** The study's question, the page's heading. */
   question: string;
   /** A note under the heading (a paragraph of class "muted"); none when undefined. */
@@ -30,10 +39,6 @@ export interface ComparisonPageProps {
   renderSystem: (side: "left" | "right", name: string) => ComponentChildren;
   /** The line under the pair saying how the two differ. */
   tradeOff: string;
-  busy: boolean;
-  onChoose: (choice: Choice) => void;
-  canUndo?: boolean;
-  onUndo?: () => void;
   /** Tools before "Undo last answer"; the tools row is shown when this or onUndo is given. */
   tools?: ComponentChildren;
 }

@@ -2,26 +2,15 @@
 // "I prefer A" / "I prefer B" / "They seem about the same". Keyboard: Left, Right, 0.
 
 import { useState } from "preact/hooks";
-import type { Choice, Comparison, StudyWords } from "../api/types.ts";
+import type { Comparison } from "../api/types.ts";
 import type { FlowChartProps } from "../chart/FlowChart.tsx";
 import { FlowChart } from "../chart/FlowChart.tsx";
 import { tradeOffLine } from "../chart/format.ts";
 import { ResponsiveFlowChart } from "../chart/ResponsiveFlowChart.tsx";
-import { ComparisonPage } from "./ComparisonPage.tsx";
+import { ComparisonPage, type ComparisonViewBase } from "./ComparisonPage.tsx";
 
-export interface ComparisonViewProps {
-  words: StudyWords;
+export interface ComparisonViewProps extends ComparisonViewBase {
   question: Comparison;
-  /** e.g. "Part 2 of 3: your preferences" */
-  stage: string;
-  /** e.g. "Question 4 · about 6 more" */
-  progressText: string;
-  /** 0..1 for the progress bar. */
-  progressValue: number;
-  busy: boolean;
-  onChoose: (choice: Choice) => void;
-  canUndo?: boolean;
-  onUndo?: () => void;
   /** Server-side/tests: fixed chart width instead of measuring. */
   fixedWidth?: number;
 }

@@ -4,19 +4,11 @@
 // Whole counts, every cell out of the same 100: the numbers on screen are the numbers asked.
 // Keyboard as on the other comparison pages: Left, Right, 0.
 
-import type { Choice, FairComparison, FairView, StudyWords } from "../api/types.ts";
-import { ComparisonPage } from "./ComparisonPage.tsx";
+import type { FairComparison, FairView } from "../api/types.ts";
+import { ComparisonPage, type ComparisonViewBase } from "./ComparisonPage.tsx";
 
-export interface FairComparisonViewProps {
-  words: StudyWords;
+export interface FairComparisonViewProps extends ComparisonViewBase {
   question: FairComparison;
-  stage: string;
-  progressText: string;
-  progressValue: number;
-  busy: boolean;
-  onChoose: (choice: Choice) => void;
-  canUndo?: boolean;
-  onUndo?: () => void;
 }
 
 /** Average over the true classes of the share of everyone decided right (one decimal). */

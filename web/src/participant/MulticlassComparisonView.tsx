@@ -3,19 +3,11 @@
 // Whole counts, every row out of the same 100: the numbers on screen are the numbers asked.
 // Keyboard as on the binary page: Left, Right, 0.
 
-import type { Choice, MulticlassComparison, MulticlassView, StudyWords } from "../api/types.ts";
-import { ComparisonPage } from "./ComparisonPage.tsx";
+import type { MulticlassComparison, MulticlassView } from "../api/types.ts";
+import { ComparisonPage, type ComparisonViewBase } from "./ComparisonPage.tsx";
 
-export interface MulticlassComparisonViewProps {
-  words: StudyWords;
+export interface MulticlassComparisonViewProps extends ComparisonViewBase {
   question: MulticlassComparison;
-  stage: string;
-  progressText: string;
-  progressValue: number;
-  busy: boolean;
-  onChoose: (choice: Choice) => void;
-  canUndo?: boolean;
-  onUndo?: () => void;
 }
 
 /** "A gets more “setosa” right (93 vs 88 of 100); B gets more “virginica” right (…)." */
