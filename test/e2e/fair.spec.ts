@@ -2,12 +2,11 @@
 // counts of 100 per true answer, everyone's share, the gaps, the trade-off line) at 1280 and
 // 390 px, answering by button and keyboard, undo, and the debrief stating lambda as a range.
 
-import type { Page } from "@playwright/test";
 import { fairTradeOff } from "../../web/src/participant/FairComparisonView.tsx";
 import { advanceTo, getState } from "./api.ts";
 import { expect, test } from "./fixtures.ts";
 import { finishOverHttp, serveStudy } from "./kind-study.ts";
-import { answer, noOverflow, screenshot, WIDTHS, waitForPhase } from "./ui.ts";
+import { answerByButtonAndKey, atWidths, waitForPhase } from "./ui.ts";
 
 const study = serveStudy({
   name: "Release decisions",
@@ -16,22 +15,17 @@ const study = serveStudy({
   groups: "colour",
 });
 
-const shot = (page: Page, name: string) => screenshot(page, `fair-${name}`);
-
 test("the fairness story page names the groups and shows no binary cost boxes", async ({
   page,
 }) => {
   const token = await study.newParticipant();
   await advanceTo(study.url, token, "story");
-  for (const [width, height] of WIDTHS) {
-    await page.setViewportSize({ width, height });
+  await atWidths(page, "fair-story", async () => {
     await page.goto(`${study.url}/p/${token}`);
     await waitForPhase(page, "story");
     await expect(page.locator("main")).toContainText("colour: “Black”, “White”");
     await expect(page.locator(".costs")).toHaveCount(0);
-    await noOverflow(page);
-    await shot(page, `story-${width}`);
-  }
+  });
 });
 
 test("the fairness comparison: each group's counts of 100, everyone, the gaps and the trade-off line as the state has them, at 1280 and 390 px; button, keyboard and undo", async ({
@@ -42,8 +36,7 @@ test("the fairness comparison: each group's counts of 100, everyone, the gaps an
   const q = (await getState(study.url, token)).fairElicitation!.question;
   await page.goto(`${study.url}/p/${token}`);
   await waitForPhase(page, "elicitation");
-  for (const [width, height] of WIDTHS) {
-    await page.setViewportSize({ width, height });
+  await atWidths(page, "fair-comparison", async () => {
     await expect(page.locator(".pair .system")).toHaveCount(2);
     // Two groups x two true answers per system, whole counts of 100, in the state's order.
     const counts = await page.locator(".fair-count").allTextContents();
@@ -60,13 +53,8 @@ test("the fairness comparison: each group's counts of 100, everyone, the gaps an
       await expect(sys.locator("tr.fair-gap")).toContainText(`${v.gaps[1]} points`);
     }
     await expect(page.getByTestId("trade-off")).toHaveText(fairTradeOff(q.left, q.right, "System"));
-    await noOverflow(page);
-    await shot(page, `comparison-${width}`);
-  }
-  await expect(page.locator(".progress")).toContainText("Question 1 of at most 25");
-  await answer(page, "A");
-  await answer(page, "ArrowRight");
-  await expect(page.locator(".progress")).toContainText("Question 3 of at most 25");
+  });
+  await answerByButtonAndKey(page);
   await page.getByRole("button", { name: "Undo last answer" }).click();
   await expect(page.locator(".progress")).toContainText("Question 2 of at most 25");
   expect((await getState(study.url, token)).fairElicitation!.progress.answered).toBe(1);
@@ -78,14 +66,11 @@ test("the fairness debrief states lambda as a range and in words", async ({ page
   await finishOverHttp(study.url, token);
   const d = (await getState(study.url, token)).fairDebrief!;
   expect(d.summary).toContain(`Your trade-off lambda is ${d.metric.lambda.toFixed(2)}`);
-  for (const [width, height] of WIDTHS) {
-    await page.setViewportSize({ width, height });
+  await atWidths(page, "fair-debrief", async () => {
     await page.goto(`${study.url}/p/${token}`);
     await waitForPhase(page, "debrief");
     await expect(page.getByTestId("result")).toContainText(d.summary);
     await expect(page.locator(".fair-point")).toHaveCount(1);
     await expect(page.getByTestId("completion-code")).toHaveText(d.completionCode);
-    await noOverflow(page);
-    await shot(page, `debrief-${width}`);
-  }
+  });
 });

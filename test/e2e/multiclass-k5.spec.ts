@@ -2,11 +2,10 @@
 // browser: the story, the comparison page (five true classes per system, whole counts of
 // 100) at 1280 and 390 px, answering by button and keyboard, and the debrief with five weights.
 
-import type { Page } from "@playwright/test";
 import { advanceTo, getState } from "./api.ts";
 import { expect, test } from "./fixtures.ts";
 import { finishOverHttp, serveStudy } from "./kind-study.ts";
-import { answer, noOverflow, screenshot, WIDTHS, waitForPhase } from "./ui.ts";
+import { answerByButtonAndKey, atWidths, waitForPhase } from "./ui.ts";
 
 const CLASSES = ["1", "2", "3", "5", "7"];
 const study = serveStudy({
@@ -16,28 +15,22 @@ const study = serveStudy({
   classes: CLASSES,
 });
 
-const shot = (page: Page, name: string) => screenshot(page, `multiclass-k5-${name}`);
-
 test("the k = 5 story and comparison: five true classes per system, whole counts of 100, legible at 1280 and 390 px; button and keyboard", async ({
   page,
 }) => {
   const token = await study.newParticipant();
   await advanceTo(study.url, token, "story");
-  for (const [width, height] of WIDTHS) {
-    await page.setViewportSize({ width, height });
+  await atWidths(page, "multiclass-k5-story", async () => {
     await page.goto(`${study.url}/p/${token}`);
     await waitForPhase(page, "story");
     await expect(page.locator(".costs")).toHaveCount(0);
-    await noOverflow(page);
-    await shot(page, `story-${width}`);
-  }
+  });
   await advanceTo(study.url, token, "elicitation");
   const q = (await getState(study.url, token)).multiclassElicitation!.question;
   expect(q.classes).toEqual(CLASSES);
   await page.goto(`${study.url}/p/${token}`);
   await waitForPhase(page, "elicitation");
-  for (const [width, height] of WIDTHS) {
-    await page.setViewportSize({ width, height });
+  await atWidths(page, "multiclass-k5-comparison", async () => {
     await expect(page.locator(".pair .system")).toHaveCount(2);
     const heads = await page.locator(".mc-head").allTextContents();
     expect(heads).toHaveLength(10);
@@ -48,13 +41,8 @@ test("the k = 5 story and comparison: five true classes per system, whole counts
       expect(Number(m![1])).toBe(expected[n]);
       expect(m![1]).toBe(m![2]);
     });
-    await noOverflow(page);
-    await shot(page, `comparison-${width}`);
-  }
-  await expect(page.locator(".progress")).toContainText("Question 1 of at most 25");
-  await answer(page, "A");
-  await answer(page, "ArrowRight");
-  await expect(page.locator(".progress")).toContainText("Question 3 of at most 25");
+  });
+  await answerByButtonAndKey(page);
   expect((await getState(study.url, token)).multiclassElicitation!.progress.answered).toBe(2);
 });
 
@@ -64,13 +52,10 @@ test("the k = 5 debrief names the mistake minded most and shows five weights", a
   await finishOverHttp(study.url, token);
   const d = (await getState(study.url, token)).multiclassDebrief!;
   expect(d.classes).toEqual(CLASSES);
-  for (const [width, height] of WIDTHS) {
-    await page.setViewportSize({ width, height });
+  await atWidths(page, "multiclass-k5-debrief", async () => {
     await page.goto(`${study.url}/p/${token}`);
     await waitForPhase(page, "debrief");
     await expect(page.getByTestId("result")).toContainText(d.summary);
     await expect(page.locator("ul.mc-weights li")).toHaveCount(5);
-    await noOverflow(page);
-    await shot(page, `debrief-${width}`);
-  }
+  });
 });

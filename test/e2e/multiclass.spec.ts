@@ -1,15 +1,12 @@
 // A multiclass study (issue 12, first slice) in a real browser: the k x k comparison page at
 // 1280 and 390 px, answering by button and keyboard, undo, and the debrief in words.
 
-import type { Page } from "@playwright/test";
 import { advanceTo, getState } from "./api.ts";
 import { expect, test } from "./fixtures.ts";
 import { finishOverHttp, serveStudy } from "./kind-study.ts";
-import { answer, noOverflow, screenshot, WIDTHS, waitForPhase } from "./ui.ts";
+import { answerByButtonAndKey, atWidths, screenshot, WIDTHS, waitForPhase } from "./ui.ts";
 
 const study = serveStudy({ name: "Flowers", kind: "multiclass", dataset: "iris" });
-
-const shot = (page: Page, name: string) => screenshot(page, `multiclass-${name}`);
 
 /** A test-run participant of the multiclass study, at Phase II (earlier phases over HTTP). */
 async function atElicitation(): Promise<string> {
@@ -24,8 +21,7 @@ test("the multiclass comparison: whole counts of 100 per class, legible at 1280 
   const token = await atElicitation();
   await page.goto(`${study.url}/p/${token}`);
   await waitForPhase(page, "elicitation");
-  for (const [width, height] of WIDTHS) {
-    await page.setViewportSize({ width, height });
+  await atWidths(page, "multiclass-comparison", async () => {
     await expect(page.locator(".pair .system")).toHaveCount(2);
     // Three true classes per system, each "N of 100 right (N%)" with the same N twice.
     const heads = await page.locator(".mc-head").allTextContents();
@@ -35,13 +31,8 @@ test("the multiclass comparison: whole counts of 100 per class, legible at 1280 
       expect(m, h).not.toBeNull();
       expect(m![1]).toBe(m![2]);
     }
-    await noOverflow(page);
-    await shot(page, `comparison-${width}`);
-  }
-  await expect(page.locator(".progress")).toContainText("Question 1 of at most 25");
-  await answer(page, "A");
-  await answer(page, "ArrowRight");
-  await expect(page.locator(".progress")).toContainText("Question 3 of at most 25");
+  });
+  await answerByButtonAndKey(page);
   await page.getByRole("button", { name: "Undo last answer" }).click();
   await expect(page.locator(".progress")).toContainText("Question 2 of at most 25");
   expect((await getState(study.url, token)).multiclassElicitation!.progress.answered).toBe(1);
@@ -60,6 +51,6 @@ test("the multiclass debrief says in words which mistakes the participant minds 
     await expect(page.getByTestId("result")).toContainText(d.summary);
     await expect(page.locator("ul.mc-weights li")).toHaveCount(3);
     await expect(page.getByTestId("completion-code")).toHaveText(d.completionCode);
-    await shot(page, `debrief-${width}`);
+    await screenshot(page, `multiclass-debrief-${width}`);
   }
 });

@@ -66,3 +66,33 @@ export async function screenshot(page: Page, name: string) {
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
 }
+
+/**
+ * The page at each of WIDTHS: sets the window's size, runs `check`, expects nothing to scroll
+ * sideways and saves the screenshot `{name}-{width}`.
+ * @example await atWidths(page, "fair-story", async () => { await page.goto(url); … });
+ */
+export async function atWidths(
+  page: Page,
+  name: string,
+  check: (width: number) => Promise<void>,
+): Promise<void> {
+  for (const [width, height] of WIDTHS) {
+    await page.setViewportSize({ width, height });
+    await check(width);
+    await noOverflow(page);
+    await screenshot(page, `${name}-${width}`);
+  }
+}
+
+/**
+ * On the first comparison of at most 25: answers A with its button and B with the Right key,
+ * and the page then shows question 3.
+ * @example await answerByButtonAndKey(page);
+ */
+export async function answerByButtonAndKey(page: Page): Promise<void> {
+  await expect(page.locator(".progress")).toContainText("Question 1 of at most 25");
+  await answer(page, "A");
+  await answer(page, "ArrowRight");
+  await expect(page.locator(".progress")).toContainText("Question 3 of at most 25");
+}
