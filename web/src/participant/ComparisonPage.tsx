@@ -24,17 +24,21 @@ export interface ComparisonViewBase {
   onUndo?: () => void;
 }
 
-export interface ComparisonPageProps extends Omit<ComparisonViewBase, "words"> {
-  /** The study's question, the page's heading. */
-  question: string;
+/**
+ * The study's word for a system, capitalised as in the headings "System A" and "System B".
+ * @example systemNoun({ ...words, systemNoun: "system" }) // "System"
+ */
+export function systemNoun(words: StudyWords): string {
+  return words.systemNoun.charAt(0).toUpperCase() + words.systemNoun.slice(1);
+}
+
+export interface ComparisonPageProps extends ComparisonViewBase {
+  /** The pair shown (its id goes on the pair's element as data-question-id). */
+  question: { id: number };
   /** A note under the heading (a paragraph of class "muted"); none when undefined. */
   note?: ComponentChildren;
   /** What a screen reader hears after "New pair shown: {progressText}. " */
   announce: string;
-  /** The pair's id, on the pair's element as data-question-id. */
-  questionId: number;
-  /** "System" (capitalised): the headings read "System A" and "System B". */
-  noun: string;
   /** One system's drawing; name is its heading, e.g. "System A". */
   renderSystem: (side: "left" | "right", name: string) => ComponentChildren;
   /** The line under the pair saying how the two differ. */
@@ -44,30 +48,30 @@ export interface ComparisonPageProps extends Omit<ComparisonViewBase, "words"> {
 }
 
 /**
- * One comparison page around two systems drawn by the caller.
+ * One comparison page around two systems drawn by the caller; the heading is the study's
+ * question (words.question), the systems are named by systemNoun(words).
  * @example
- * <ComparisonPage stage="Part 2 of 3" progressText="Question 4" progressValue={0.4}
- *   question={words.question} announce={line} questionId={q.id} noun="System"
- *   renderSystem={(side, name) => <Card name={name} view={q[side]} />} tradeOff={line}
- *   busy={busy} onChoose={onChoose} />
+ * <ComparisonPage {...props} announce={line} tradeOff={line}
+ *   renderSystem={(side, name) => <Card name={name} view={props.question[side]} />} />
  */
 export function ComparisonPage(p: ComparisonPageProps) {
   const { busy, onChoose } = p;
+  const noun = systemNoun(p.words);
   useChoiceKeys(busy, onChoose);
 
   return (
     <section class="comparison" aria-labelledby="question-text">
       <ProgressLine stage={p.stage} progressValue={p.progressValue} progressText={p.progressText} />
       <h1 id="question-text" class="question">
-        {p.question}
+        {p.words.question}
       </h1>
       {p.note !== undefined && <p class="muted">{p.note}</p>}
       <p class="visually-hidden" aria-live="polite" aria-atomic="true">
         {`New pair shown: ${p.progressText}. ${p.announce}`}
       </p>
-      <div class="pair" data-question-id={p.questionId}>
+      <div class="pair" data-question-id={p.question.id}>
         {(["left", "right"] as const).map((side) => {
-          const name = `${p.noun} ${side === "left" ? "A" : "B"}`;
+          const name = `${noun} ${side === "left" ? "A" : "B"}`;
           return (
             <div class="system" data-side={side} key={side}>
               <h2>{name}</h2>

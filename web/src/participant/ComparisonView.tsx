@@ -7,7 +7,7 @@ import type { FlowChartProps } from "../chart/FlowChart.tsx";
 import { FlowChart } from "../chart/FlowChart.tsx";
 import { tradeOffLine } from "../chart/format.ts";
 import { ResponsiveFlowChart } from "../chart/ResponsiveFlowChart.tsx";
-import { ComparisonPage, type ComparisonViewBase } from "./ComparisonPage.tsx";
+import { ComparisonPage, type ComparisonViewBase, systemNoun } from "./ComparisonPage.tsx";
 
 export interface ComparisonViewProps extends ComparisonViewBase {
   question: Comparison;
@@ -17,8 +17,8 @@ export interface ComparisonViewProps extends ComparisonViewBase {
 
 export function ComparisonView(p: ComparisonViewProps) {
   const [showTables, setShowTables] = useState(false);
-  const { words, question, busy, onChoose } = p;
-  const noun = words.systemNoun.charAt(0).toUpperCase() + words.systemNoun.slice(1);
+  const { words, question } = p;
+  const noun = systemNoun(words);
   const tradeOff = tradeOffLine(question.left, question.right, words);
 
   const chart = (side: "left" | "right", name: string) => {
@@ -38,19 +38,10 @@ export function ComparisonView(p: ComparisonViewProps) {
 
   return (
     <ComparisonPage
-      stage={p.stage}
-      progressText={p.progressText}
-      progressValue={p.progressValue}
-      question={words.question}
+      {...p}
       announce={`${noun} A on the left, ${noun} B on the right. ${tradeOff}`}
-      questionId={question.id}
-      noun={noun}
       renderSystem={chart}
       tradeOff={tradeOff}
-      busy={busy}
-      onChoose={onChoose}
-      canUndo={p.canUndo}
-      onUndo={p.onUndo}
       tools={
         <button
           type="button"

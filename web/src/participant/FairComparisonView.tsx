@@ -5,7 +5,7 @@
 // Keyboard as on the other comparison pages: Left, Right, 0.
 
 import type { FairComparison, FairView } from "../api/types.ts";
-import { ComparisonPage, type ComparisonViewBase } from "./ComparisonPage.tsx";
+import { ComparisonPage, type ComparisonViewBase, systemNoun } from "./ComparisonPage.tsx";
 
 export interface FairComparisonViewProps extends ComparisonViewBase {
   question: FairComparison;
@@ -95,21 +95,15 @@ function SystemTable(p: {
 
 export function FairComparisonView(p: FairComparisonViewProps) {
   const { words, question } = p;
-  const noun = words.systemNoun.charAt(0).toUpperCase() + words.systemNoun.slice(1);
-  const tradeOff = fairTradeOff(question.left, question.right, noun);
+  const tradeOff = fairTradeOff(question.left, question.right, systemNoun(words));
 
   return (
     <ComparisonPage
-      stage={p.stage}
-      progressText={p.progressText}
-      progressValue={p.progressValue}
-      question={words.question}
+      {...p}
       note={
         <>Each {words.systemNoun} is shown on 100 people of every group and every true answer.</>
       }
       announce={tradeOff}
-      questionId={question.id}
-      noun={noun}
       renderSystem={(side, name) => (
         <SystemTable
           name={name}
@@ -119,10 +113,6 @@ export function FairComparisonView(p: FairComparisonViewProps) {
         />
       )}
       tradeOff={tradeOff}
-      busy={p.busy}
-      onChoose={p.onChoose}
-      canUndo={p.canUndo}
-      onUndo={p.onUndo}
     />
   );
 }

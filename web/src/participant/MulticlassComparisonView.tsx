@@ -4,7 +4,7 @@
 // Keyboard as on the binary page: Left, Right, 0.
 
 import type { MulticlassComparison, MulticlassView } from "../api/types.ts";
-import { ComparisonPage, type ComparisonViewBase } from "./ComparisonPage.tsx";
+import { ComparisonPage, type ComparisonViewBase, systemNoun } from "./ComparisonPage.tsx";
 
 export interface MulticlassComparisonViewProps extends ComparisonViewBase {
   question: MulticlassComparison;
@@ -65,27 +65,22 @@ function SystemCard(p: { name: string; view: MulticlassView; classes: readonly s
 
 export function MulticlassComparisonView(p: MulticlassComparisonViewProps) {
   const { words, question } = p;
-  const noun = words.systemNoun.charAt(0).toUpperCase() + words.systemNoun.slice(1);
-  const differences = multiclassDifferences(question.left, question.right, question.classes, noun);
+  const differences = multiclassDifferences(
+    question.left,
+    question.right,
+    question.classes,
+    systemNoun(words),
+  );
 
   return (
     <ComparisonPage
-      stage={p.stage}
-      progressText={p.progressText}
-      progressValue={p.progressValue}
-      question={words.question}
+      {...p}
       note={<>Each {words.systemNoun} is shown on 100 cases of every true class.</>}
       announce={differences}
-      questionId={question.id}
-      noun={noun}
       renderSystem={(side, name) => (
         <SystemCard name={name} view={question[side]} classes={question.classes} />
       )}
       tradeOff={differences}
-      busy={p.busy}
-      onChoose={p.onChoose}
-      canUndo={p.canUndo}
-      onUndo={p.onUndo}
     />
   );
 }
