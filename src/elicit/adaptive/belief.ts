@@ -65,6 +65,8 @@ export class ParticleBelief {
   private stride = 0;
   /** Per particle, the log-likelihood of the soft answers at its position (set by the moves). */
   private softLL: Float64Array;
+  /** Per sparse particle, its sparse prior log-density at its position (set by the moves). */
+  private readonly priorLL: Float64Array;
   /** Answers the exact model could not keep as constraints (no particle agreed). */
   inconsistent = 0;
   /** Reference points (row-major `refCount x dim`), when differences are relative to ranges. */
@@ -114,6 +116,7 @@ export class ParticleBelief {
     this.constrained = Int32Array.from(o.signs.flatMap((x, i) => (x !== 0 ? [i] : [])));
     this.alpha = o.sparse?.alpha ?? 0.5;
     this.component = new Uint8Array(this.size);
+    this.priorLL = new Float64Array(this.size);
     const share = o.sparse && this.constrained.length >= 2 ? o.sparse.share : 0;
     if (!(share >= 0 && share <= 1)) throw new RangeError("the sparse share must be in [0, 1]");
     // A fixed split (not a draw per particle): the first share of the particles is sparse.
@@ -375,6 +378,13 @@ export class ParticleBelief {
     const ref = this.reference;
     const refDir = ref ? Array.from({ length: DIRECTIONS }, () => new Float64Array(rc)) : undefined;
     const soft = this.softAnswers();
+    const still = new Float64Array(d);
+    for (let p = 0; p < n; p++) {
+      if (this.component[p] !== 1) continue;
+      let uu = 0;
+      for (let i = 0; i < d; i++) uu += this.u[p * d + i]! ** 2;
+      this.priorLL[p] = this.sparseLogPrior(p * d, still, uu, 0)(0);
+    }
     if (soft.count > 0) {
       const none = new Float64Array(count);
       for (let p = 0; p < n; p++) {
@@ -547,7 +557,7 @@ export class ParticleBelief {
     const soft =
       softAnswers.count > 0 ? this.softLogLikelihood(p, b, uu, uv, rb, softAnswers) : () => 0;
     const prior = sparse ? this.sparseLogPrior(off, v, uu, uv) : () => 0;
-    const current = this.softLL[p]! + prior(0);
+    const current = this.softLL[p]! + (sparse ? this.priorLL[p]! : 0);
     const level = current + Math.log(1 - this.rng.next());
     // An interval of `width` placed at random around 0 (slice sampling without stepping out,
     // Neal's m = 1, which keeps the posterior invariant), within the chord; then shrink.
@@ -561,9 +571,11 @@ export class ParticleBelief {
     for (let iter = 0; iter < 30; iter++) {
       const t = l + (h - l) * this.rng.next();
       const softValue = soft(t);
-      if (softValue + prior(t) >= level) {
+      const priorValue = prior(t);
+      if (softValue + priorValue >= level) {
         apply(t);
         this.softLL[p] = softValue;
+        this.priorLL[p] = priorValue;
         return;
       }
       if (t < 0) l = t;
@@ -586,11 +598,20 @@ export class ParticleBelief {
     const c = this.constrained;
     const e = 2 * this.alpha - 1;
     return (t: number): number => {
+      // Products of up to 8 coordinates (each at most 1 in the unit ball, at least 1e-37 once
+      // floored) cannot underflow, so one log per 8 instead of one per coordinate: this is
+      // the inner loop of every sparse particle's move.
       let s = 0;
+      let prod = 1;
       for (let k = 0; k < c.length; k++) {
         const i = c[k]!;
-        s += Math.log(Math.max(1e-300, Math.abs(u[off + i]! + t * v[i]!)));
+        prod *= Math.max(1e-37, Math.abs(u[off + i]! + t * v[i]!));
+        if ((k & 7) === 7) {
+          s += Math.log(prod);
+          prod = 1;
+        }
       }
+      s += Math.log(prod);
       const n2 = Math.max(1e-300, uu + 2 * t * uv + t * t);
       return e * (s - 0.5 * c.length * Math.log(n2));
     };
