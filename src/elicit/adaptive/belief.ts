@@ -383,14 +383,14 @@ export class ParticleBelief {
       if (this.component[p] !== 1) continue;
       let uu = 0;
       for (let i = 0; i < d; i++) uu += this.u[p * d + i]! ** 2;
-      this.priorLL[p] = this.sparseLogPrior(p * d, still, uu, 0)(0);
+      this.priorLL[p] = this.sparseLogPrior(p * d, still, uu, 0, 0);
     }
     if (soft.count > 0) {
       const none = new Float64Array(count);
       for (let p = 0; p < n; p++) {
         let uu = 0;
         for (let i = 0; i < d; i++) uu += this.u[p * d + i]! ** 2;
-        this.softLL[p] = this.softLogLikelihood(p, none, uu, 0, undefined, soft)(0);
+        this.softLL[p] = this.softLogLikelihood(p, none, uu, 0, undefined, soft, 0);
       }
     }
     for (let m = 0; m < this.moves; m++) {
@@ -529,7 +529,6 @@ export class ParticleBelief {
       else hi = Math.min(hi, t);
     }
     // Answers: a_j + t b_j with a_j = <delta_j, u>.
-    const count = this.answers.length;
     const proj = this.proj;
     const row = p * this.stride;
     const { hardIndex, hardSign } = softAnswers;
@@ -543,20 +542,12 @@ export class ParticleBelief {
       else hi = Math.min(hi, t);
     }
     if (!(hi > lo)) return;
-    const rc = this.refCount;
-    const apply = (t: number) => {
-      for (let i = 0; i < d; i++) u[off + i]! += t * v[i]!;
-      for (let j = 0; j < count; j++) proj[row + j]! += t * b[j]!;
-      if (rb) for (let c = 0; c < rc; c++) this.refProj[p * rc + c]! += t * rb[c]!;
-    };
     const sparse = this.component[p] === 1;
     if (softAnswers.count === 0 && !sparse) {
-      apply(lo + (hi - lo) * this.rng.next());
+      this.shift(p, lo + (hi - lo) * this.rng.next(), v, b, rb);
       return;
     }
-    const soft =
-      softAnswers.count > 0 ? this.softLogLikelihood(p, b, uu, uv, rb, softAnswers) : () => 0;
-    const prior = sparse ? this.sparseLogPrior(off, v, uu, uv) : () => 0;
+    const hasSoft = softAnswers.count > 0;
     const current = this.softLL[p]! + (sparse ? this.priorLL[p]! : 0);
     const level = current + Math.log(1 - this.rng.next());
     // An interval of `width` placed at random around 0 (slice sampling without stepping out,
@@ -570,10 +561,10 @@ export class ParticleBelief {
     }
     for (let iter = 0; iter < 30; iter++) {
       const t = l + (h - l) * this.rng.next();
-      const softValue = soft(t);
-      const priorValue = prior(t);
+      const softValue = hasSoft ? this.softLogLikelihood(p, b, uu, uv, rb, softAnswers, t) : 0;
+      const priorValue = sparse ? this.sparseLogPrior(off, v, uu, uv, t) : 0;
       if (softValue + priorValue >= level) {
-        apply(t);
+        this.shift(p, t, v, b, rb);
         this.softLL[p] = softValue;
         this.priorLL[p] = priorValue;
         return;
@@ -588,33 +579,49 @@ export class ParticleBelief {
    * line `u + t v` from the particle at offset `off`: `(2 alpha - 1) sum log |w_i|` over the
    * sign-constrained coordinates of the direction `w`.
    */
-  private sparseLogPrior(
-    off: number,
-    v: Float64Array,
-    uu: number,
-    uv: number,
-  ): (t: number) => number {
+  private sparseLogPrior(off: number, v: Float64Array, uu: number, uv: number, t: number): number {
     const u = this.u;
     const c = this.constrained;
     const e = 2 * this.alpha - 1;
-    return (t: number): number => {
-      // Products of up to 8 coordinates (each at most 1 in the unit ball, at least 1e-37 once
-      // floored) cannot underflow, so one log per 8 instead of one per coordinate: this is
-      // the inner loop of every sparse particle's move.
-      let s = 0;
-      let prod = 1;
-      for (let k = 0; k < c.length; k++) {
-        const i = c[k]!;
-        prod *= Math.max(1e-37, Math.abs(u[off + i]! + t * v[i]!));
-        if ((k & 7) === 7) {
-          s += Math.log(prod);
-          prod = 1;
-        }
+    // Products of up to 8 coordinates (each at most 1 in the unit ball, at least 1e-37 once
+    // floored) cannot underflow, so one log per 8 instead of one per coordinate: this is
+    // the inner loop of every sparse particle's move.
+    let s = 0;
+    let prod = 1;
+    for (let k = 0; k < c.length; k++) {
+      const i = c[k]!;
+      prod *= Math.max(1e-37, Math.abs(u[off + i]! + t * v[i]!));
+      if ((k & 7) === 7) {
+        s += Math.log(prod);
+        prod = 1;
       }
-      s += Math.log(prod);
-      const n2 = Math.max(1e-300, uu + 2 * t * uv + t * t);
-      return e * (s - 0.5 * c.length * Math.log(n2));
-    };
+    }
+    s += Math.log(prod);
+    const n2 = Math.max(1e-300, uu + 2 * t * uv + t * t);
+    return e * (s - 0.5 * c.length * Math.log(n2));
+  }
+
+  /** Move particle `p` to `u_p + t v`, its answers' and reference points' projections with it. */
+  private shift(
+    p: number,
+    t: number,
+    v: Float64Array,
+    b: Float64Array,
+    rb: Float64Array | undefined,
+  ): void {
+    const d = this.dim;
+    const off = p * d;
+    const u = this.u;
+    for (let i = 0; i < d; i++) u[off + i]! += t * v[i]!;
+    const proj = this.proj;
+    const row = p * this.stride;
+    const count = this.answers.length;
+    for (let j = 0; j < count; j++) proj[row + j]! += t * b[j]!;
+    if (rb) {
+      const rc = this.refCount;
+      const ref = this.refProj;
+      for (let c = 0; c < rc; c++) ref[p * rc + c]! += t * rb[c]!;
+    }
   }
 
   /**
@@ -628,7 +635,8 @@ export class ParticleBelief {
     uv: number,
     rb: Float64Array | undefined,
     { choice, choiceScale, other }: SoftAnswers,
-  ): (t: number) => number {
+    t: number,
+  ): number {
     const model = this.model;
     const proj = this.proj;
     const row = p * this.stride;
@@ -639,30 +647,28 @@ export class ParticleBelief {
     const low = 0.5 * lapse;
     const high = 1 - 0.5 * lapse;
     const m = choice.length;
-    return (t: number): number => {
-      const inv = 1 / this.divisor(p, t, uu, uv, rb);
-      let s = 0;
-      let prod = 1;
-      let inRun = 0;
-      for (let k = 0; k < m; k++) {
-        const j = choice[k]!;
-        // z = -(signed scaled difference) / temperature. Beyond |z| = 36 the sigmoid is 0 or
-        // 1 to double precision, so a sharp model (flips:P) skips the exp.
-        const z = (proj[row + j]! + t * b[j]!) * inv * choiceScale[k]!;
-        prod *= z > 36 ? low : z < -36 ? high : low + (1 - lapse) / (1 + Math.exp(z));
-        if (++inRun === run) {
-          s += Math.log(prod);
-          prod = 1;
-          inRun = 0;
-        }
+    const inv = 1 / this.divisor(p, t, uu, uv, rb);
+    let s = 0;
+    let prod = 1;
+    let inRun = 0;
+    for (let k = 0; k < m; k++) {
+      const j = choice[k]!;
+      // z = -(signed scaled difference) / temperature. Beyond |z| = 36 the sigmoid is 0 or
+      // 1 to double precision, so a sharp model (flips:P) skips the exp.
+      const z = (proj[row + j]! + t * b[j]!) * inv * choiceScale[k]!;
+      prod *= z > 36 ? low : z < -36 ? high : low + (1 - lapse) / (1 + Math.exp(z));
+      if (++inRun === run) {
+        s += Math.log(prod);
+        prod = 1;
+        inRun = 0;
       }
-      if (inRun > 0) s += Math.log(prod);
-      for (let k = 0; k < other.length; k++) {
-        const j = other[k]!;
-        s += answerLogLikelihood(model, this.answers[j]!, (proj[row + j]! + t * b[j]!) * inv);
-      }
-      return s;
-    };
+    }
+    if (inRun > 0) s += Math.log(prod);
+    for (let k = 0; k < other.length; k++) {
+      const j = other[k]!;
+      s += answerLogLikelihood(model, this.answers[j]!, (proj[row + j]! + t * b[j]!) * inv);
+    }
+    return s;
   }
 }
 
