@@ -347,7 +347,7 @@ export const CreateStudyBody = z
       .enum(["binary", "multiclass", "fair"])
       .optional()
       .describe(
-        "binary (default): two classes, the cost of a missed positive against a false alarm; multiclass: k = 3..6 classes of a bundled dataset (iris, wine, vehicle, glass), the diagonal-linear weights of the classes with the adaptive strategy; fair: a bundled dataset with a group column (arrests by colour or sex, titanic by sex or passengerClass), the trade-off lambda between accuracy and equal treatment of the groups with the adaptive strategy",
+        "binary (default): two classes, the cost of a missed positive against a false alarm; multiclass: k = 3..6 classes of a bundled dataset (iris, wine, vehicle, glass) or of an uploaded dataset CSV (datasetCsv, its label column named by target), the diagonal-linear weights of the classes with the adaptive strategy; fair: a bundled dataset with a group column (arrests by colour or sex, titanic by sex or passengerClass) or an uploaded dataset CSV (datasetCsv with its target and groups columns), the trade-off lambda between accuracy and equal treatment of the groups with the adaptive strategy",
       ),
     /**
      * The bundled dataset: multiclass iris, wine, vehicle, glass; fair arrests (default),
@@ -356,7 +356,10 @@ export const CreateStudyBody = z
     dataset: z.enum(["iris", "wine", "vehicle", "glass", "arrests", "titanic"]).optional(),
     /** multiclass only: keep the rows of these classes of the dataset (3 to 6 of them). */
     classes: z.array(z.string().min(1).max(200)).min(3).max(6).optional(),
-    /** fair only: the group column (arrests: colour (default), sex; titanic: sex, passengerClass). */
+    /**
+     * fair only: the group column (arrests: colour (default), sex; titanic: sex,
+     * passengerClass; a dataset CSV: required, any column with at least two values).
+     */
     groups: z.string().max(200).optional(),
     family: z
       .enum(["binary-threshold", "binary-linear", "diagonal-linear", "fair-lambda"])
@@ -374,19 +377,59 @@ export const CreateStudyBody = z
     consentText: z.string().max(20_000).optional(),
     /** A dataset CSV (features and a label column): the server fits the model as `elicit fit`. */
     datasetCsv: z.string().max(MAX_UPLOAD_BYTES, "the dataset CSV is larger than 5 MB").optional(),
-    /** datasetCsv only: the label column, and columns to leave out of the features. */
+    /**
+     * datasetCsv only: the label column (multiclass: 3 to 6 classes, or more with `classes`),
+     * and columns to leave out of the features.
+     */
     target: z.string().trim().min(1).max(200).optional(),
     dropColumns: z.array(z.string().max(200)).max(1000).optional(),
     /** Every participant-facing text beyond `words` (study/texts.ts); the template's otherwise. */
     texts: StudyTexts.optional(),
   })
   .superRefine((body, ctx) => {
-    refineCreateSourceAndTexts(body, ctx);
     const multiclass = body.kind === "multiclass";
     const fair = body.kind === "fair";
+    const upload = body.datasetCsv !== undefined;
+    // A multiclass or fair study may be made from an uploaded dataset CSV: its checks
+    // (label and group columns) are here; the shared ones see the rest of the request.
+    refineCreateSourceAndTexts(
+      multiclass || fair
+        ? { ...body, datasetCsv: undefined, target: undefined, dropColumns: undefined }
+        : body,
+      ctx,
+    );
     const fairData = body.dataset === "arrests" || body.dataset === "titanic";
     const checks: [boolean, string, string][] = [
-      [multiclass && body.dataset === undefined, "dataset", "a multiclass study needs a dataset"],
+      [
+        multiclass && body.dataset === undefined && !upload,
+        "dataset",
+        "a multiclass study needs a dataset (a bundled one, or a dataset CSV)",
+      ],
+      [
+        (multiclass || fair) && upload && body.dataset !== undefined,
+        "dataset",
+        "give a bundled dataset or a dataset CSV, not both",
+      ],
+      [
+        (multiclass || fair) && upload && body.target === undefined,
+        "target",
+        "name the label column of the dataset CSV (target)",
+      ],
+      [
+        (multiclass || fair) && !upload && (body.target ?? body.dropColumns) !== undefined,
+        body.target !== undefined ? "target" : "dropColumns",
+        "target and dropColumns apply only to a dataset CSV (datasetCsv)",
+      ],
+      [
+        fair && upload && body.groups === undefined,
+        "groups",
+        "name the group column of the dataset CSV (groups)",
+      ],
+      [
+        fair && upload && body.groups !== undefined && body.groups === body.target,
+        "groups",
+        "the group column cannot be the label column",
+      ],
       [
         !multiclass && !fair && body.dataset !== undefined,
         "dataset",
@@ -418,7 +461,7 @@ export const CreateStudyBody = z
       [
         fair && (body.predictionsCsv !== undefined || body.template !== undefined),
         "dataset",
-        "a fair study is made from a bundled dataset, not a template or predictions",
+        "a fair study is made from a bundled dataset or a dataset CSV, not a template or predictions",
       ],
       [
         multiclass && body.family !== undefined && body.family !== "diagonal-linear",
@@ -438,7 +481,7 @@ export const CreateStudyBody = z
       [
         multiclass && (body.predictionsCsv !== undefined || body.template !== undefined),
         "dataset",
-        "a multiclass study is made from a bundled dataset, not a template or predictions",
+        "a multiclass study is made from a bundled dataset or a dataset CSV, not a template or predictions",
       ],
     ];
     for (const [bad, key, message] of checks) {

@@ -348,7 +348,7 @@ describe("a study created from an uploaded dataset CSV", () => {
     },
   );
 
-  it("refuses texts and uploads for multiclass studies rather than ignoring them", async () => {
+  it("refuses texts for multiclass studies rather than ignoring them, and an upload beside a bundled dataset", async () => {
     const before = await studyCount(t);
     const texts = await call(
       t,
@@ -367,7 +367,9 @@ describe("a study created from an uploaded dataset CSV", () => {
       cookie,
     );
     expect(upload.status).toBe(400);
-    expect(upload.body.error.message).toMatch(/made from a bundled dataset, not an upload/);
+    // Multiclass and fair studies may be made from an upload (test/server/upload-kinds.test.ts),
+    // but not from an upload and a bundled dataset at once.
+    expect(upload.body.error.message).toMatch(/a bundled dataset or a dataset CSV, not both/);
     expect(await studyCount(t)).toBe(before);
   });
 

@@ -174,24 +174,40 @@ export type StudySource =
       readonly positive?: string;
     }
   | {
-      /** A bundled multiclass dataset: the server fits the softmax model as the CLI does. */
+      /**
+       * A multiclass dataset, bundled or uploaded: the server fits the softmax model as the
+       * CLI does.
+       */
       readonly kind: "multiclass-dataset";
+      /** The bundled file's name, or "uploaded dataset" (then `csv` holds the upload). */
       readonly file: string;
+      /** An uploaded dataset's CSV text (absent: the bundled `file`). */
+      readonly csv?: string;
       readonly sha256: string;
       readonly target: string;
       readonly splitSeed: number;
       /** Only the rows of these classes (absent: every class), e.g. 5 of glass's 6. */
       readonly classes?: readonly string[];
+      /** Columns left out of the features (uploads only; absent: none). */
+      readonly dropColumns?: readonly string[];
     }
   | {
-      /** A bundled dataset with a group column: a softmax model fitted as the CLI does. */
+      /** A dataset with a group column, bundled or uploaded: a softmax model fitted as the CLI does. */
       readonly kind: "fair-dataset";
+      /** The bundled file's name, or "uploaded dataset" (then `csv` holds the upload). */
       readonly file: string;
+      /** An uploaded dataset's CSV text (absent: the bundled `file`). */
+      readonly csv?: string;
       readonly sha256: string;
       readonly target: string;
       readonly groups: string;
       readonly splitSeed: number;
+      /** Columns left out of the features (uploads only; absent: none). */
+      readonly dropColumns?: readonly string[];
     };
+
+/** The name an uploaded multiclass or fairness dataset is stored under (`source.file`). */
+export const UPLOADED_DATASET = "uploaded dataset";
 
 /**
  * Everything that defines a study. Frozen at creation: its SHA-256 (of the canonical JSON) is

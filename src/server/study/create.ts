@@ -15,6 +15,7 @@ import {
   type StudyConfig,
   type StudySource,
   type StudySpec,
+  UPLOADED_DATASET,
 } from "./config.ts";
 import { fairStudyConfig } from "./fair.ts";
 import { prepareMulticlassStudyData, prepareStudyData } from "./population.ts";
@@ -198,16 +199,22 @@ function stripUndefined<T extends object>(o: T): Partial<T> {
 export const MULTICLASS_DEFAULTS = { tolerance: 0.05, budget: 25, displayStep: 1e-3 } as const;
 
 /**
- * A multiclass study over a bundled dataset (k = 3..6 classes): the softmax model is fitted
+ * A multiclass study over a bundled or uploaded dataset (k = 3..6 classes; an upload is stored
+ * in the configuration and names its label column, `target`): the softmax model is fitted
  * as the CLI fits it, and the diagonal-linear metric elicited with the adaptive engine. The
  * binary Phase I (the cancer story's comprehension check and cost-ratio guess) does not
  * apply and is left out; Phase III is not built for multiclass studies yet (no pairs).
  */
 function multiclassStudyConfig(body: CreateStudyBody): { config: StudyConfig; hash: string } {
   const base = cancerDiagnosisConfig(body.name);
-  // The schema lets a multiclass study name only a multiclass dataset.
-  const dataset = MULTICLASS_DATASETS[body.dataset as keyof typeof MULTICLASS_DATASETS];
-  const text = readFileSync(bundledDataPath(dataset.file), "utf8");
+  // The schema asks for a multiclass dataset or an upload with its label column (target).
+  const uploaded = body.datasetCsv !== undefined;
+  const dataset = uploaded
+    ? { file: UPLOADED_DATASET, target: body.target! }
+    : MULTICLASS_DATASETS[body.dataset as keyof typeof MULTICLASS_DATASETS];
+  const text = uploaded ? body.datasetCsv! : readFileSync(bundledDataPath(dataset.file), "utf8");
+  if (uploaded && text.trim() === "")
+    throw new ApiError(400, "invalid_csv", "dataset CSV: the dataset CSV is empty");
   const config: StudyConfig = {
     ...base,
     kind: "multiclass",
@@ -215,10 +222,12 @@ function multiclassStudyConfig(body: CreateStudyBody): { config: StudyConfig; ha
     source: {
       kind: "multiclass-dataset",
       file: dataset.file,
+      ...(uploaded ? { csv: text } : {}),
       sha256: createHash("sha256").update(text).digest("hex"),
       target: dataset.target,
       splitSeed: 1,
       ...(body.classes !== undefined ? { classes: [...body.classes] } : {}),
+      ...(uploaded && body.dropColumns?.length ? { dropColumns: [...body.dropColumns] } : {}),
     },
     pool: "soft",
     spec: {
@@ -253,9 +262,12 @@ function multiclassStudyConfig(body: CreateStudyBody): { config: StudyConfig; ha
   try {
     const prepared = prepareMulticlassStudyData(config);
     if (prepared.pool.k > 6)
-      throw new DataError(`the dataset has ${prepared.pool.k} classes; a study shows 3 to 6`);
+      throw new DataError(
+        `the dataset has ${prepared.pool.k} classes; a study shows 3 to 6 (keep 3 to 6 of them with classes)`,
+      );
   } catch (e) {
     if (e instanceof DataError || e instanceof RangeError) {
+      if (uploaded) throw new ApiError(400, "invalid_csv", `dataset CSV: ${e.message}`);
       throw new ApiError(400, "invalid_study", e.message);
     }
     throw e;

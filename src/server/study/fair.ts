@@ -13,6 +13,7 @@ import {
   FAIR_DATASETS,
   type FairLambdaSpec,
   type StudyConfig,
+  UPLOADED_DATASET,
 } from "./config.ts";
 import { bundledDataPath, cancerDiagnosisConfig } from "./template.ts";
 
@@ -49,11 +50,12 @@ export function defaultKnown(k: number, groups: number): FairLambdaSpec["known"]
 export function prepareFairStudyData(config: StudyConfig): FairStudyData {
   const s = config.source;
   if (s.kind !== "fair-dataset") throw new Error("not a fairness study");
-  const text = readFileSync(bundledDataPath(s.file), "utf8");
+  const text = s.csv ?? readFileSync(bundledDataPath(s.file), "utf8");
   const prepared = prepareFairFromCsv(text, {
     target: s.target,
     groups: s.groups,
     splitSeed: s.splitSeed,
+    ...(s.dropColumns ? { dropColumns: s.dropColumns } : {}),
   });
   return { ...prepared, space: groupQuerySpace(prepared.pools) };
 }
@@ -72,8 +74,9 @@ export function fairStudyData(configHash: string, config: StudyConfig): FairStud
 }
 
 /**
- * A fairness study over a bundled dataset with a group column (arrests by colour or sex,
- * titanic by sex or passenger class): the softmax model is fitted as the CLI fits it, each
+ * A fairness study over a dataset with a group column, bundled (arrests by colour or sex,
+ * titanic by sex or passenger class) or uploaded (`datasetCsv` with its `target` and `groups`
+ * columns, stored in the configuration): the softmax model is fitted as the CLI fits it, each
  * group's held-out probabilities form its pool, and the trade-off lambda is elicited with the
  * adaptive engine on the ball inside every group's feasible rates. As in a multiclass study
  * there is no cost story, comprehension check, guess or Phase III.
@@ -81,30 +84,49 @@ export function fairStudyData(configHash: string, config: StudyConfig): FairStud
  */
 export function fairStudyConfig(body: CreateStudyBody): { config: StudyConfig; hash: string } {
   const base = cancerDiagnosisConfig(body.name);
-  const name = body.dataset === "titanic" ? "titanic" : "arrests";
-  const dataset = FAIR_DATASETS[name];
-  const groups = body.groups ?? dataset.groups[0];
-  if (!(dataset.groups as readonly string[]).includes(groups)) {
-    throw new ApiError(
-      400,
-      "invalid_study",
-      `the ${name} data's group columns are ${dataset.groups.map((g) => `"${g}"`).join(", ")}`,
-    );
+  const uploaded = body.datasetCsv !== undefined;
+  let name: string;
+  let dataset: { readonly file: string; readonly target: string };
+  let groups: string;
+  let text: string;
+  if (uploaded) {
+    // The schema asks an upload for its label (target) and group columns.
+    name = "uploaded";
+    dataset = { file: UPLOADED_DATASET, target: body.target! };
+    groups = body.groups!;
+    text = body.datasetCsv!;
+    if (text.trim() === "")
+      throw new ApiError(400, "invalid_csv", "dataset CSV: the dataset CSV is empty");
+  } else {
+    const bundled = FAIR_DATASETS[body.dataset === "titanic" ? "titanic" : "arrests"];
+    name = body.dataset === "titanic" ? "titanic" : "arrests";
+    dataset = bundled;
+    groups = body.groups ?? bundled.groups[0];
+    if (!(bundled.groups as readonly string[]).includes(groups)) {
+      throw new ApiError(
+        400,
+        "invalid_study",
+        `the ${name} data's group columns are ${bundled.groups.map((g) => `"${g}"`).join(", ")}`,
+      );
+    }
+    text = readFileSync(bundledDataPath(dataset.file), "utf8");
   }
-  const text = readFileSync(bundledDataPath(dataset.file), "utf8");
   const source = {
     kind: "fair-dataset" as const,
     file: dataset.file,
+    ...(uploaded ? { csv: text } : {}),
     sha256: createHash("sha256").update(text).digest("hex"),
     target: dataset.target,
     groups,
     splitSeed: 1,
+    ...(uploaded && body.dropColumns?.length ? { dropColumns: [...body.dropColumns] } : {}),
   };
   let prepared: FairStudyData;
   try {
     prepared = prepareFairStudyData({ ...base, source });
   } catch (e) {
     if (e instanceof DataError || e instanceof RangeError) {
+      if (uploaded) throw new ApiError(400, "invalid_csv", `dataset CSV: ${e.message}`);
       throw new ApiError(400, "invalid_study", e.message);
     }
     throw e;

@@ -37,9 +37,22 @@ export function prepareStudyData(config: StudyConfig): PreparedBinary {
 export function prepareMulticlassStudyData(config: StudyConfig): PreparedMulticlass {
   const s = config.source;
   if (s.kind !== "multiclass-dataset") throw new Error("not a multiclass study");
-  const text = readFileSync(bundledDataPath(s.file), "utf8");
+  const text = datasetText(s);
   const kept = s.classes === undefined ? text : onlyClasses(text, s.target, s.classes);
-  return prepareMulticlassFromCsv(kept, { target: s.target, splitSeed: s.splitSeed });
+  return prepareMulticlassFromCsv(kept, {
+    target: s.target,
+    splitSeed: s.splitSeed,
+    ...(s.dropColumns ? { dropColumns: s.dropColumns } : {}),
+  });
+}
+
+/**
+ * The CSV text of a multiclass or fairness study's data: the upload stored in the
+ * configuration, or the bundled file.
+ * @example datasetText({ file: "iris.csv" }) // iris.csv's text
+ */
+export function datasetText(s: { readonly file: string; readonly csv?: string }): string {
+  return s.csv ?? readFileSync(bundledDataPath(s.file), "utf8");
 }
 
 /**
