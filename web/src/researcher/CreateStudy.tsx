@@ -78,8 +78,14 @@ export function unchangedTexts(
   return out;
 }
 
+/** Study kinds the form creates (binary: the papers' two-class study). */
+type Kind = "binary" | "multiclass" | "fair";
+
 export function CreateStudy() {
   const [name, setName] = useState("");
+  const [kind, setKind] = useState<Kind>("binary");
+  const [classes, setClasses] = useState<string[]>([]);
+  const [groups, setGroups] = useState("");
   const [source, setSource] = useState<"template" | "dataset" | "csv">("template");
   const [csv, setCsv] = useState<{ name: string; text: string } | null>(null);
   const [target, setTarget] = useState("");
@@ -99,7 +105,8 @@ export function CreateStudy() {
       })
       .catch((e) => setError(errorMessage(e)));
   }, []);
-  const columns = csv !== null && source === "dataset" ? csvColumns(csv.text) : [];
+  const columns =
+    csv !== null && (source === "dataset" || kind !== "binary") ? csvColumns(csv.text) : [];
   const targetValues = columns.find((c) => c.name === target)?.values ?? [];
   const [positive, setPositive] = useState("");
   const [words, setWords] = useState<Partial<StudyWords>>({});
@@ -107,6 +114,7 @@ export function CreateStudy() {
   const [strategy, setStrategy] = useState<"paper" | "lazy" | "bisect" | "adaptive">("paper");
   const [budget, setBudget] = useState("30");
   const [credibility, setCredibility] = useState("0.9");
+  const [kindBudget, setKindBudget] = useState("25");
   const [pairs, setPairs] = useState("15");
   const [population, setPopulation] = useState("100");
   const [consent, setConsent] = useState("");
@@ -146,12 +154,77 @@ export function CreateStudy() {
     ),
   };
 
+  /** Send a create request and go to the new study's page (errors shown in the form). */
+  const send = async (body: CreateStudyBody) => {
+    setBusy(true);
+    try {
+      const r = await api<{ study: StudySummary }>("POST", "/api/studies", body);
+      location.hash = `#/study/${encodeURIComponent(String(r.study.id))}`;
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** A multiclass or fairness study from the uploaded dataset CSV (adaptive strategy). */
+  const submitKind = () => {
+    if (csv === null) {
+      setError("Please choose a dataset CSV file.");
+      return;
+    }
+    if (target === "") {
+      setError("Please choose the label column of the dataset.");
+      return;
+    }
+    if (kind === "fair" && groups === "") {
+      setError("Please choose the group column of the dataset.");
+      return;
+    }
+    const body: CreateStudyBody = { name: name.trim(), kind, datasetCsv: csv.text, target };
+    if (kind === "multiclass" && classes.length > 0) {
+      if (classes.length < 3 || classes.length > 6) {
+        setError("Keep 3 to 6 classes (or none ticked for every class).");
+        return;
+      }
+      body.classes = classes;
+    }
+    if (kind === "fair") body.groups = groups;
+    const drop = dropColumns
+      .split(",")
+      .map((c) => c.trim())
+      .filter((c) => c !== "");
+    if (drop.length > 0) body.dropColumns = drop;
+    if (tolerance.trim() !== "") {
+      const tol = Number(tolerance);
+      if (!Number.isFinite(tol) || tol <= 0 || tol >= 0.5) {
+        setError("Tolerance must be a number between 0 and 0.5.");
+        return;
+      }
+      body.tolerance = tol;
+    }
+    if (kindBudget.trim() !== "") {
+      const b = Number(kindBudget);
+      if (!Number.isInteger(b) || b < 5 || b > 100) {
+        setError("The question budget must be a whole number from 5 to 100.");
+        return;
+      }
+      body.budget = b;
+    }
+    if (consent.trim() !== "") body.consentText = consent;
+    void send(body);
+  };
+
   const submit = async (e: Event) => {
     e.preventDefault();
     if (busy) return;
     setError(null);
     if (name.trim() === "") {
       setError("Please give the study a name.");
+      return;
+    }
+    if (kind !== "binary") {
+      submitKind();
       return;
     }
     if (source !== "template" && csv === null) {
@@ -234,15 +307,7 @@ export function CreateStudy() {
       }
     }
     if (consent.trim() !== "") body.consentText = consent;
-    setBusy(true);
-    try {
-      const r = await api<{ study: StudySummary }>("POST", "/api/studies", body);
-      location.hash = `#/study/${encodeURIComponent(String(r.study.id))}`;
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
+    await send(body);
   };
 
   return (
@@ -259,209 +324,272 @@ export function CreateStudy() {
           />
         </div>
         <fieldset>
-          <legend>Data</legend>
-          <label class="choice">
-            <input
-              type="radio"
-              name="source"
-              checked={source === "template"}
-              onChange={() => setSource("template")}
-            />
-            <span>Built-in: Cancer diagnosis (Breast Cancer Wisconsin, the paper’s study)</span>
-          </label>
-          <label class="choice">
-            <input
-              type="radio"
-              name="source"
-              checked={source === "csv"}
-              onChange={() => setSource("csv")}
-            />
-            <span>Upload predictions (CSV: true label, predicted probability)</span>
-          </label>
-          <label class="choice">
-            <input
-              type="radio"
-              name="source"
-              checked={source === "dataset"}
-              onChange={() => setSource("dataset")}
-            />
-            <span>
-              Upload a dataset (CSV: feature columns and a label column; the server trains a
-              logistic regression on half of it as <code>elicit fit</code> does)
-            </span>
-          </label>
-          {source === "dataset" && (
-            <div class="grid2">
-              <div class="field">
-                <label for="dataset-file">Dataset CSV (at most 5 MB)</label>
-                <input id="dataset-file" type="file" accept=".csv,text/csv" onChange={onFile} />
-                {csv !== null && (
-                  <p class="muted">{`${csv.name}: ${csv.text.split(/\r?\n/).filter((l) => l.trim() !== "").length - 1} rows, ${columns.length} columns`}</p>
-                )}
-              </div>
-              <div class="field">
-                <label for="target">Label column</label>
-                <select
-                  id="target"
-                  value={target}
-                  onChange={(e) => {
-                    setTarget((e.currentTarget as HTMLSelectElement).value);
-                    setPositive("");
-                  }}
-                >
-                  <option value="">(choose)</option>
-                  {columns.map((c) => (
-                    <option key={c.name} value={c.name}>
-                      {c.name}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div class="field">
-                <label for="dataset-positive">Positive label (what a missed case has)</label>
-                <select
-                  id="dataset-positive"
-                  value={positive}
-                  onChange={(e) => setPositive((e.currentTarget as HTMLSelectElement).value)}
-                >
-                  <option value="">(the less frequent value)</option>
-                  {targetValues.map((v) => (
-                    <option key={v} value={v}>
-                      {v}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div class="field">
-                <label for="drop-columns">Columns to leave out (comma-separated, optional)</label>
-                <input
-                  id="drop-columns"
-                  value={dropColumns}
-                  onInput={(e) => setDropColumns((e.currentTarget as HTMLInputElement).value)}
-                />
-              </div>
-            </div>
-          )}
-          {source === "csv" && (
-            <div class="grid2">
-              <div class="field">
-                <label for="csv-file">Predictions CSV</label>
-                <input id="csv-file" type="file" accept=".csv,text/csv" onChange={onFile} />
-                {csv !== null && (
-                  <p class="muted">{`${csv.name}: ${csv.text.split(/\r?\n/).filter((l) => l.trim() !== "").length} lines`}</p>
-                )}
-              </div>
-              <div class="field">
-                <label for="positive">Positive label in the CSV (optional)</label>
-                <input
-                  id="positive"
-                  value={positive}
-                  onInput={(e) => setPositive((e.currentTarget as HTMLInputElement).value)}
-                />
-              </div>
-            </div>
-          )}
-        </fieldset>
-        <fieldset>
-          <legend>Wording (leave empty for the template’s words)</legend>
-          <div class="grid2">
-            {WORD_FIELDS.map((f) => (
-              <div class="field" key={f.key}>
-                <label for={`w-${f.key}`}>{f.label}</label>
-                <input
-                  id={`w-${f.key}`}
-                  placeholder={f.example}
-                  value={words[f.key] ?? ""}
-                  onInput={(e) =>
-                    setWords({ ...words, [f.key]: (e.currentTarget as HTMLInputElement).value })
-                  }
-                />
-              </div>
-            ))}
-          </div>
-        </fieldset>
-        <fieldset>
-          <legend>Procedure</legend>
-          <div class="grid2">
-            <div class="field">
-              <label for="tolerance">Tolerance</label>
+          <legend>Kind of study</legend>
+          {(
+            [
+              ["binary", "Binary: two classes, the cost of a missed case against a false alarm"],
+              [
+                "multiclass",
+                "Multiclass: 3 to 6 classes, which class’s mistakes matter most (diagonal-linear weights)",
+              ],
+              [
+                "fair",
+                "Fairness: how much accuracy to give up for treating groups alike (the trade-off lambda)",
+              ],
+            ] as const
+          ).map(([k, text]) => (
+            <label class="choice" key={k}>
               <input
-                id="tolerance"
-                type="number"
-                step="any"
-                min="0"
-                value={tolerance}
-                onInput={(e) => setTolerance((e.currentTarget as HTMLInputElement).value)}
+                type="radio"
+                name="kind"
+                value={k}
+                checked={kind === k}
+                onChange={() => {
+                  setKind(k);
+                  setCsv(null);
+                  setTarget("");
+                  setClasses([]);
+                  setGroups("");
+                  setError(null);
+                }}
               />
-            </div>
-            <div class="field">
-              <label for="strategy">Search strategy</label>
-              <select
-                id="strategy"
-                value={strategy}
-                onChange={(e) =>
-                  setStrategy((e.currentTarget as HTMLSelectElement).value as typeof strategy)
-                }
-              >
-                <option value="paper">paper (as published)</option>
-                <option value="lazy">lazy (fewer questions)</option>
-                <option value="bisect">bisect</option>
-                <option value="adaptive">adaptive (stops when confident)</option>
-              </select>
-            </div>
-            {strategy === "adaptive" && (
-              <>
+              <span>{text}</span>
+            </label>
+          ))}
+        </fieldset>
+        {kind !== "binary" && (
+          <KindFields
+            kind={kind}
+            csv={csv}
+            columns={columns}
+            onFile={onFile}
+            target={target}
+            setTarget={(t) => {
+              setTarget(t);
+              setClasses([]);
+            }}
+            classes={classes}
+            setClasses={setClasses}
+            groups={groups}
+            setGroups={setGroups}
+            dropColumns={dropColumns}
+            setDropColumns={setDropColumns}
+            tolerance={tolerance}
+            setTolerance={setTolerance}
+            budget={kindBudget}
+            setBudget={setKindBudget}
+          />
+        )}
+        {kind === "binary" && (
+          <>
+            <fieldset>
+              <legend>Data</legend>
+              <label class="choice">
+                <input
+                  type="radio"
+                  name="source"
+                  checked={source === "template"}
+                  onChange={() => setSource("template")}
+                />
+                <span>Built-in: Cancer diagnosis (Breast Cancer Wisconsin, the paper’s study)</span>
+              </label>
+              <label class="choice">
+                <input
+                  type="radio"
+                  name="source"
+                  checked={source === "csv"}
+                  onChange={() => setSource("csv")}
+                />
+                <span>Upload predictions (CSV: true label, predicted probability)</span>
+              </label>
+              <label class="choice">
+                <input
+                  type="radio"
+                  name="source"
+                  checked={source === "dataset"}
+                  onChange={() => setSource("dataset")}
+                />
+                <span>
+                  Upload a dataset (CSV: feature columns and a label column; the server trains a
+                  logistic regression on half of it as <code>elicit fit</code> does)
+                </span>
+              </label>
+              {source === "dataset" && (
+                <div class="grid2">
+                  <div class="field">
+                    <label for="dataset-file">Dataset CSV (at most 5 MB)</label>
+                    <input id="dataset-file" type="file" accept=".csv,text/csv" onChange={onFile} />
+                    {csv !== null && (
+                      <p class="muted">{`${csv.name}: ${csv.text.split(/\r?\n/).filter((l) => l.trim() !== "").length - 1} rows, ${columns.length} columns`}</p>
+                    )}
+                  </div>
+                  <div class="field">
+                    <label for="target">Label column</label>
+                    <select
+                      id="target"
+                      value={target}
+                      onChange={(e) => {
+                        setTarget((e.currentTarget as HTMLSelectElement).value);
+                        setPositive("");
+                      }}
+                    >
+                      <option value="">(choose)</option>
+                      {columns.map((c) => (
+                        <option key={c.name} value={c.name}>
+                          {c.name}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                  <div class="field">
+                    <label for="dataset-positive">Positive label (what a missed case has)</label>
+                    <select
+                      id="dataset-positive"
+                      value={positive}
+                      onChange={(e) => setPositive((e.currentTarget as HTMLSelectElement).value)}
+                    >
+                      <option value="">(the less frequent value)</option>
+                      {targetValues.map((v) => (
+                        <option key={v} value={v}>
+                          {v}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                  <div class="field">
+                    <label for="drop-columns">
+                      Columns to leave out (comma-separated, optional)
+                    </label>
+                    <input
+                      id="drop-columns"
+                      value={dropColumns}
+                      onInput={(e) => setDropColumns((e.currentTarget as HTMLInputElement).value)}
+                    />
+                  </div>
+                </div>
+              )}
+              {source === "csv" && (
+                <div class="grid2">
+                  <div class="field">
+                    <label for="csv-file">Predictions CSV</label>
+                    <input id="csv-file" type="file" accept=".csv,text/csv" onChange={onFile} />
+                    {csv !== null && (
+                      <p class="muted">{`${csv.name}: ${csv.text.split(/\r?\n/).filter((l) => l.trim() !== "").length} lines`}</p>
+                    )}
+                  </div>
+                  <div class="field">
+                    <label for="positive">Positive label in the CSV (optional)</label>
+                    <input
+                      id="positive"
+                      value={positive}
+                      onInput={(e) => setPositive((e.currentTarget as HTMLInputElement).value)}
+                    />
+                  </div>
+                </div>
+              )}
+            </fieldset>
+            <fieldset>
+              <legend>Wording (leave empty for the template’s words)</legend>
+              <div class="grid2">
+                {WORD_FIELDS.map((f) => (
+                  <div class="field" key={f.key}>
+                    <label for={`w-${f.key}`}>{f.label}</label>
+                    <input
+                      id={`w-${f.key}`}
+                      placeholder={f.example}
+                      value={words[f.key] ?? ""}
+                      onInput={(e) =>
+                        setWords({ ...words, [f.key]: (e.currentTarget as HTMLInputElement).value })
+                      }
+                    />
+                  </div>
+                ))}
+              </div>
+            </fieldset>
+            <fieldset>
+              <legend>Procedure</legend>
+              <div class="grid2">
                 <div class="field">
-                  <label for="budget">Most questions (budget, 5–100)</label>
+                  <label for="tolerance">Tolerance</label>
                   <input
-                    id="budget"
+                    id="tolerance"
                     type="number"
-                    min="5"
-                    max="100"
+                    step="any"
+                    min="0"
+                    value={tolerance}
+                    onInput={(e) => setTolerance((e.currentTarget as HTMLInputElement).value)}
+                  />
+                </div>
+                <div class="field">
+                  <label for="strategy">Search strategy</label>
+                  <select
+                    id="strategy"
+                    value={strategy}
+                    onChange={(e) =>
+                      setStrategy((e.currentTarget as HTMLSelectElement).value as typeof strategy)
+                    }
+                  >
+                    <option value="paper">paper (as published)</option>
+                    <option value="lazy">lazy (fewer questions)</option>
+                    <option value="bisect">bisect</option>
+                    <option value="adaptive">adaptive (stops when confident)</option>
+                  </select>
+                </div>
+                {strategy === "adaptive" && (
+                  <>
+                    <div class="field">
+                      <label for="budget">Most questions (budget, 5–100)</label>
+                      <input
+                        id="budget"
+                        type="number"
+                        min="5"
+                        max="100"
+                        step="1"
+                        value={budget}
+                        onInput={(e) => setBudget((e.currentTarget as HTMLInputElement).value)}
+                      />
+                    </div>
+                    <div class="field">
+                      <label for="credibility">Credibility (0.5–0.99)</label>
+                      <input
+                        id="credibility"
+                        type="number"
+                        min="0.5"
+                        max="0.99"
+                        step="0.01"
+                        value={credibility}
+                        onInput={(e) => setCredibility((e.currentTarget as HTMLInputElement).value)}
+                      />
+                    </div>
+                  </>
+                )}
+                <div class="field">
+                  <label for="pairs">Evaluation pairs (Phase III)</label>
+                  <input
+                    id="pairs"
+                    type="number"
+                    min="0"
                     step="1"
-                    value={budget}
-                    onInput={(e) => setBudget((e.currentTarget as HTMLInputElement).value)}
+                    value={pairs}
+                    onInput={(e) => setPairs((e.currentTarget as HTMLInputElement).value)}
                   />
                 </div>
                 <div class="field">
-                  <label for="credibility">Credibility (0.5–0.99)</label>
+                  <label for="population">People the charts count out of (whole people)</label>
                   <input
-                    id="credibility"
+                    id="population"
                     type="number"
-                    min="0.5"
-                    max="0.99"
-                    step="0.01"
-                    value={credibility}
-                    onInput={(e) => setCredibility((e.currentTarget as HTMLInputElement).value)}
+                    min="20"
+                    max="10000"
+                    step="1"
+                    value={population}
+                    onInput={(e) => setPopulation((e.currentTarget as HTMLInputElement).value)}
                   />
                 </div>
-              </>
-            )}
-            <div class="field">
-              <label for="pairs">Evaluation pairs (Phase III)</label>
-              <input
-                id="pairs"
-                type="number"
-                min="0"
-                step="1"
-                value={pairs}
-                onInput={(e) => setPairs((e.currentTarget as HTMLInputElement).value)}
-              />
-            </div>
-            <div class="field">
-              <label for="population">People the charts count out of (whole people)</label>
-              <input
-                id="population"
-                type="number"
-                min="20"
-                max="10000"
-                step="1"
-                value={population}
-                onInput={(e) => setPopulation((e.currentTarget as HTMLInputElement).value)}
-              />
-            </div>
-          </div>
-        </fieldset>
+              </div>
+            </fieldset>
+          </>
+        )}
         <div class="field">
           <label for="consent">Consent text (the built-in study’s to start from)</label>
           <textarea
@@ -471,10 +599,10 @@ export function CreateStudy() {
             onInput={(e) => setConsent((e.currentTarget as HTMLTextAreaElement).value)}
           />
         </div>
-        {texts !== null && defaults !== null && source !== "template" && (
+        {kind === "binary" && texts !== null && defaults !== null && source !== "template" && (
           <UnchangedNotice parts={unchangedTexts(texts, defaults, words, consent)} />
         )}
-        {texts !== null && (
+        {kind === "binary" && texts !== null && (
           <div class="texts-with-preview">
             <fieldset>
               <legend>What participants read (the built-in study’s texts to start from)</legend>
@@ -528,5 +656,139 @@ function UnchangedNotice({ parts }: { parts: string[] }) {
     <p class="feedback incorrect" data-testid="unchanged-texts">
       {`Still the built-in breast-cancer study’s: ${parts.join("; ")}. Participants of a study of other data should read its own words.`}
     </p>
+  );
+}
+
+/** The fields of a multiclass or fairness study made from a dataset CSV. */
+function KindFields(p: {
+  kind: "multiclass" | "fair";
+  csv: { name: string; text: string } | null;
+  columns: { name: string; values: string[] }[];
+  onFile: (e: Event) => void;
+  target: string;
+  setTarget: (t: string) => void;
+  classes: string[];
+  setClasses: (c: string[]) => void;
+  groups: string;
+  setGroups: (g: string) => void;
+  dropColumns: string;
+  setDropColumns: (d: string) => void;
+  tolerance: string;
+  setTolerance: (t: string) => void;
+  budget: string;
+  setBudget: (b: string) => void;
+}) {
+  const labelValues = p.columns.find((c) => c.name === p.target)?.values ?? [];
+  const rows = p.csv?.text.split(/\r?\n/).filter((l) => l.trim() !== "").length ?? 0;
+  return (
+    <fieldset>
+      <legend>
+        {p.kind === "multiclass"
+          ? "Data: a dataset CSV with a label column of 3 or more classes"
+          : "Data: a dataset CSV with a label column and a group column"}
+      </legend>
+      <p class="muted">
+        The server trains a softmax regression on half of the rows, as <code>elicit fit</code> does,
+        and asks about classifiers built from its predictions on the other half. The study uses the
+        adaptive strategy.
+      </p>
+      <div class="grid2">
+        <div class="field">
+          <label for="kind-dataset-file">Dataset CSV (at most 5 MB)</label>
+          <input id="kind-dataset-file" type="file" accept=".csv,text/csv" onChange={p.onFile} />
+          {p.csv !== null && (
+            <p class="muted">{`${p.csv.name}: ${rows - 1} rows, ${p.columns.length} columns`}</p>
+          )}
+        </div>
+        <div class="field">
+          <label for="kind-target">Label column</label>
+          <select
+            id="kind-target"
+            value={p.target}
+            onChange={(e) => p.setTarget((e.currentTarget as HTMLSelectElement).value)}
+          >
+            <option value="">(choose)</option>
+            {p.columns.map((c) => (
+              <option key={c.name} value={c.name}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        {p.kind === "fair" && (
+          <div class="field">
+            <label for="kind-groups">Group column (the groups to treat alike)</label>
+            <select
+              id="kind-groups"
+              value={p.groups}
+              onChange={(e) => p.setGroups((e.currentTarget as HTMLSelectElement).value)}
+            >
+              <option value="">(choose)</option>
+              {p.columns
+                .filter((c) => c.name !== p.target)
+                .map((c) => (
+                  <option key={c.name} value={c.name}>
+                    {c.name}
+                  </option>
+                ))}
+            </select>
+          </div>
+        )}
+        <div class="field">
+          <label for="kind-drop-columns">Columns to leave out (comma-separated, optional)</label>
+          <input
+            id="kind-drop-columns"
+            value={p.dropColumns}
+            onInput={(e) => p.setDropColumns((e.currentTarget as HTMLInputElement).value)}
+          />
+        </div>
+        <div class="field">
+          <label for="kind-tolerance">
+            {p.kind === "fair" ? "Tolerance on lambda" : "Tolerance on the weights"}
+          </label>
+          <input
+            id="kind-tolerance"
+            type="number"
+            step="any"
+            min="0"
+            value={p.tolerance}
+            onInput={(e) => p.setTolerance((e.currentTarget as HTMLInputElement).value)}
+          />
+        </div>
+        <div class="field">
+          <label for="kind-budget">Most questions (budget, 5–100)</label>
+          <input
+            id="kind-budget"
+            type="number"
+            min="5"
+            max="100"
+            step="1"
+            value={p.budget}
+            onInput={(e) => p.setBudget((e.currentTarget as HTMLInputElement).value)}
+          />
+        </div>
+      </div>
+      {p.kind === "multiclass" && labelValues.length > 0 && (
+        <fieldset>
+          <legend>Classes to keep (3 to 6; none ticked: every class)</legend>
+          {labelValues.map((v) => (
+            <label class="choice" key={v}>
+              <input
+                type="checkbox"
+                checked={p.classes.includes(v)}
+                onChange={(e) =>
+                  p.setClasses(
+                    (e.currentTarget as HTMLInputElement).checked
+                      ? [...p.classes, v]
+                      : p.classes.filter((c) => c !== v),
+                  )
+                }
+              />
+              <span>{v}</span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+    </fieldset>
   );
 }

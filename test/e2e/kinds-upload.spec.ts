@@ -1,0 +1,309 @@
+// Multiclass (k = 3 and k = 5) and fairness studies created in the browser from a dataset CSV,
+// through simulated participants to the export (issue 12, "Done when"): the researcher picks
+// the kind on the create form, uploads the CSV (data/iris.csv; data/glass.csv keeping 5 of
+// its 6 classes; data/arrests.csv with its group column), names the label (and group)
+// column, opens the study live and issues links. Each participant answers every comparison
+// with a known metric (diagonal-linear weights, or the trade-off lambda) read off the
+// numbers the page shows, over HTTP; the pages they see are saved at 1280 and 390 px and
+// checked with axe. The researcher downloads the exports from the dashboard: each
+// participant's metric is within the study's tolerance of the truth, and the dashboard, the
+// debrief and the exports state the same metric.
+
+import { mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { AxeBuilder } from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { type FairMetric, fairCost } from "../../src/elicit/fair/metric.ts";
+import type { StudyConfig } from "../../src/server/study/config.ts";
+import { prepareFairStudyData } from "../../src/server/study/fair.ts";
+import { prepareMulticlassStudyData } from "../../src/server/study/population.ts";
+import type { FairView, MulticlassView, ParticipantState } from "../../web/src/api/types.ts";
+import { formatMetric } from "../../web/src/researcher/metric.ts";
+import { advanceTo, tokenOf } from "./api.ts";
+import { expect, test } from "./fixtures.ts";
+import { RESEARCHER, ROOT, SERVER_MISSING, TestServer, UI_MISSING } from "./server.ts";
+import { atWidths, waitForPhase } from "./ui.ts";
+
+test.skip(SERVER_MISSING, "src/server is not there yet");
+test.skip(UI_MISSING, "web/dist is missing: run npm run build:web first");
+test.describe.configure({ mode: "serial" });
+
+let server: TestServer;
+
+test.beforeAll(async () => {
+  server = await TestServer.start();
+});
+
+test.afterAll(async () => {
+  await server?.dispose();
+});
+
+const DATA = join(ROOT, "data");
+
+/** Serious and critical axe violations of the page as it is (as a11y.spec.ts checks). */
+async function axe(page: Page, where: string): Promise<void> {
+  const result = await new AxeBuilder({ page }).analyze();
+  const bad = result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${where}: ${v.id} (${v.impact}) ${v.help}`);
+  expect(bad).toEqual([]);
+}
+
+/** The page at 1280 and 390 px: axe at each width, the screenshot `kinds-{name}-{width}`. */
+async function pageCheck(page: Page, name: string, check: () => Promise<void> = async () => {}) {
+  await atWidths(page, `kinds-${name}`, async (width) => {
+    await check();
+    await page.waitForTimeout(150); // let a resize re-render settle
+    await axe(page, `${name} @${width}`);
+  });
+}
+
+/** POST as a participant (retrying the rate limit's 429). */
+async function post(token: string, path: string, body: unknown): Promise<ParticipantState> {
+  for (let attempt = 0; ; attempt++) {
+    const res = await fetch(`${server.url}/api/p/${token}/${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (res.status === 429 && attempt < 50) {
+      await new Promise((r) => setTimeout(r, 300));
+      continue;
+    }
+    if (!res.ok) throw new Error(`${res.status}: ${text}`);
+    return JSON.parse(text) as ParticipantState;
+  }
+}
+
+interface KindCase {
+  readonly slug: string;
+  readonly kind: "multiclass" | "fair";
+  readonly name: string;
+  readonly file: string;
+  readonly target: string;
+  readonly classes?: readonly string[];
+  readonly groups?: string;
+  /** The true metrics of the participants (weights per class, or lambda). */
+  readonly truths: readonly (readonly number[] | number)[];
+}
+
+const CASES: KindCase[] = [
+  {
+    slug: "mc3",
+    kind: "multiclass",
+    name: "Flowers from a CSV",
+    file: "iris.csv",
+    target: "target",
+    truths: [
+      [0.5, 0.3, 0.2],
+      [0.2, 0.3, 0.5],
+    ],
+  },
+  {
+    slug: "mc5",
+    kind: "multiclass",
+    name: "Glass from a CSV",
+    file: "glass.csv",
+    target: "Type",
+    classes: ["1", "2", "3", "5", "7"],
+    truths: [[0.3, 0.25, 0.2, 0.15, 0.1]],
+  },
+  {
+    slug: "fair",
+    kind: "fair",
+    name: "Release decisions from a CSV",
+    file: "arrests.csv",
+    target: "released",
+    groups: "colour",
+    truths: [0.3, 0.7],
+  },
+];
+
+/** The side a participant with `truth` prefers, reading the numbers the page shows. */
+function chooser(c: KindCase, config: StudyConfig, truth: readonly number[] | number) {
+  if (c.kind === "multiclass") {
+    const priors = prepareMulticlassStudyData(config).pool.priors;
+    const w = truth as readonly number[];
+    const value = (v: MulticlassView) =>
+      w.reduce((s, a, i) => s + (a * priors[i]! * v.counts[i]![i]!) / 100, 0);
+    return (s: ParticipantState) => {
+      const q = s.multiclassElicitation!.question;
+      const d = value(q.left) - value(q.right);
+      return { id: q.id, choice: Math.abs(d) < 1e-12 ? "same" : d > 0 ? "left" : "right" };
+    };
+  }
+  const { tau } = prepareFairStudyData(config);
+  const known = (
+    config.spec as unknown as { known: { a: number[]; B: Record<string, number[][]> } }
+  ).known;
+  const metric: FairMetric = { a: [...known.a], B: known.B, lambda: truth as number };
+  const cost = (v: FairView) =>
+    fairCost(
+      metric,
+      tau,
+      v.counts.map((row) => row.map((n) => n / 100)),
+    );
+  return (s: ParticipantState) => {
+    const q = s.fairElicitation!.question;
+    const d = cost(q.right) - cost(q.left);
+    return { id: q.id, choice: Math.abs(d) < 1e-12 ? "same" : d > 0 ? "left" : "right" };
+  };
+}
+
+/** How far an elicited metric is from the truth, in the study's tolerance's own measure. */
+function error(metric: { weights?: number[]; lambda?: number }, truth: readonly number[] | number) {
+  if (typeof truth === "number") return Math.abs(metric.lambda! - truth);
+  return Math.max(...metric.weights!.map((x, i) => Math.abs(x - truth[i]!)));
+}
+
+for (const c of CASES) {
+  test(`${c.slug}: a ${c.kind} study from ${c.file}, from the create form to the export`, async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(600_000);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(server.url);
+    await page.getByLabel("Email").fill(RESEARCHER.email);
+    await page.getByLabel("Password").fill(RESEARCHER.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("heading", { name: "Studies" })).toBeVisible();
+
+    // --- Create: the kind, the CSV, its columns (and classes or groups).
+    await page.getByRole("link", { name: "Create a study" }).click();
+    await page.getByLabel("Name", { exact: true }).fill(c.name);
+    await page.getByLabel(c.kind === "multiclass" ? /^Multiclass/ : /^Fairness/).check();
+    await page.getByLabel("Dataset CSV (at most 5 MB)").setInputFiles(join(DATA, c.file));
+    await page.getByLabel("Label column").selectOption(c.target);
+    if (c.groups !== undefined)
+      await page.getByLabel("Group column (the groups to treat alike)").selectOption(c.groups);
+    for (const k of c.classes ?? [])
+      await page.getByRole("checkbox", { name: k, exact: true }).check();
+    await pageCheck(page, `${c.slug}-create`, async () => {
+      await expect(page.locator("#kind-target")).toHaveValue(c.target);
+    });
+    await page.getByRole("button", { name: "Create study" }).click();
+    await expect(page).toHaveURL(/#\/study\/[^/]+$/, { timeout: 60_000 });
+    await expect(page.getByRole("heading", { name: c.name })).toBeVisible();
+    await page.getByRole("button", { name: "Open live" }).click();
+    await expect(page.getByTestId("study-status")).toContainText("live");
+    await page.getByLabel("Number of single-use links").fill(String(c.truths.length));
+    await page.getByRole("button", { name: "Create links" }).click();
+    const linkEls = page.getByTestId("invite-links").getByRole("link");
+    await expect(linkEls).toHaveCount(c.truths.length);
+    const links = await Promise.all(
+      (await linkEls.all()).map(
+        async (l) => new URL((await l.getAttribute("href"))!, server.url).href,
+      ),
+    );
+    const studyId = page.url().split("/").pop()!;
+    await pageCheck(page, `${c.slug}-study-live`);
+
+    // The stored configuration, to read the study's pool as the participant's screen does.
+    const exportJson = async () =>
+      (await (
+        await page.request.get(`${server.url}/api/studies/${studyId}/export/study.json`)
+      ).json()) as {
+        study: { config: StudyConfig };
+        participants: { id: number; status: string; summary: { metric: unknown } }[];
+      };
+    const config = (await exportJson()).study.config;
+    expect(config.kind).toBe(c.kind);
+    expect(config.source).toMatchObject({ file: "uploaded dataset", target: c.target });
+    const tolerance = config.spec.tolerance;
+
+    // --- Participants: the first one's pages in a browser, every answer by the known metric.
+    const debriefs: {
+      token: string;
+      metric: { weights?: number[]; lambda?: number };
+      summary: string;
+    }[] = [];
+    for (const [n, link] of links.entries()) {
+      const token = tokenOf(link);
+      const truth = c.truths[n]!;
+      const choose = chooser(c, config, truth);
+      const context = await browser.newContext();
+      const p = await context.newPage();
+      const show = async (phase: string) => {
+        if (n > 0) return;
+        await pageCheck(p, `${c.slug}-${phase}`, async () => {
+          await p.goto(link);
+          await waitForPhase(p, phase);
+        });
+      };
+      await show("consent");
+      await advanceTo(server.url, token, "questionnaire");
+      await show("questionnaire");
+      await advanceTo(server.url, token, "story");
+      await show("story");
+      let s = await advanceTo(server.url, token, "elicitation");
+      await show("elicitation");
+      let asked = 0;
+      while (s.phase === "elicitation") {
+        const { id, choice } = choose(s);
+        s = await post(token, "answer", { questionId: id, choice });
+        asked++;
+      }
+      expect(asked).toBeLessThanOrEqual((config.spec as { budget: number }).budget);
+      expect(s.phase).toBe("post");
+      await show("post");
+      s = await post(token, "post", {
+        answers: Object.fromEntries(s.post!.fields.map((f) => [f.id, "fine"])),
+      });
+      expect(s.phase).toBe("debrief");
+      const d = (s.multiclassDebrief ?? s.fairDebrief)!;
+      await show("debrief");
+      if (n === 0) await expect(p.getByTestId("result")).toContainText(d.summary);
+      debriefs.push({ token, metric: d.metric, summary: d.summary });
+      await context.close();
+      console.log(
+        `${c.slug} participant ${n + 1}: truth ${JSON.stringify(truth)}, debrief ${JSON.stringify(d.metric)}, ${asked} answers, error ${error(d.metric, truth).toFixed(4)} (tolerance ${tolerance})`,
+      );
+    }
+
+    // --- The researcher: the dashboard and the exports downloaded from it.
+    await page.reload();
+    const table = page.getByTestId("participants");
+    await expect(table).toContainText("done");
+    await pageCheck(page, `${c.slug}-dashboard`, async () => {
+      await expect(table).toBeVisible();
+    });
+    const dir = join(ROOT, "test-results", "downloads");
+    mkdirSync(dir, { recursive: true });
+    const files: Record<string, string> = {};
+    for (const name of ["One row per participant (wide CSV)", /Everything/]) {
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("link", { name }).click(),
+      ]);
+      const path = join(dir, `kinds-${c.slug}-${download.suggestedFilename()}`);
+      await download.saveAs(path);
+      files[download.suggestedFilename()] = readFileSync(path, "utf8");
+    }
+    const json = JSON.parse(files[Object.keys(files).find((f) => f.endsWith(".json"))!]!) as {
+      participants: {
+        status: string;
+        summary: { metric: { weights?: number[]; lambda?: number } };
+      }[];
+    };
+    const done = json.participants.filter((x) => x.status === "done");
+    expect(done).toHaveLength(c.truths.length);
+    for (const [n, d] of debriefs.entries()) {
+      // The export has the debrief's metric (the same record), within the tolerance of the truth.
+      const exported = done.find(
+        (x) => JSON.stringify(x.summary.metric) === JSON.stringify(d.metric),
+      );
+      expect(exported, `participant ${n + 1} in study.json`).toBeDefined();
+      expect(error(exported!.summary.metric, c.truths[n]!)).toBeLessThanOrEqual(tolerance);
+      // The dashboard shows it in the same form.
+      await expect(table).toContainText(formatMetric(d.metric));
+      if (d.metric.lambda !== undefined) expect(d.summary).toContain(d.metric.lambda.toFixed(2));
+    }
+    // participants.csv carries one row per participant who finished.
+    const csv = files[Object.keys(files).find((f) => f.includes("participants"))!]!;
+    const [head, ...rows] = csv.trim().split("\n");
+    const status = head!.split(",").indexOf("status");
+    expect(rows.filter((r) => r.split(",")[status] === "done")).toHaveLength(c.truths.length);
+  });
+}
