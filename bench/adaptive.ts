@@ -134,11 +134,14 @@ for (const k of [3, 4]) {
 }
 
 const runs = Number(process.argv[2] ?? 4);
+// Optional: only the families whose name contains this text (`npm run bench:adaptive -- 4 LPM`).
+const only = process.argv[3];
 console.log(
   `next adaptive question, ${runs} runs per family (half noise-free with the exact model, half 5% flips with the flips:0.05 model)`,
 );
 console.log("family           questions   median    p99       target    verdict");
 for (const c of cases) {
+  if (only !== undefined && !c.name.includes(only)) continue;
   const gaps = measure(c, runs);
   const p50 = quantile(gaps, 0.5);
   const p99 = quantile(gaps, 0.99);

@@ -89,7 +89,7 @@ export class ParticleBelief {
     readonly model: AnswerModel;
     readonly particles: number;
     readonly rng: Rng;
-    /** Sweeps of moves after each answer (default: max(8, dim) exact, max(4, dim / 2) otherwise). */
+    /** Sweeps of moves after each answer (default `defaultMoves(model, dim)`). */
     readonly moves?: number;
     /**
      * A mixture prior: this share of the particles (default 0) comes from a sparse component
@@ -105,10 +105,7 @@ export class ParticleBelief {
     this.signs = o.signs;
     this.model = o.model;
     this.rng = o.rng;
-    // Exact-model moves only cut chords (cheap); soft answers need slice sampling (dearer).
-    this.moves =
-      o.moves ??
-      (o.model.kind === "exact" ? Math.max(8, o.dim) : Math.max(4, Math.ceil(o.dim / 2)));
+    this.moves = o.moves ?? defaultMoves(o.model, o.dim);
     this.u = new Float64Array(this.size * this.dim);
     this.weight = new Float64Array(this.size).fill(1 / this.size);
     this.softLL = new Float64Array(this.size);
@@ -670,6 +667,16 @@ export class ParticleBelief {
     }
     return s;
   }
+}
+
+/**
+ * Sweeps of moves after each answer by default: exact-model moves only cut chords (cheap),
+ * max(8, dim); soft answers need slice sampling (dearer), max(4, dim / 2). A family may ask
+ * for more under the exact model (`AdaptiveFamily.exactMoves`).
+ * @example defaultMoves(EXACT_MODEL, 12) // 12
+ */
+export function defaultMoves(model: AnswerModel, dim: number): number {
+  return model.kind === "exact" ? Math.max(8, dim) : Math.max(4, Math.ceil(dim / 2));
 }
 
 /**

@@ -31,8 +31,9 @@ export interface AdaptiveOptions {
   /** Number of particles (default 1000). */
   readonly particles?: number;
   /**
-   * Hit-and-run moves per particle after each answer (default max(8, dim) under the exact
-   * model, whose moves are cheap chords, and max(4, dim / 2) otherwise): fewer are
+   * Hit-and-run moves per particle after each answer (default: the family's `exactMoves`
+   * under the exact model, else `defaultMoves`: max(8, dim) under the exact model, whose
+   * moves are cheap chords, and max(4, dim / 2) otherwise): fewer are
    * faster in high dimension (the cost of a question grows with particles x moves x answers).
    */
   readonly moves?: number;
@@ -46,8 +47,8 @@ export interface AdaptiveOptions {
   /** Stop when no candidate question is worth this many bits (default 0.02). */
   readonly minInformation?: number;
   /**
-   * Share of the prior's mass on sparse metrics (default `defaultSparseShare(dim)`: 0 in
-   * dimension 2, else `SPARSE_SHARE`): the prior is a
+   * Share of the prior's mass on sparse metrics (default: the family's `sparseShare`, else
+   * `SPARSE_SHARE`): the prior is a
    * mixture of the uniform prior on directions and a sparse one (see `SPARSE_ALPHA`).
    */
   readonly sparseShare?: number;
@@ -342,9 +343,12 @@ export function adaptiveProcedure<P, M>(
       signs: family.signs,
       model,
       particles,
-      moves: options.moves,
+      moves: options.moves ?? (model.kind === "exact" ? family.exactMoves : undefined),
       rng: rng.fork(),
-      sparse: { share: options.sparseShare ?? defaultSparseShare(family.dim), alpha: SPARSE_ALPHA },
+      sparse: {
+        share: options.sparseShare ?? family.sparseShare ?? SPARSE_SHARE,
+        alpha: SPARSE_ALPHA,
+      },
     });
     const scale = valueScale(family, belief, rng.fork());
     if (isRelative(model)) belief.useReference(referencePoints(family, scale, rng.fork()));
@@ -475,16 +479,6 @@ export const SPARSE_ALPHA = 0.25;
  * 67% of the papers' truths under the uniform prior alone, 83% with the mixture).
  */
 export const SPARSE_SHARE = 0.5;
-
-/**
- * The prior's sparse share for a family of dimension `dim`: none with one free parameter (a
- * binary metric, lambda), where "sparse" only means an angle near the ends of its interval;
- * the papers draw those truths uniformly, and the uniform prior on the angle is exactly that.
- * @example defaultSparseShare(2) // 0
- */
-export function defaultSparseShare(dim: number): number {
-  return dim <= 2 ? 0 : SPARSE_SHARE;
-}
 
 /** A recommendation within this fraction of the metric's range of the optimum counts as optimal. */
 export const NEAR_OPTIMAL = 1e-3;

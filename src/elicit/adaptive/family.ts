@@ -18,6 +18,18 @@ export interface AdaptiveFamily<P, M> {
   readonly dim: number;
   /** Per parameter: +1 (known >= 0), -1 (known <= 0) or 0 (either sign). */
   readonly signs: readonly number[];
+  /**
+   * Optional: the prior's share on sparse metrics for this family (default `SPARSE_SHARE`).
+   * The binary LPM sets 0: its one parameter is an angle, which the papers draw uniformly and
+   * where "sparse" only bunches the prior at the two ends.
+   */
+  readonly sparseShare?: number;
+  /**
+   * Optional: sweeps of moves per answer under the exact model (default `defaultMoves`,
+   * max(8, dim)). The multiclass families set 2 dim up to 24: the answers about a pool's
+   * vertices leave a thin polytope that dim sweeps explore too little.
+   */
+  readonly exactMoves?: number;
   /** The family's error measure, e.g. "angle (rad)" or "max |a_i - a_i'|". */
   readonly errorName: string;
   /** Names of the reported coordinates (`coordinates`), for the identification report. */
