@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { adaptiveProcedure } from "../../src/elicit/adaptive/engine.ts";
 import {
   binaryLinearFamily,
@@ -18,7 +18,16 @@ import type { StudyConfig } from "../../src/server/study/config.ts";
 import { studyData } from "../../src/server/study/population.ts";
 import { expectHonestAgreement } from "./agreement-check.ts";
 import { chooser, finePredictionsCsv, finish, walkToElicitation } from "./driver.ts";
-import { BACKENDS, call, freshStore, signIn, startApp, type TestApp, tokenOf } from "./helpers.ts";
+import {
+  call,
+  freshStore,
+  SLOW_BACKENDS,
+  signIn,
+  startApp,
+  type TestApp,
+  tiers,
+  tokenOf,
+} from "./helpers.ts";
 
 const GRID = 1e-4;
 /** What the UI shows: whole people out of 100, i.e. 0.01 of the population. */
@@ -33,7 +42,10 @@ function participantOracle(a0: number, noise: NoiseModel, seed: number) {
   );
 }
 
-describe.each(BACKENDS)("adaptive study (%s)", (kind) => {
+describe.each(SLOW_BACKENDS)("adaptive study (%s)", (kind) => {
+  // npm test on PostgreSQL runs only this block's `test(...)` cases (a smoke); the sweep
+  // test/sweeps/postgres/adaptive-study.sweep.ts runs every case there.
+  const { it } = tiers(kind);
   let store: Awaited<ReturnType<typeof freshStore>>;
   let t: TestApp;
   let cookie: string;
@@ -241,7 +253,7 @@ describe.each(BACKENDS)("adaptive study (%s)", (kind) => {
     expect(await t.db.selectFrom("studies").select("id").execute()).toHaveLength(1);
   });
 
-  it("serves the engine's questions over HTTP and recovers a noise-free participant's a0", async () => {
+  test("serves the engine's questions over HTTP and recovers a noise-free participant's a0", async () => {
     const a0 = 0.3;
     const study = await createAdaptive({ budget: 25, credibility: 0.85 });
     const { config, pool } = await stored(study.id);

@@ -5,14 +5,29 @@ import type { StudyConfig } from "../../src/server/study/config.ts";
 import { studyData } from "../../src/server/study/population.ts";
 import { CANCER_WORDS } from "../../src/server/study/template.ts";
 import { chooser, finish, walkToElicitation } from "./driver.ts";
-import { call, freshStore, signIn, startApp, type TestApp, tokenOf } from "./helpers.ts";
+import {
+  call,
+  describeOnce,
+  freshStore,
+  IN_SWEEPS,
+  signIn,
+  startApp,
+  type TestApp,
+  tokenOf,
+} from "./helpers.ts";
+
+/**
+ * Simulated participants in the statistical test below: a few under `npm test`, the issue's 50
+ * in the sweeps (test/sweeps/debrief-range.sweep.ts imports this file).
+ */
+const RUNS = IN_SWEEPS ? 50 : 10;
 
 /**
  * Issue 11 item 5, the debrief: the result as a range (the cost ratios of every metric that
  * gives the participant's answers) with the participant's guess beside it.
  */
 
-describe("the range of metrics that fit the answers", () => {
+describeOnce("the range of metrics that fit the answers", () => {
   it("is the interval of a where every answer holds", () => {
     // Preferring B with 3 more missed (3 fewer TP) and 20 fewer false alarms (20 more TN):
     // (1 - a) (-3) + a 20 > 0 <=> a > 3 / 23.
@@ -105,7 +120,7 @@ describe("the debrief's range over simulated participants (sqlite)", () => {
     await t.close();
   });
 
-  it("contains the true cost ratio (1 to 10) of consistent participants in at least 90% of 50 runs", async () => {
+  it(`contains the true cost ratio (1 to 10) of consistent participants in at least 90% of ${RUNS} runs`, async () => {
     const created = await call(
       t,
       "POST",
@@ -128,9 +143,9 @@ describe("the debrief's range over simulated participants (sqlite)", () => {
       onScreen: boolean;
       point: number;
     }[] = [];
-    for (let i = 0; i < 50; i++) {
+    for (let i = 0; i < RUNS; i++) {
       // Cost ratios 1..10: a missed positive costs `ratio` false alarms, a0 = 1 / (1 + ratio).
-      const ratio = 1 + (9 * i) / 49;
+      const ratio = 1 + (9 * i) / (RUNS - 1);
       const a0 = 1 / (1 + ratio);
       // Consistent: every other participant weighs the counts shown (all a person can see),
       // the others the exact points behind them.
@@ -180,7 +195,7 @@ describe("the debrief's range over simulated participants (sqlite)", () => {
     expect(runs.every((r) => Number.isFinite(r.point))).toBe(true);
     // The range is informative, not "anything": most are bounded above and below.
     const bounded = runs.filter((r) => r.low > 0 && r.high !== null);
-    expect(bounded.length).toBeGreaterThanOrEqual(40);
+    expect(bounded.length).toBeGreaterThanOrEqual(0.8 * RUNS);
     console.log(
       `debrief range: ${covered} / ${runs.length} contain the true ratio; median high / low ${median(bounded.map((r) => r.high! / r.low)).toFixed(2)}`,
     );

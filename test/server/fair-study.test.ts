@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, test } from "vitest";
 import { adaptiveProcedure } from "../../src/elicit/adaptive/engine.ts";
 import { lambdaFamily } from "../../src/elicit/adaptive/families/fair.ts";
 import type { FairPoint } from "../../src/elicit/fair/metric.ts";
@@ -13,7 +13,7 @@ import {
 } from "../../src/server/participant/fair.ts";
 import { defaultKnown } from "../../src/server/study/fair.ts";
 import { answerFair, createFair, fairReader } from "./fair-driver.ts";
-import { BACKENDS, call } from "./helpers.ts";
+import { call, describeOnce, SLOW_BACKENDS, tiers } from "./helpers.ts";
 import { appPerTest } from "./kind-driver.ts";
 import { finishMulticlass, seededParticipant, walkToMulticlass } from "./multiclass-driver.ts";
 
@@ -21,7 +21,7 @@ import { finishMulticlass, seededParticipant, walkToMulticlass } from "./multicl
 // multiclass one beside it) is test/sweeps/noisy-http-study.sweep.ts; its quick version
 // (a few participants) is test/server/noisy-http-study.test.ts.
 
-describe("fairness study pieces", () => {
+describeOnce("fairness study pieces", () => {
   it("lambda's record: the estimate and its credible range rounded outward, clipped to [0, 1]", () => {
     expect(lambdaRecord({ metric: { lambda: 0.62 }, credible: { radius: 0.031 } })).toEqual({
       lambda: 0.62,
@@ -88,7 +88,10 @@ function expectHonest(v: FairView, tau: readonly (readonly number[])[], k: numbe
   }
 }
 
-describe.each(BACKENDS)("fairness study (%s)", (kind) => {
+describe.each(SLOW_BACKENDS)("fairness study (%s)", (kind) => {
+  // npm test on PostgreSQL runs only this block's `test(...)` cases (a smoke); the sweep
+  // test/sweeps/postgres/fair-study.sweep.ts runs every case there.
+  const { it } = tiers(kind);
   const app = appPerTest(kind);
 
   it("creates a lambda study on arrests by colour with adaptive defaults", async () => {
@@ -140,7 +143,7 @@ describe.each(BACKENDS)("fairness study (%s)", (kind) => {
     expect(await t.db.selectFrom("studies").select("id").execute()).toHaveLength(1);
   });
 
-  it("asks like the CLI's engine, survives a restart and an undo, and the debrief, dashboard and exports agree on lambda", async () => {
+  test("asks like the CLI's engine, survives a restart and an undo, and the debrief, dashboard and exports agree on lambda", async () => {
     let { t } = app;
     const { cookie } = app;
     const { study, config, data } = await createFair(t, cookie);

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
-import { afterAll } from "vitest";
+import { afterAll, describe, it } from "vitest";
 import { buildApp } from "../../src/server/app.ts";
 import { ensureTemplateStudy } from "../../src/server/bootstrap.ts";
 import { openDb } from "../../src/server/db/connect.ts";
@@ -15,6 +15,44 @@ import { createRateLimiter } from "../../src/server/security/rate-limit.ts";
 export const BACKENDS: DbKind[] = process.env.TEST_DATABASE_URL
   ? ["sqlite", "postgres"]
   : ["sqlite"];
+
+/** True in the sweeps run (vitest.sweeps.config.ts sets ELICIT_TEST_TIER=sweeps), false under `npm test`. */
+export const IN_SWEEPS = process.env.ELICIT_TEST_TIER === "sweeps";
+
+/**
+ * The back ends of the slow end-to-end server files (whole studies over HTTP). Under `npm test`
+ * they are `BACKENDS`, but on PostgreSQL only the tests marked `smoke` run (see `tiers`); the
+ * sweeps (test/sweeps/postgres/*.sweep.ts, each importing one such file) run every test of the
+ * file on PostgreSQL, so nothing is lost from `.ci/run`, which sets TEST_DATABASE_URL.
+ * @example describe.each(SLOW_BACKENDS)("adaptive study (%s)", (kind) => { … });
+ */
+export const SLOW_BACKENDS: DbKind[] = IN_SWEEPS
+  ? process.env.TEST_DATABASE_URL
+    ? ["postgres"]
+    : []
+  : BACKENDS;
+
+/**
+ * The test functions of a slow server file's describe block on `kind`: `smoke` always runs;
+ * `it` runs except on PostgreSQL under `npm test` (there it is skipped, and its PostgreSQL run
+ * is in the sweeps).
+ * @example
+ * describe.each(SLOW_BACKENDS)("adaptive study (%s)", (kind) => {
+ *   const { it, smoke } = tiers(kind);
+ *   smoke("one participant end to end", async () => { … }); // npm test on both back ends
+ *   it("a participant who flips answers", async () => { … }); // PostgreSQL: sweeps only
+ * });
+ */
+export function tiers(kind: DbKind) {
+  return { it: it.skipIf(kind === "postgres" && !IN_SWEEPS), smoke: it };
+}
+
+/**
+ * `describe` for the blocks of a slow server file that do not depend on a back end: they run
+ * under `npm test` and are skipped when a sweep imports the file for its PostgreSQL repeat.
+ * @example describeOnce("multiclass debrief in words", () => { … });
+ */
+export const describeOnce = describe.skipIf(IN_SWEEPS);
 
 let schemaCounter = 0;
 const tempDirs: string[] = [];

@@ -1,7 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, test } from "vitest";
 import type { ParticipantState } from "../../src/server/api-schemas.ts";
 import { debriefSentence, rateWeights } from "../../src/server/participant/multiclass.ts";
-import { BACKENDS, call } from "./helpers.ts";
+import { call, describeOnce, SLOW_BACKENDS, tiers } from "./helpers.ts";
 import { appPerTest } from "./kind-driver.ts";
 import {
   answerMulticlass,
@@ -18,7 +18,7 @@ import {
 // test/sweeps/noisy-http-study.sweep.ts, which `npm run test:sweeps` and `.ci/run` run; its
 // quick version is test/server/noisy-http-study.test.ts.
 
-describe("multiclass debrief in words", () => {
+describeOnce("multiclass debrief in words", () => {
   it("names the class whose mistakes weigh most and least, with the ratio", () => {
     const s = debriefSentence([0.6, 0.3, 0.1], ["setosa", "versicolor", "virginica"]);
     expect(s).toContain("The mistake you mind most is calling a true “setosa” something else");
@@ -32,7 +32,10 @@ describe("multiclass debrief in words", () => {
   });
 });
 
-describe.each(BACKENDS)("multiclass study (%s)", (kind) => {
+describe.each(SLOW_BACKENDS)("multiclass study (%s)", (kind) => {
+  // npm test on PostgreSQL runs only this block's `test(...)` cases (a smoke); the sweep
+  // test/sweeps/postgres/multiclass-study.sweep.ts runs every case there.
+  const { it } = tiers(kind);
   const app = appPerTest(kind);
 
   it("creates a k = 3 diagonal-linear study with adaptive defaults; binary stays the default", async () => {
@@ -89,7 +92,7 @@ describe.each(BACKENDS)("multiclass study (%s)", (kind) => {
     expect(await t.db.selectFrom("studies").select("id").execute()).toHaveLength(1);
   });
 
-  it("shows whole counts out of 100 per true class, never a pair the same on screen, and replays the log like the CLI's engine", async () => {
+  test("shows whole counts out of 100 per true class, never a pair the same on screen, and replays the log like the CLI's engine", async () => {
     let { t } = app;
     const { cookie } = app;
     const { study, config, data } = await createMulticlass(t, cookie);

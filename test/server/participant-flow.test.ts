@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { BinaryPoint } from "../../src/elicit/binary/point.ts";
 import { binaryProcedure } from "../../src/elicit/binary/spec.ts";
 import { runProcedure } from "../../src/elicit/session.ts";
@@ -15,7 +15,16 @@ import { studyData } from "../../src/server/study/population.ts";
 import { cancerDiagnosisConfig } from "../../src/server/study/template.ts";
 import { expectHonestAgreement } from "./agreement-check.ts";
 import { answerElicitation, chooser, finish, walkToElicitation } from "./driver.ts";
-import { BACKENDS, call, freshStore, signIn, startApp, type TestApp, tokenOf } from "./helpers.ts";
+import {
+  call,
+  freshStore,
+  SLOW_BACKENDS,
+  signIn,
+  startApp,
+  type TestApp,
+  tiers,
+  tokenOf,
+} from "./helpers.ts";
 
 const config = cancerDiagnosisConfig();
 const pool = studyData(sha256(canonicalJson(config)), config).pool;
@@ -44,7 +53,10 @@ function engineRun(a0: number) {
   return { posed: all.questions.length, shown: run.questions.map(pair), result: run.result };
 }
 
-describe.each(BACKENDS)("participant flow (%s)", (kind) => {
+describe.each(SLOW_BACKENDS)("participant flow (%s)", (kind) => {
+  // npm test on PostgreSQL runs only this block's `test(...)` cases (a smoke); the sweep
+  // test/sweeps/postgres/participant-flow.sweep.ts runs every case there.
+  const { it } = tiers(kind);
   let store: Awaited<ReturnType<typeof freshStore>>;
   let t: TestApp;
   let cookie: string;
@@ -70,12 +82,12 @@ describe.each(BACKENDS)("participant flow (%s)", (kind) => {
     return r.body.links.map(tokenOf);
   }
 
-  it("answers /healthz with the back end once migrated", async () => {
+  test("answers /healthz with the back end once migrated", async () => {
     const r = await call(t, "GET", "/healthz");
     expect(r).toEqual({ status: 200, body: { ok: true, db: kind } });
   });
 
-  it("walks a participant through the whole study and debriefs them", async () => {
+  test("walks a participant through the whole study and debriefs them", async () => {
     const [token] = await invite();
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const base = `/api/p/${token}`;
@@ -214,7 +226,7 @@ describe.each(BACKENDS)("participant flow (%s)", (kind) => {
     expect(list.body.participants[0].status).toBe("withdrawn");
   });
 
-  it("stores a repeated answer once and ignores a stale one", async () => {
+  test("stores a repeated answer once and ignores a stale one", async () => {
     const [token] = await invite();
     let s = await walkToElicitation(t, token!);
     const q0 = s.elicitation!.question;
@@ -246,7 +258,7 @@ describe.each(BACKENDS)("participant flow (%s)", (kind) => {
     expect(rows[0]!.answer).toBe(rows[0]!.placement === "first-left" ? "first" : "second");
   });
 
-  it("undoes the last answer, keeps the row, and asks the question again", async () => {
+  test("undoes the last answer, keeps the row, and asks the question again", async () => {
     const [token] = await invite();
     let s = await walkToElicitation(t, token!);
     const q0 = s.elicitation!.question;

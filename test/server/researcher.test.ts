@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { prepareBinaryFromPredictions } from "../../src/population/binary.ts";
 import {
   answerElicitation,
@@ -8,13 +8,14 @@ import {
   walkToElicitation,
 } from "./driver.ts";
 import {
-  BACKENDS,
   call,
   freshStore,
   PASSWORD,
+  SLOW_BACKENDS,
   signIn,
   startApp,
   type TestApp,
+  tiers,
   tokenOf,
 } from "./helpers.ts";
 
@@ -32,7 +33,10 @@ const RESEARCHER_ROUTES: ["GET" | "POST", string, unknown?][] = [
   ["GET", "/api/studies/1/export/study.json"],
 ];
 
-describe.each(BACKENDS)("researcher API (%s)", (kind) => {
+describe.each(SLOW_BACKENDS)("researcher API (%s)", (kind) => {
+  // npm test on PostgreSQL runs only this block's `test(...)` cases (a smoke); the sweep
+  // test/sweeps/postgres/researcher.sweep.ts runs every case there.
+  const { it } = tiers(kind);
   let t: TestApp;
 
   beforeEach(async () => {
@@ -53,7 +57,7 @@ describe.each(BACKENDS)("researcher API (%s)", (kind) => {
     }
   });
 
-  it("signs in, reports the researcher and signs out", async () => {
+  test("signs in, reports the researcher and signs out", async () => {
     const bad = await call(t, "POST", "/api/auth/login", {
       email: "nobody@x.org",
       password: "wrong password",
@@ -118,7 +122,7 @@ describe.each(BACKENDS)("researcher API (%s)", (kind) => {
     expect(r.body.studies[0].configHash).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it("creates a study from an uploaded predictions CSV, invites, and exports results", async () => {
+  test("creates a study from an uploaded predictions CSV, invites, and exports results", async () => {
     const cookie = await signIn(t);
     const csv = finePredictionsCsv();
     const created = await call(
