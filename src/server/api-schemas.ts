@@ -500,6 +500,38 @@ export const CreateStudyBody = z
   });
 export type CreateStudyBody = z.infer<typeof CreateStudyBody>;
 
+/**
+ * A multiclass or fairness study's consensus: the elicited metrics of the participants who
+ * finished (test runs and pilot participants left out) aggregated, with their spread (sd is
+ * the population standard deviation, dividing by n).
+ */
+export const Consensus = z.object({
+  /** Participants aggregated, and their ids. */
+  n: z.number().int(),
+  participants: z.array(z.number().int()),
+  /** Multiclass: per class (in the study's class order) the mean weight and its spread. */
+  weights: z
+    .object({
+      classes: z.array(z.string()),
+      mean: z.array(z.number()),
+      sd: z.array(z.number()),
+      min: z.array(z.number()),
+      max: z.array(z.number()),
+    })
+    .optional(),
+  /** Fairness: the trade-off lambda's mean, median and spread. */
+  lambda: z
+    .object({
+      mean: z.number(),
+      median: z.number(),
+      sd: z.number(),
+      min: z.number(),
+      max: z.number(),
+    })
+    .optional(),
+});
+export type Consensus = z.infer<typeof Consensus>;
+
 export const OpenBody = z.object({ mode: z.enum(["pilot", "live"]) });
 export const InvitesBody = z.object({ count: z.number().int().min(1).max(1000) });
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  Consensus,
   CreateStudyBody,
   ErrorBody,
   IdParams,
@@ -20,6 +21,7 @@ import type { RateLimiter } from "../security/rate-limit.ts";
 import { newSeed, newToken, sha256 } from "../security/tokens.ts";
 import { buildStudyConfigOffThread } from "../study/build-off-thread.ts";
 import { isAdaptiveSpec, type StudyConfig } from "../study/config.ts";
+import { studyConsensus } from "../study/consensus.ts";
 import { answersCsv, codebookFile, participantsCsv, studyJson } from "../study/export.ts";
 import { loadStudyRecords, participantSummary } from "../study/results.ts";
 import { loadConfig } from "../study/store.ts";
@@ -355,6 +357,25 @@ export const researcherRoutes: FastifyPluginAsyncZod<ResearcherRouteOptions> = a
           return row;
         }),
       };
+    },
+  );
+
+  app.get(
+    "/api/studies/:id/consensus",
+    {
+      schema: {
+        tags: ["studies"],
+        description:
+          "Multiclass and fair studies: the finished participants' metrics aggregated (test runs and pilot participants left out), with their spread; null for binary studies or before anyone finished. study.json's consensus is the same.",
+        params: IdParams,
+        response: { 200: z.object({ consensus: Consensus.nullable() }), ...errors },
+      },
+    },
+    async (req) => {
+      await authStudy(req, req.params.id);
+      const rec = await loadStudyRecords(db, req.params.id);
+      if (!rec) throw notFound("study not found");
+      return { consensus: studyConsensus(rec) };
     },
   );
 

@@ -7,6 +7,7 @@ import { type MetricRecord, metricWeights } from "../participant/metric.ts";
 import { multiclassView } from "../participant/multiclass.ts";
 import type { AnswerRow } from "../participant/service.ts";
 import { CSV_CONVENTIONS, codebook, codebookCsv } from "./codebook.ts";
+import { studyConsensus } from "./consensus.ts";
 import { fairStudyData } from "./fair.ts";
 import { multiclassStudyData, studyData } from "./population.ts";
 import { participantSummary, type StudyRecords } from "./results.ts";
@@ -287,9 +288,12 @@ export function studyJson(rec: StudyRecords): unknown {
       metric:
         "summary.metric is { a0 } for the threshold family, whose metric is a0 TN + (1 - a0) TP (a0 weighs true negatives), or unit-norm { tp, tn } for tp TP + tn TN; participants.csv elicited_tp and elicited_tn are the same metric as tp TP + tn TN with tp + tn = 1 (threshold: 1 - a0 and a0), elicited_ratio = elicited_tp / elicited_tn",
       fair: "fair studies: summary.metric is { lambda, low, high }, the trade-off lambda of (1 - lambda) <a, 1 - r> + lambda/2 sum (r^u - r^v)^T B^{uv} (r^u - r^v) (cost form, a and B in config.spec.known; 0 = only accuracy, 1 = only equal rates across groups) and the range [low, high] its credible region leaves (rounded outward to 2 decimals; participants.csv elicited_lambda, lambda_low, lambda_high); answers.csv first_counts / second_counts are counts[g][i], people of 100 in group g with true class i the system got right; the stored points are each group's rates",
+      consensus:
+        "multiclass and fair studies (null otherwise, or before anyone finished): the elicited metrics of the participants who finished, test runs and pilot participants left out (ids in consensus.participants), aggregated with their spread; consensus.weights (multiclass): per class in the study's order the mean weight (the means sum to 1), the population standard deviation (sd, dividing by n), the least and greatest weight; consensus.lambda (fair): the mean and median lambda, sd, least and greatest; the dashboard shows the same numbers",
       adaptive:
         "adaptive strategy only (summary.adaptive; participants.csv stop_reason, credible_level, credible_radius, p_optimal): why the engine stopped (tolerance, decision-sufficient, budget, no-informative-question), the credible region (every plausible metric lies within radius of the elicited one with probability level, in the family's error measure), and the probability that the recommended classifier is the best one; the engine's seed is the participant's seed",
     },
+    consensus: studyConsensus(rec),
     participants: rec.participants.map((p) => ({
       id: p.id,
       status: p.status,

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useState } from "preact/hooks";
 import { api, errorMessage } from "../api/client.ts";
 import type { ParticipantRow, StudySummary } from "../api/types.ts";
 import { A0Plot, LAMBDA_AXIS, lambdaOf } from "./A0Plot.tsx";
+import { type Consensus, ConsensusPanel } from "./Consensus.tsx";
 import { formatMetric, formatRange, formatSeconds, percent, tpWeight } from "./metric.ts";
 import { studyName } from "./names.ts";
 
@@ -41,6 +42,7 @@ export function StudyPage({ id }: { id: string }) {
   }, []);
   const [study, setStudy] = useState<StudySummary | null>(null);
   const [rows, setRows] = useState<ParticipantRow[] | null>(null);
+  const [consensus, setConsensus] = useState<Consensus | null>(null);
   const [links, setLinks] = useState<string[]>([]);
   // Unused invite links (by participant) and the links re-issued on this page.
   const [invites, setInvites] = useState<InviteRow[]>([]);
@@ -60,6 +62,9 @@ export function StudyPage({ id }: { id: string }) {
       `/api/studies/${sid}/participants`,
     );
     setRows(r.participants);
+    // The consensus of a multiclass or fairness study (null for a binary one).
+    const c = await api<{ consensus: Consensus | null }>("GET", `/api/studies/${sid}/consensus`);
+    setConsensus(c.consensus);
   }, [sid]);
 
   const loadInvites = useCallback(async () => {
@@ -300,6 +305,9 @@ export function StudyPage({ id }: { id: string }) {
             </tbody>
           </table>
         </section>
+      )}
+      {(study?.family === "diagonal-linear" || study?.family === "fair-lambda") && (
+        <ConsensusPanel consensus={consensus} />
       )}
       <h2>Elicited metrics</h2>
       <A0Plot points={points} width={plotWidth} {...(fair ? { axis: LAMBDA_AXIS } : {})} />

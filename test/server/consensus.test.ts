@@ -1,0 +1,178 @@
+// A multiclass or fairness study's consensus (issue 12 item 4): the finished participants'
+// metrics aggregated with their spread. The dashboard's endpoint, study.json and the
+// participants' own debriefs agree; test runs and pilot participants are left out.
+
+import { describe, expect, it } from "vitest";
+import type { ParticipantState } from "../../src/server/api-schemas.ts";
+import { sha256 } from "../../src/server/security/tokens.ts";
+import { consensusOf } from "../../src/server/study/consensus.ts";
+import { consensusLines } from "../../web/src/researcher/Consensus.tsx";
+import { answerFair, createFair, fairReader } from "./fair-driver.ts";
+import { call, signIn, type TestApp, tokenOf } from "./helpers.ts";
+import { appPerTest } from "./kind-driver.ts";
+import {
+  answerMulticlass,
+  createMulticlass,
+  finishMulticlass,
+  screenReader,
+  walkToMulticlass,
+} from "./multiclass-driver.ts";
+
+describe("consensusOf", () => {
+  it("multiclass: per-class mean (summing to 1), population sd, least and greatest", () => {
+    const c = consensusOf(
+      "multiclass",
+      [
+        { id: 1, metric: { weights: [0.5, 0.3, 0.2] } },
+        { id: 2, metric: { weights: [0.1, 0.3, 0.6] } },
+      ],
+      ["a", "b", "c"],
+    )!;
+    expect(c.n).toBe(2);
+    expect(c.participants).toEqual([1, 2]);
+    expect(c.weights!.mean.map((x) => +x.toFixed(12))).toEqual([0.3, 0.3, 0.4]);
+    expect(c.weights!.sd.map((x) => +x.toFixed(12))).toEqual([0.2, 0, 0.2]);
+    expect(c.weights!.min).toEqual([0.1, 0.3, 0.2]);
+    expect(c.weights!.max).toEqual([0.5, 0.3, 0.6]);
+    expect(consensusLines(c)[1]).toBe("“a”: mean weight 0.300, sd 0.200, from 0.100 to 0.500");
+  });
+  it("fair: lambda's mean, median (odd and even counts), sd; nobody: null", () => {
+    const m = (xs: number[]) => xs.map((lambda, i) => ({ id: i + 1, metric: { lambda } }));
+    const c = consensusOf("fair", m([0.2, 0.9, 0.4]), [])!;
+    expect(c.lambda!.median).toBe(0.4);
+    expect(c.lambda!.mean).toBeCloseTo(0.5, 12);
+    expect(c.lambda!.min).toBe(0.2);
+    expect(c.lambda!.max).toBe(0.9);
+    expect(consensusOf("fair", m([0.2, 0.6]), [])!.lambda!.median).toBeCloseTo(0.4, 12);
+    expect(consensusOf("fair", m([0.2, 0.6]), [])!.lambda!.sd).toBeCloseTo(0.2, 12);
+    expect(consensusOf("fair", [], [])).toBeNull();
+    expect(consensusOf("multiclass", [], ["a", "b", "c"])).toBeNull();
+  });
+});
+
+/** Live invites (random seeds: read back to map left/right to the engine's first/second). */
+async function invite(t: TestApp, cookie: string, studyId: number, count: number) {
+  const r = await call(t, "POST", `/api/studies/${studyId}/invites`, { count }, cookie);
+  expect(r.status).toBe(200);
+  return Promise.all(
+    (r.body.links as string[]).map(async (link) => {
+      const token = tokenOf(link);
+      const row = await t.db
+        .selectFrom("participants")
+        .select(["id", "seed"])
+        .where("token_hash", "=", sha256(token))
+        .executeTakeFirstOrThrow();
+      return { token, id: row.id, seed: row.seed };
+    }),
+  );
+}
+
+async function exported(t: TestApp, cookie: string, studyId: number) {
+  const r = await t.app.inject({
+    method: "GET",
+    url: `/api/studies/${studyId}/export/study.json`,
+    headers: { cookie },
+  });
+  return JSON.parse(r.body);
+}
+
+describe("the consensus over HTTP (sqlite)", () => {
+  const app = appPerTest("sqlite");
+
+  it("fair: the endpoint, study.json and the debriefs agree; a test run is left out", async () => {
+    const { t, cookie } = app;
+    const { study, config, data } = await createFair(t, cookie);
+    expect(
+      (await call(t, "GET", `/api/studies/${study.id}/consensus`, undefined, cookie)).body,
+    ).toEqual({
+      consensus: null,
+    });
+    expect(
+      (await call(t, "POST", `/api/studies/${study.id}/open`, { mode: "live" }, cookie)).status,
+    ).toBe(200);
+    const people = await invite(t, cookie, study.id, 2);
+    const lambdas = [0.3, 0.7];
+    const debriefs: number[] = [];
+    for (const [n, p] of people.entries()) {
+      const s = await walkToMulticlass(t, p.token);
+      const run = await answerFair(
+        t,
+        p.token,
+        p.seed,
+        s,
+        fairReader(config.spec, data.tau, lambdas[n]!, 0, p.seed),
+      );
+      const end = await finishMulticlass(t, p.token, run.state);
+      debriefs.push(end.fairDebrief!.metric.lambda);
+    }
+    // A test run that finishes too, with a far-off lambda: not in the consensus.
+    const link = await call(t, "POST", `/api/studies/${study.id}/test-run`, {}, cookie);
+    const testToken = tokenOf(link.body.link);
+    let s: ParticipantState = await walkToMulticlass(t, testToken);
+    while (s.phase === "elicitation")
+      s = (
+        await call(t, "POST", `/api/p/${testToken}/answer`, {
+          questionId: s.fairElicitation!.question.id,
+          choice: "left",
+        })
+      ).body;
+    await finishMulticlass(t, testToken, s);
+
+    const c = (await call(t, "GET", `/api/studies/${study.id}/consensus`, undefined, cookie)).body
+      .consensus;
+    expect(c.n).toBe(2);
+    expect(c.participants.sort()).toEqual(people.map((p) => p.id).sort());
+    expect(c.lambda.mean).toBeCloseTo((debriefs[0]! + debriefs[1]!) / 2, 12);
+    expect(c.lambda.min).toBe(Math.min(...debriefs));
+    expect(c.lambda.max).toBe(Math.max(...debriefs));
+    // The dashboard's rows state the same lambdas; study.json the same consensus.
+    const rows = (await call(t, "GET", `/api/studies/${study.id}/participants`, undefined, cookie))
+      .body.participants;
+    const live = rows.filter(
+      (r: { test: boolean; status: string }) => !r.test && r.status === "done",
+    );
+    expect(live.map((r: { metric: { lambda: number } }) => r.metric.lambda).sort()).toEqual(
+      [...debriefs].sort(),
+    );
+    expect((await exported(t, cookie, study.id)).consensus).toEqual(c);
+    // Another researcher cannot read it (as every study route: 404).
+    const bob = await signIn(t, "bob@example.org");
+    expect(
+      (await call(t, "GET", `/api/studies/${study.id}/consensus`, undefined, bob)).status,
+    ).toBe(404);
+  });
+
+  it("multiclass: per-class means of the participants' weights, in study.json too", async () => {
+    const { t, cookie } = app;
+    const { study, data } = await createMulticlass(t, cookie);
+    await call(t, "POST", `/api/studies/${study.id}/open`, { mode: "live" }, cookie);
+    const people = await invite(t, cookie, study.id, 2);
+    const truths = [
+      [0.5, 0.3, 0.2],
+      [0.2, 0.3, 0.5],
+    ];
+    const weights: number[][] = [];
+    for (const [n, p] of people.entries()) {
+      const s = await walkToMulticlass(t, p.token);
+      const run = await answerMulticlass(
+        t,
+        p.token,
+        p.seed,
+        s,
+        screenReader(truths[n]!, data.pool.priors, 0, p.seed),
+      );
+      weights.push(
+        (await finishMulticlass(t, p.token, run.state)).multiclassDebrief!.metric.weights,
+      );
+    }
+    const c = (await call(t, "GET", `/api/studies/${study.id}/consensus`, undefined, cookie)).body
+      .consensus;
+    expect(c.n).toBe(2);
+    expect(c.weights.classes).toEqual(data.classNames);
+    c.weights.mean.forEach((m: number, i: number) => {
+      expect(m).toBeCloseTo((weights[0]![i]! + weights[1]![i]!) / 2, 12);
+    });
+    expect(c.weights.mean.reduce((a: number, b: number) => a + b, 0)).toBeCloseTo(1, 9);
+    expect((await exported(t, cookie, study.id)).consensus).toEqual(c);
+  });
+});
