@@ -7,7 +7,7 @@
 // numbers the page shows, over HTTP; the pages they see are saved at 1280 and 390 px and
 // checked with axe. The researcher downloads the exports from the dashboard: each
 // participant's metric is within the study's tolerance of the truth, and the dashboard, the
-// debrief and the exports state the same metric.
+// debrief and the exports state the same metric, and the dashboard's consensus is study.json's.
 
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -18,6 +18,7 @@ import type { StudyConfig } from "../../src/server/study/config.ts";
 import { prepareFairStudyData } from "../../src/server/study/fair.ts";
 import { prepareMulticlassStudyData } from "../../src/server/study/population.ts";
 import type { FairView, MulticlassView, ParticipantState } from "../../web/src/api/types.ts";
+import { type Consensus, consensusLines } from "../../web/src/researcher/Consensus.tsx";
 import { formatMetric } from "../../web/src/researcher/metric.ts";
 import { advanceTo, tokenOf } from "./api.ts";
 import { expect, test } from "./fixtures.ts";
@@ -300,6 +301,23 @@ for (const c of CASES) {
       await expect(table).toContainText(formatMetric(d.metric));
       if (d.metric.lambda !== undefined) expect(d.summary).toContain(d.metric.lambda.toFixed(2));
     }
+    // The consensus: study.json's aggregates the debriefs' metrics, and the dashboard shows it.
+    const consensus = (
+      JSON.parse(files[Object.keys(files).find((f) => f.endsWith(".json"))!]!) as {
+        consensus: Consensus;
+      }
+    ).consensus;
+    expect(consensus.n).toBe(c.truths.length);
+    const meanOf = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    if (c.kind === "fair")
+      expect(consensus.lambda!.mean).toBeCloseTo(meanOf(debriefs.map((d) => d.metric.lambda!)), 12);
+    else
+      consensus.weights!.mean.forEach((m, i) => {
+        expect(m).toBeCloseTo(meanOf(debriefs.map((d) => d.metric.weights![i]!)), 12);
+      });
+    for (const line of consensusLines(consensus))
+      await expect(page.getByTestId("consensus")).toContainText(line);
+    console.log(`${c.slug} consensus on the dashboard: ${consensusLines(consensus).join(" | ")}`);
     // participants.csv carries one row per participant who finished.
     const csv = files[Object.keys(files).find((f) => f.includes("participants"))!]!;
     const [head, ...rows] = csv.trim().split("\n");
