@@ -152,11 +152,35 @@ describe("multiclass and fairness studies from an uploaded dataset CSV (sqlite)"
     );
   });
 
+  it("a fairness study with a three-class label (titanic.csv: passengerClass by sex) runs to the debrief", async () => {
+    const { t, cookie } = app;
+    const up = await createFair(t, cookie, {
+      datasetCsv: data("titanic_survival.csv"),
+      target: "passengerClass",
+      groups: "sex",
+    });
+    expect(up.data.classNames).toHaveLength(3);
+    const { token, seed } = await seededParticipant(t, cookie, up.study.id, 3);
+    const s = await walkToMulticlass(t, token);
+    expect(s.fairElicitation!.question.classes).toEqual(up.data.classNames);
+    const run = await answerFair(
+      t,
+      token,
+      seed,
+      s,
+      fairReader(up.config.spec, up.data.tau, 0.5, 0, seed),
+    );
+    const end = await finishMulticlass(t, token, run.state);
+    expect(end.phase).toBe("debrief");
+    expect(Math.abs(end.fairDebrief!.metric.lambda - 0.5)).toBeLessThanOrEqual(
+      up.config.spec.tolerance,
+    );
+  });
+
   const twoClasses =
     "x,z,y\n" +
     Array.from({ length: 40 }, (_, i) => `${i},${i % 3},${i % 2 ? "a" : "b"}\n`).join("");
-  const oneGroup =
-    "x,g,y\n" + Array.from({ length: 40 }, (_, i) => `${i},only,${i % 2 ? "a" : "b"}\n`).join("");
+  const oneGroup = `x,g,y\n${Array.from({ length: 40 }, (_, i) => `${i},only,${i % 2 ? "a" : "b"}\n`).join("")}`;
   it.each<[string, Record<string, unknown>, number, RegExp]>([
     [
       "a label with two classes",
