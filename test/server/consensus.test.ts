@@ -135,6 +135,9 @@ describe("the consensus over HTTP (sqlite)", () => {
       [...debriefs].sort(),
     );
     expect((await exported(t, cookie, study.id)).consensus).toEqual(c);
+    // /openapi.json describes the route.
+    const spec = (await call(t, "GET", "/openapi.json")).body;
+    expect(Object.keys(spec.paths)).toContain("/api/studies/{id}/consensus");
     // Another researcher cannot read it (as every study route: 404).
     const bob = await signIn(t, "bob@example.org");
     expect(
