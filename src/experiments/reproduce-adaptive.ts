@@ -685,6 +685,7 @@ export function adaptiveComparisonSvg(r: AdaptiveReproduction): string {
             (H - m.b - m.t),
       );
     const bottom = H - m.b;
+    const placed: { x: number; y: number; w: number }[] = [];
     parts.push(
       `<text x="${ox + W / 2}" y="18" text-anchor="middle" font-size="13">${escapeXml(`noise: ${noise}`)}</text>`,
       `<line x1="${ox + m.l}" y1="${bottom}" x2="${ox + W - m.r}" y2="${bottom}" stroke="black"/>`,
@@ -718,8 +719,18 @@ export function adaptiveComparisonSvg(r: AdaptiveReproduction): string {
       }
       const paper = own.find((row) => row.strategy === "paper");
       if (paper) {
+        // Labels right of their point, or left of it in the right half (no clipping at the
+        // edge), moved down a line while they would overlap a label already placed.
+        const x0 = X(paper.questions);
+        const right = x0 > ox + W / 2;
+        const w = setting.length * 4.4;
+        const left = right ? x0 - 6 - w : x0 + 6;
+        let y = Y(ratio(paper)) - 5;
+        while (placed.some((b) => left < b.x + b.w && b.x < left + w && Math.abs(b.y - y) < 9))
+          y += 9;
+        placed.push({ x: left, y, w });
         parts.push(
-          `<text x="${px(X(paper.questions) + 6)}" y="${px(Y(ratio(paper)) - 5)}" font-size="8" fill="#444">${escapeXml(setting)}</text>`,
+          `<text x="${px(right ? x0 - 6 : x0 + 6)}" y="${px(y)}"${right ? ' text-anchor="end"' : ""} font-size="8" fill="#444">${escapeXml(setting)}</text>`,
         );
       }
     }
