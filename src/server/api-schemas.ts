@@ -519,6 +519,14 @@ export const Consensus = z.object({
       max: z.array(z.number()),
     })
     .optional(),
+  /**
+   * Multiclass: the classifier best for the mean weights on the study's pool (predict
+   * argmax_i mean_i eta_i(x)): each class's share right (in the class order), its accuracy,
+   * and how many of the n participants' own best classifier labels every case the same way.
+   */
+  best: z
+    .object({ rates: z.array(z.number()), accuracy: z.number(), agree: z.number().int() })
+    .optional(),
   /** Fairness: the trade-off lambda's mean, median and spread. */
   lambda: z
     .object({

@@ -3,9 +3,10 @@
 // participants' own debriefs agree; test runs and pilot participants are left out.
 
 import { describe, expect, it } from "vitest";
+import { MulticlassPool } from "../../src/geometry/multiclass/pool.ts";
 import type { ParticipantState } from "../../src/server/api-schemas.ts";
 import { sha256 } from "../../src/server/security/tokens.ts";
-import { consensusOf } from "../../src/server/study/consensus.ts";
+import { bestForConsensus, consensusOf } from "../../src/server/study/consensus.ts";
 import { consensusLines } from "../../web/src/researcher/Consensus.tsx";
 import { answerFair, createFair, fairReader } from "./fair-driver.ts";
 import { call, signIn, type TestApp, tokenOf } from "./helpers.ts";
@@ -35,6 +36,40 @@ describe("consensusOf", () => {
     expect(c.weights!.min).toEqual([0.1, 0.3, 0.2]);
     expect(c.weights!.max).toEqual([0.5, 0.3, 0.6]);
     expect(consensusLines(c)[1]).toBe("“a”: mean weight 0.300, sd 0.200, from 0.100 to 0.500");
+  });
+  it("multiclass: the classifier best for the consensus, its shares right and who shares it", () => {
+    // Four cases; equal weights predict each case's most likely class: 0, 1, 2, 1.
+    const pool = new MulticlassPool(
+      [0.6, 0.3, 0.1, 0.2, 0.5, 0.3, 0.1, 0.2, 0.7, 0.4, 0.45, 0.15],
+      3,
+    );
+    const third = 1 / 3;
+    const b = bestForConsensus(
+      pool,
+      [third, third, third],
+      [
+        [third, third, third],
+        [0.34, 0.33, 0.33],
+        [0.98, 0.01, 0.01],
+      ],
+    );
+    expect(b.accuracy).toBeCloseTo((0.6 + 0.5 + 0.7 + 0.45) / 4, 12);
+    // Class 0: right on case 1 only (0.6 of its 1.3 total mass).
+    expect(b.rates[0]).toBeCloseTo(0.6 / 1.3, 12);
+    expect(b.rates[1]).toBeCloseTo((0.5 + 0.45) / 1.45, 12);
+    expect(b.rates[2]).toBeCloseTo(0.7 / 1.25, 12);
+    // [0.98, 0.01, 0.01] predicts class 0 everywhere: not the same classifier.
+    expect(b.agree).toBe(2);
+    const c = consensusOf(
+      "multiclass",
+      [{ id: 7, metric: { weights: [third, third, third] } }],
+      ["a", "b", "c"],
+      pool,
+    )!;
+    expect(c.best!.agree).toBe(1);
+    expect(consensusLines(c).at(-1)).toBe(
+      "The classifier best for these mean weights gets “a” 46%, “b” 66%, “c” 56% right (56% of all cases); it is the own best classifier of 1 of the 1 participant.",
+    );
   });
   it("fair: lambda's mean, median (odd and even counts), sd; nobody: null", () => {
     const m = (xs: number[]) => xs.map((lambda, i) => ({ id: i + 1, metric: { lambda } }));
@@ -176,6 +211,8 @@ describe("the consensus over HTTP (sqlite)", () => {
       expect(m).toBeCloseTo((weights[0]![i]! + weights[1]![i]!) / 2, 12);
     });
     expect(c.weights.mean.reduce((a: number, b: number) => a + b, 0)).toBeCloseTo(1, 9);
+    expect(c.best).toEqual(bestForConsensus(data.pool, c.weights.mean, weights));
+    expect(c.best.agree).toBeLessThanOrEqual(2);
     expect((await exported(t, cookie, study.id)).consensus).toEqual(c);
   });
 });

@@ -26,12 +26,19 @@ export function consensusLines(c: Consensus): string[] {
   }
   const w = c.weights!;
   const f = (x: number) => x.toFixed(3);
+  const pc = (x: number) => `${Math.round(x * 100)}%`;
+  const b = c.best;
   return [
     who,
     ...w.classes.map(
       (k, i) =>
         `“${k}”: mean weight ${f(w.mean[i]!)}, sd ${f(w.sd[i]!)}, from ${f(w.min[i]!)} to ${f(w.max[i]!)}`,
     ),
+    ...(b === undefined
+      ? []
+      : [
+          `The classifier best for these mean weights gets ${w.classes.map((k, i) => `“${k}” ${pc(b.rates[i]!)}`).join(", ")} right (${pc(b.accuracy)} of all cases); it is the own best classifier of ${b.agree} of the ${c.n} participant${c.n === 1 ? "" : "s"}.`,
+        ]),
   ];
 }
 
