@@ -215,10 +215,66 @@ test("the comparison page is legible at 1280 and 390 px (screenshots)", async ({
     [390, 844],
   ] as const) {
     await page.setViewportSize({ width, height });
-    await expect(page.locator("figure.flow-chart svg")).toHaveCount(2);
+    const phone = width < 560;
+    // Wide: two flow charts side by side. Phone: two compact count tables side by side.
+    await expect(page.locator("figure.flow-chart svg")).toHaveCount(phone ? 0 : 2);
+    await expect(page.locator("table.compact-counts")).toHaveCount(phone ? 2 : 0);
     // Let the charts re-measure their containers.
     await page.waitForTimeout(300);
     await page.screenshot({ path: join(dir, `comparison-${width}.png`), fullPage: true });
+
+    // Issue 11: both systems, their trade-off line and both "I prefer" buttons are fully in
+    // one viewport without scrolling, and no visible text is under 12 px.
+    const fits = await page.evaluate(() => {
+      const inside = (e: Element | null) => {
+        if (e === null) return false;
+        const r = e.getBoundingClientRect();
+        return (
+          r.width > 0 &&
+          r.top >= 0 &&
+          r.left >= 0 &&
+          r.bottom <= window.innerHeight &&
+          r.right <= window.innerWidth
+        );
+      };
+      const systems = [...document.querySelectorAll(".pair .system")];
+      const buttons = [...document.querySelectorAll("button")].filter((b) =>
+        /^I prefer [AB]$/.test(b.textContent ?? ""),
+      );
+      let smallest = Number.POSITIVE_INFINITY;
+      let smallestText = "";
+      for (const e of document.querySelectorAll("body *")) {
+        if (e.closest(".visually-hidden") !== null || e.closest("svg") !== null) continue;
+        const own = [...e.childNodes].some(
+          (n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? "").trim() !== "",
+        );
+        if (!own || e.getClientRects().length === 0) continue;
+        const size = Number.parseFloat(getComputedStyle(e).fontSize);
+        if (size < smallest) {
+          smallest = size;
+          smallestText = (e.textContent ?? "").trim().slice(0, 40);
+        }
+      }
+      for (const svg of document.querySelectorAll<SVGSVGElement>("figure.flow-chart svg")) {
+        const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+        for (const t of svg.querySelectorAll("text")) {
+          smallest = Math.min(smallest, Number.parseFloat(getComputedStyle(t).fontSize) * scale);
+        }
+      }
+      return {
+        scrollY: window.scrollY,
+        systems: systems.map(inside),
+        buttons: buttons.map(inside),
+        tradeOff: inside(document.querySelector("[data-testid=trade-off]")),
+        smallest,
+        smallestText,
+      };
+    });
+    expect(fits.scrollY).toBe(0);
+    expect(fits.systems).toEqual([true, true]);
+    expect(fits.buttons).toEqual([true, true]);
+    expect(fits.tradeOff).toBe(true);
+    expect(fits.smallest, `smallest text: "${fits.smallestText}"`).toBeGreaterThanOrEqual(12);
 
     const report = await page.evaluate(() => {
       const svgs = [...document.querySelectorAll<SVGSVGElement>("figure.flow-chart svg")];
@@ -229,38 +285,48 @@ test("the comparison page is legible at 1280 and 390 px (screenshots)", async ({
           minFont = Math.min(minFont, Number.parseFloat(getComputedStyle(t).fontSize) * scale);
         }
       }
-      const boxes = svgs.map((s) => s.getBoundingClientRect());
+      const systems = [...document.querySelectorAll(".pair .system")].map((s) =>
+        s.getBoundingClientRect(),
+      );
       return {
         minFont,
         titles: svgs.map((s) => s.querySelector("title")?.textContent ?? ""),
         descs: svgs.map((s) => (s.querySelector("desc")?.textContent ?? "").length),
         tables: document.querySelectorAll("table.numbers").length,
+        captions: [...document.querySelectorAll("table.compact-counts caption")].map(
+          (c) => c.textContent ?? "",
+        ),
         overflow: document.documentElement.scrollWidth - window.innerWidth,
         wide: [...document.querySelectorAll("body *")]
           .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
           .map((e) => `${e.tagName}.${e.getAttribute("class")}`)
           .slice(0, 5),
-        sideBySide: Math.abs(boxes[0]!.top - boxes[1]!.top) < 2,
+        sideBySide: Math.abs(systems[0]!.top - systems[1]!.top) < 2,
       };
     });
-    expect(report.minFont).toBeGreaterThanOrEqual(14);
-    expect(report.titles).toEqual(["System A", "System B"]);
-    expect(Math.min(...report.descs)).toBeGreaterThan(40);
-    expect(report.tables).toBe(2);
-    expect(report.overflow, `too wide: ${report.wide.join(", ")}`).toBeLessThanOrEqual(0);
-    expect(report.sideBySide).toBe(width >= 1000);
-    // Issue 11: "I prefer A" and "I prefer B" sit at the same height side by side, whatever
-    // the two charts show.
-    if (width >= 1000) {
-      const tops = await page
-        .getByRole("button", { name: /^I prefer [AB]$/ })
-        .evaluateAll((bs) => bs.map((b) => b.getBoundingClientRect().top));
-      expect(tops).toHaveLength(2);
-      expect(Math.abs(tops[0]! - tops[1]!)).toBeLessThan(1);
+    if (phone) {
+      expect(report.captions).toEqual([
+        "System A: outcomes out of 100 patients",
+        "System B: outcomes out of 100 patients",
+      ]);
+    } else {
+      expect(report.minFont).toBeGreaterThanOrEqual(14);
+      expect(report.titles).toEqual(["System A", "System B"]);
+      expect(Math.min(...report.descs)).toBeGreaterThan(40);
+      expect(report.tables).toBe(2);
     }
+    expect(report.overflow, `too wide: ${report.wide.join(", ")}`).toBeLessThanOrEqual(0);
+    expect(report.sideBySide).toBe(true);
+    // Issue 11: "I prefer A" and "I prefer B" sit at the same height side by side, whatever
+    // the two systems show.
+    const tops = await page
+      .getByRole("button", { name: /^I prefer [AB]$/ })
+      .evaluateAll((bs) => bs.map((b) => b.getBoundingClientRect().top));
+    expect(tops).toHaveLength(2);
+    expect(Math.abs(tops[0]! - tops[1]!)).toBeLessThan(1);
     // Whole patients with the study's class totals, and the trade-off in one plain line.
     const counts = await page
-      .locator("figure.flow-chart svg g.arrow")
+      .locator(phone ? "table.compact-counts tr[data-outcome]" : "figure.flow-chart svg g.arrow")
       .evaluateAll((gs) => gs.map((g) => Number(g.getAttribute("data-count"))));
     expect(counts).toHaveLength(8);
     expect(counts.every((n) => Number.isInteger(n))).toBe(true);

@@ -45,6 +45,8 @@ export interface ComparisonPageProps extends ComparisonViewBase {
   tradeOff: string;
   /** Tools before "Undo last answer"; the tools row is shown when this or onUndo is given. */
   tools?: ComponentChildren;
+  /** Systems side by side even on a phone (each drawn compactly by renderSystem). */
+  compact?: boolean;
 }
 
 /**
@@ -69,7 +71,7 @@ export function ComparisonPage(p: ComparisonPageProps) {
       <p class="visually-hidden" aria-live="polite" aria-atomic="true">
         {`New pair shown: ${p.progressText}. ${p.announce}`}
       </p>
-      <div class="pair" data-question-id={p.question.id}>
+      <div class={p.compact === true ? "pair compact" : "pair"} data-question-id={p.question.id}>
         {(["left", "right"] as const).map((side) => {
           const name = `${noun} ${side === "left" ? "A" : "B"}`;
           return (
