@@ -6,6 +6,7 @@ import { api, errorMessage, stateFrom } from "../api/client.ts";
 import type { Choice, ComprehensionResult, ParticipantState } from "../api/types.ts";
 import { capitalise } from "../chart/layout.ts";
 import { ResponsiveFlowChart } from "../chart/ResponsiveFlowChart.tsx";
+import { agreementSentence } from "./agreement.ts";
 import { ComparisonView } from "./ComparisonView.tsx";
 import { FairComparisonView } from "./FairComparisonView.tsx";
 import { FieldsForm } from "./FieldsForm.tsx";
@@ -489,7 +490,12 @@ function formatRatio(x: number): string {
   return x >= 10 ? String(Math.round(x)) : x.toFixed(1).replace(/\.0$/, "");
 }
 
-function Debrief({ state }: { state: ParticipantState }) {
+/**
+ * The binary debrief: the result as a range beside the participant's own guess, the agreement
+ * M both ways in one plain paragraph, and the completion code.
+ * @example <Debrief state={stateAtDebrief} />
+ */
+export function Debrief({ state }: { state: ParticipantState }) {
   const d = state.debrief!;
   const w = state.study.words;
   const inRange =
@@ -523,8 +529,8 @@ function Debrief({ state }: { state: ParticipantState }) {
           )}
         </div>
       </div>
-      {d.agreement !== null && (
-        <p>{`Your result agrees with ${Math.round(d.agreement * 100)}% of your own choices in the last part.`}</p>
+      {agreementSentence(d.agreementDetail) !== null && (
+        <p data-testid="agreement">{agreementSentence(d.agreementDetail)}</p>
       )}
       <p>
         Your completion code: <strong data-testid="completion-code">{d.completionCode}</strong>
