@@ -599,6 +599,9 @@ export function CreateStudy() {
             onInput={(e) => setConsent((e.currentTarget as HTMLTextAreaElement).value)}
           />
         </div>
+        {kind !== "binary" && defaults !== null && consent === defaults.consentText && (
+          <UnchangedNotice parts={["the consent text"]} />
+        )}
         {kind === "binary" && texts !== null && defaults !== null && source !== "template" && (
           <UnchangedNotice parts={unchangedTexts(texts, defaults, words, consent)} />
         )}
