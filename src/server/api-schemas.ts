@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PageLabelsSchema } from "./study/page-labels.ts";
 import { refineCreateSourceAndTexts, StudyTexts } from "./study/texts.ts";
 
 /**
@@ -133,6 +134,8 @@ export const ParticipantState = z.object({
     words: StudyWords,
     /** Multiclass and fairness studies only (absent: binary): no cost story. */
     kind: z.enum(["multiclass", "fair"]).optional(),
+    /** The pages' headings, buttons and fixed sentences in the study's own words (issue 11). */
+    labels: PageLabelsSchema.optional(),
   }),
   consent: z.object({ text: z.string() }).optional(),
   questionnaire: z.object({ fields: z.array(Field) }).optional(),

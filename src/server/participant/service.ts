@@ -18,6 +18,7 @@ import {
 } from "../study/config.ts";
 import { anyStudyData, type StudyData } from "../study/population.ts";
 import { loadConfig } from "../study/store.ts";
+import { labelsOf } from "../study/texts.ts";
 import { nowIso } from "../time.ts";
 import { answerOf, type ElicitationResult, placementOf, replayElicitation } from "./elicitation.ts";
 import {
@@ -345,6 +346,7 @@ export async function renderState(
     study: {
       title: c.title,
       words: { ...c.words },
+      labels: labelsOf(c),
       ...(isMulticlass(ctx) ? { kind: "multiclass" as const } : {}),
       ...(isFair(ctx) ? { kind: "fair" as const } : {}),
     },

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { StudyConfig } from "./config.ts";
+import { type PageLabels, PageLabelsInput, PageLabelsSchema, pageLabels } from "./page-labels.ts";
 import { cancerDiagnosisConfig } from "./template.ts";
 
 /**
@@ -97,6 +98,8 @@ export const StudyTexts = z
       .max(40)
       .superRefine((fs, ctx) => uniqueIds(fs, ctx))
       .optional(),
+    /** Headings, button labels and the debrief's sentences (any subset; the rest default). */
+    labels: PageLabelsInput.optional(),
   })
   .strict();
 export type StudyTexts = z.infer<typeof StudyTexts>;
@@ -111,6 +114,18 @@ export interface AllStudyTexts {
   readonly guessPrompt: string | null;
   readonly questionnaire: StudyConfig["questionnaire"];
   readonly post: StudyConfig["post"];
+  readonly labels: PageLabels;
+}
+
+/** A configuration that may carry its own page labels (absent: the defaults). */
+type WithLabels = StudyConfig & { readonly labels?: Partial<PageLabels> };
+
+/**
+ * A study's page labels: its own where it set them, the built-in wording elsewhere.
+ * @example labelsOf(cancerDiagnosisConfig()).storyHeading // "The task"
+ */
+export function labelsOf(c: StudyConfig): PageLabels {
+  return pageLabels((c as WithLabels).labels);
 }
 
 /**
@@ -129,6 +144,7 @@ export function defaultStudyTexts(): AllStudyTexts {
     guessPrompt: c.guessPrompt,
     questionnaire: c.questionnaire,
     post: c.post,
+    labels: labelsOf(c),
   };
 }
 
@@ -148,7 +164,10 @@ export function withTexts(config: StudyConfig, texts: StudyTexts | undefined): S
     ...(texts.guessPrompt !== undefined ? { guessPrompt: texts.guessPrompt } : {}),
     ...(texts.questionnaire !== undefined ? { questionnaire: texts.questionnaire } : {}),
     ...(texts.post !== undefined ? { post: texts.post } : {}),
-  };
+    ...(texts.labels !== undefined
+      ? { labels: { ...(config as WithLabels).labels, ...texts.labels } }
+      : {}),
+  } as StudyConfig;
 }
 
 /**
@@ -177,6 +196,7 @@ export function participantTexts(c: StudyConfig): unknown {
     guessPrompt: c.guessPrompt,
     questionnaire: c.questionnaire,
     post: c.post,
+    labels: labelsOf(c),
   };
 }
 
@@ -274,5 +294,6 @@ export const StudyDefaultsReply = z.object({
     guessPrompt: z.string().nullable(),
     questionnaire: z.array(FieldInput),
     post: z.array(FieldInput),
+    labels: PageLabelsSchema,
   }),
 });

@@ -10,6 +10,7 @@ import { agreementSentence } from "./agreement.ts";
 import { ComparisonView } from "./ComparisonView.tsx";
 import { FairComparisonView } from "./FairComparisonView.tsx";
 import { FieldsForm } from "./FieldsForm.tsx";
+import { labelsFor } from "./labels.ts";
 import { MulticlassComparisonView } from "./MulticlassComparisonView.tsx";
 import { elicitationProgress } from "./progress.ts";
 import { workedExample } from "./worked-example.ts";
@@ -147,7 +148,8 @@ export function ParticipantApp({ token }: { token: string }) {
   );
 }
 
-interface PageProps {
+/** What a phase page takes: the state, whether a request is under way, and how to send one. */
+export interface PageProps {
   state: ParticipantState;
   busy: boolean;
   post: (path: string, body: unknown) => Promise<unknown>;
@@ -166,17 +168,22 @@ function Paragraphs({ text }: { text: string }) {
   );
 }
 
-function PhasePage({ state, busy, post }: PageProps) {
+/**
+ * The page of a participant's current phase, in the study's own words and labels.
+ * @example <PhasePage state={state} busy={false} post={post} />
+ */
+export function PhasePage({ state, busy, post }: PageProps) {
   const words = state.study.words;
+  const L = labelsFor(state);
   switch (state.phase) {
     case "consent":
       return (
         <section>
-          <h1>Taking part in this study</h1>
+          <h1>{L.consentHeading}</h1>
           <Paragraphs text={state.consent?.text ?? ""} />
           <div class="actions">
             <button type="button" disabled={busy} onClick={() => post("consent", { agree: true })}>
-              I agree to take part
+              {L.consentAgree}
             </button>
             <button
               type="button"
@@ -184,7 +191,7 @@ function PhasePage({ state, busy, post }: PageProps) {
               disabled={busy}
               onClick={() => post("consent", { agree: false })}
             >
-              I do not agree
+              {L.consentDecline}
             </button>
           </div>
         </section>
@@ -192,10 +199,10 @@ function PhasePage({ state, busy, post }: PageProps) {
     case "questionnaire":
       return (
         <section>
-          <h1>About you</h1>
+          <h1>{L.questionnaireHeading}</h1>
           <FieldsForm
             fields={state.questionnaire?.fields ?? []}
-            submitLabel="Continue"
+            submitLabel={L.continueButton}
             busy={busy}
             onSubmit={(answers) => post("questionnaire", { answers })}
           />
@@ -204,7 +211,7 @@ function PhasePage({ state, busy, post }: PageProps) {
     case "story":
       return (
         <section>
-          <h1>The task</h1>
+          <h1>{L.storyHeading}</h1>
           {(state.story?.paragraphs ?? []).map((p) => (
             <p key={p}>{p}</p>
           ))}
@@ -222,7 +229,7 @@ function PhasePage({ state, busy, post }: PageProps) {
           )}
           <div class="actions">
             <button type="button" disabled={busy} onClick={() => post("story", {})}>
-              I have read this, continue
+              {L.storyDone}
             </button>
           </div>
         </section>
@@ -274,7 +281,7 @@ function PhasePage({ state, busy, post }: PageProps) {
         <ComparisonView
           words={words}
           question={e.question}
-          stage="Part 2 of 3: your preferences"
+          stage={L.elicitationStage}
           progressText={progress.text}
           progressValue={progress.value}
           busy={busy}
@@ -290,7 +297,7 @@ function PhasePage({ state, busy, post }: PageProps) {
         <ComparisonView
           words={words}
           question={e.question}
-          stage="Part 3 of 3: a few more comparisons"
+          stage={L.evaluationStage}
           progressText={`Question ${e.progress.answered + 1} of ${e.progress.total}`}
           progressValue={(e.progress.answered + 1) / Math.max(1, e.progress.total)}
           busy={busy}
@@ -301,10 +308,10 @@ function PhasePage({ state, busy, post }: PageProps) {
     case "post":
       return (
         <section>
-          <h1>Almost done: a few questions about the task</h1>
+          <h1>{L.postHeading}</h1>
           <FieldsForm
             fields={state.post?.fields ?? []}
-            submitLabel="Finish"
+            submitLabel={L.finishButton}
             busy={busy}
             longText
             onSubmit={(answers) => post("post", { answers })}
@@ -322,8 +329,8 @@ function PhasePage({ state, busy, post }: PageProps) {
     case "withdrawn":
       return (
         <section>
-          <h1>You are not taking part</h1>
-          <p>Nothing more will be recorded. Thank you for your time; you can close this page.</p>
+          <h1>{L.withdrawnHeading}</h1>
+          <p>{L.withdrawnText}</p>
         </section>
       );
     default:
@@ -338,6 +345,7 @@ function ComprehensionPage({ state, busy, post }: PageProps) {
     null,
   );
   const words = state.study.words;
+  const L = labelsFor(state);
   const noun = words.systemNoun.charAt(0).toUpperCase() + words.systemNoun.slice(1);
 
   // A new question clears the chosen answer (feedback on the previous one stays visible).
@@ -357,7 +365,7 @@ function ComprehensionPage({ state, busy, post }: PageProps) {
 
   return (
     <section>
-      <p class="muted">{`Part 1 of 3: checking the pictures make sense · question ${c.index + 1} of ${c.total}`}</p>
+      <p class="muted">{`${L.comprehensionStage} · question ${c.index + 1} of ${c.total}`}</p>
       {feedback !== null && (
         <div
           class={`feedback ${feedback.correct ? "correct" : "incorrect"}`}
@@ -418,7 +426,7 @@ function ComprehensionPage({ state, busy, post }: PageProps) {
         <p class="muted">{`Attempts left for this question: ${c.attemptsLeft}`}</p>
         <div class="actions">
           <button type="submit" disabled={busy || answer === ""}>
-            Check my answer
+            {L.checkAnswer}
           </button>
         </div>
       </form>
@@ -438,9 +446,10 @@ function GuessPage({ state, busy, post }: PageProps) {
     }
     void post("guess", { ratio: n });
   };
+  const L = labelsFor(state);
   return (
     <section>
-      <h1>Your own estimate</h1>
+      <h1>{L.guessHeading}</h1>
       <form onSubmit={submit} noValidate>
         <div class="field">
           <label for="guess">{state.guess?.prompt}</label>
@@ -459,7 +468,7 @@ function GuessPage({ state, busy, post }: PageProps) {
             }}
           />
           <p id="guess-help" class="muted">
-            A positive number, for example 5 for “five times as bad”. You may skip this question.
+            {L.guessHelp}
           </p>
         </div>
         {invalid && (
@@ -469,7 +478,7 @@ function GuessPage({ state, busy, post }: PageProps) {
         )}
         <div class="actions">
           <button type="submit" disabled={busy}>
-            Continue
+            {L.continueButton}
           </button>
           <button
             type="button"
@@ -477,7 +486,7 @@ function GuessPage({ state, busy, post }: PageProps) {
             disabled={busy}
             onClick={() => post("guess", { ratio: null })}
           >
-            Skip this question
+            {L.guessSkip}
           </button>
         </div>
       </form>
@@ -498,33 +507,28 @@ function formatRatio(x: number): string {
 export function Debrief({ state }: { state: ParticipantState }) {
   const d = state.debrief!;
   const w = state.study.words;
+  const L = labelsFor(state);
   const inRange =
     d.guess !== null &&
     d.guess >= d.range.low &&
     (d.range.high === null || d.guess <= d.range.high);
   return (
     <section>
-      <h1>Thank you!</h1>
+      <h1>{L.debriefHeading}</h1>
       <div class="result-pair">
         <div class="result-box" data-testid="result">
-          <h2>From your comparisons</h2>
+          <h2>{L.debriefResultHeading}</h2>
           <p class="result-text">{d.summary}</p>
-          <p class="muted">
-            The range holds every weighing of the two mistakes that fits your answers best.
-          </p>
+          <p class="muted">{L.debriefRangeNote}</p>
         </div>
         <div class="result-box" data-testid="guess">
-          <h2>Your own guess before them</h2>
+          <h2>{L.debriefGuessHeading}</h2>
           {d.guess === null ? (
-            <p>You skipped this question.</p>
+            <p>{L.debriefGuessSkipped}</p>
           ) : (
             <>
               <p class="result-text">{`${capitalise(w.missed)}: ${formatRatio(d.guess)} times as bad as ${w.falseAlarm}.`}</p>
-              <p class="muted">
-                {inRange
-                  ? "Your guess lies within the range of your comparisons."
-                  : "Your guess lies outside the range of your comparisons."}
-              </p>
+              <p class="muted">{inRange ? L.debriefGuessInside : L.debriefGuessOutside}</p>
             </>
           )}
         </div>
@@ -533,9 +537,10 @@ export function Debrief({ state }: { state: ParticipantState }) {
         <p data-testid="agreement">{agreementSentence(d.agreementDetail)}</p>
       )}
       <p>
-        Your completion code: <strong data-testid="completion-code">{d.completionCode}</strong>
+        {`${L.completionCode} `}
+        <strong data-testid="completion-code">{d.completionCode}</strong>
       </p>
-      <p class="muted">You can close this page now.</p>
+      <p class="muted">{L.debriefClose}</p>
     </section>
   );
 }

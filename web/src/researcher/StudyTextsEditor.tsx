@@ -3,6 +3,11 @@
 // question, the questionnaire and the post-task questions; the built-in study's texts to start
 // from (GET /api/study-defaults), and a live preview of the pages in the study's own words.
 
+import {
+  DEFAULT_PAGE_LABELS,
+  type PageLabelKey,
+  type PageLabels,
+} from "../../../src/server/study/page-label-defaults.ts";
 import type { CreateStudyBody, Field, StudyWords } from "../api/types.ts";
 import { tradeOffLine } from "../chart/format.ts";
 import { capitalise } from "../chart/layout.ts";
@@ -20,6 +25,47 @@ export interface EditableTexts {
   guessPrompt: string | null;
   questionnaire: Field[];
   post: Field[];
+  /** Headings, buttons and the debrief's fixed sentences (the defaults when absent). */
+  labels?: PageLabels;
+}
+
+/** What each page label is, as the editor names its field. */
+export const LABEL_NAMES: Record<PageLabelKey, string> = {
+  consentHeading: "Consent page heading",
+  consentAgree: "Consent: agree button",
+  consentDecline: "Consent: decline button",
+  questionnaireHeading: "Questionnaire heading",
+  continueButton: "Continue button",
+  storyHeading: "Story page heading",
+  storyDone: "Story: done button",
+  comprehensionStage: "Comprehension: part line",
+  checkAnswer: "Comprehension: check button",
+  guessHeading: "Guess page heading",
+  guessHelp: "Guess: help under the box",
+  guessSkip: "Guess: skip button",
+  elicitationStage: "Comparisons: part line",
+  evaluationStage: "Last comparisons: part line",
+  postHeading: "Post-task questions heading",
+  finishButton: "Finish button",
+  debriefHeading: "Debrief heading",
+  debriefResultHeading: "Debrief: result box heading",
+  debriefRangeNote: "Debrief: note under the result",
+  debriefGuessHeading: "Debrief: guess box heading",
+  debriefGuessSkipped: "Debrief: guess skipped",
+  debriefGuessInside: "Debrief: guess within the range",
+  debriefGuessOutside: "Debrief: guess outside the range",
+  completionCode: "Debrief: before the completion code",
+  debriefClose: "Debrief: last line",
+  withdrawnHeading: "Withdrawn page heading",
+  withdrawnText: "Withdrawn page text",
+};
+
+/**
+ * Every page label of some texts, the defaults where they set none.
+ * @example labelsOfTexts({ ...texts, labels: undefined }).storyHeading // "The task"
+ */
+export function labelsOfTexts(t: EditableTexts): PageLabels {
+  return { ...DEFAULT_PAGE_LABELS, ...(t.labels ?? {}) };
 }
 
 /** A fixed system of the comprehension questions, as counts out of 100. */
@@ -65,6 +111,8 @@ export function placeholdersIn(t: EditableTexts, words: StudyWords, consent: str
       check(`comprehension question ${i + 1} option ${j + 1}`, o);
   });
   check("guess question", t.guessPrompt);
+  for (const [k, v] of Object.entries(labelsOfTexts(t)))
+    check(LABEL_NAMES[k as PageLabelKey] ?? k, v);
   for (const [name, fields] of [
     ["questionnaire", t.questionnaire],
     ["post-task question", t.post],
@@ -365,6 +413,21 @@ export function StudyTextsEditor({
         fields={texts.post}
         onChange={(post) => onChange({ ...texts, post })}
       />
+      <fieldset class="labels-editor">
+        <legend>Headings, buttons and the debrief’s sentences</legend>
+        {(Object.keys(LABEL_NAMES) as PageLabelKey[]).map((k) => (
+          <div class="field" key={k}>
+            <label for={`t-label-${k}`}>{LABEL_NAMES[k]}</label>
+            <input
+              id={`t-label-${k}`}
+              value={labelsOfTexts(texts)[k]}
+              onInput={(e) =>
+                onChange({ ...texts, labels: { ...labelsOfTexts(texts), [k]: value(e) } })
+              }
+            />
+          </div>
+        ))}
+      </fieldset>
     </div>
   );
 }
@@ -389,6 +452,9 @@ export function textsForRequest(t: EditableTexts): StudyTexts {
     guessPrompt: t.guessPrompt,
     questionnaire: clean(t.questionnaire),
     post: clean(t.post),
+    labels: Object.fromEntries(
+      Object.entries(labelsOfTexts(t)).map(([k, v]) => [k, v.trim()]),
+    ) as PageLabels,
   };
 }
 
@@ -411,6 +477,7 @@ export function StudyPreview({
   const noun = capitalise(words.systemNoun);
   const left = placeholdersIn(texts, words, consent);
   const q = texts.comprehension[0];
+  const L = labelsOfTexts(texts);
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: the preview scrolls on its own, so a keyboard user must be able to focus it (axe: scrollable-region-focusable)
     <section class="preview" aria-labelledby="preview-title" data-testid="preview" tabIndex={0}>
@@ -423,7 +490,7 @@ export function StudyPreview({
         <p class="muted">No placeholders left.</p>
       )}
       <p class="muted">{texts.title.trim() !== "" ? texts.title : name || "(the study’s name)"}</p>
-      <h3>The task</h3>
+      <h3>{L.storyHeading}</h3>
       {texts.story.paragraphs
         .filter((p) => p.trim() !== "")
         .map((p, i) => (
@@ -472,15 +539,27 @@ export function StudyPreview({
       )}
       {texts.guessPrompt !== null && (
         <>
-          <h3>Your own estimate</h3>
+          <h3>{L.guessHeading}</h3>
           <p>{texts.guessPrompt}</p>
+          <p class="muted">{L.guessHelp}</p>
         </>
       )}
       <h3>Each comparison</h3>
       <p>{words.question}</p>
       {a !== undefined && b !== undefined && <p>{tradeOffLine(a, b, words)}</p>}
-      <h3>Debrief (an example)</h3>
+      <p class="muted">{L.elicitationStage}</p>
+      <h3>{`${L.debriefHeading} (the debrief, an example)`}</h3>
+      <p>
+        <strong>{L.debriefResultHeading}</strong>
+      </p>
       <p>{`For you, ${words.missed} are between 2 and 3 times as bad as ${words.falseAlarm}.`}</p>
+      <p class="muted">{L.debriefRangeNote}</p>
+      <p>
+        <strong>{L.debriefGuessHeading}</strong>
+      </p>
+      <p>{L.debriefGuessInside}</p>
+      <p>{`${L.completionCode} ABC123`}</p>
+      <p class="muted">{L.debriefClose}</p>
     </section>
   );
 }

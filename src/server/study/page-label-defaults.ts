@@ -1,0 +1,43 @@
+// No imports: the web bundle reads these defaults too.
+
+/**
+ * The headings, button labels and fixed sentences of a binary study's participant pages
+ * (issue 11 item 3): part of the study's texts, each editable in the create form; a study
+ * that sets none reads these defaults (the built-in study's wording).
+ */
+export const DEFAULT_PAGE_LABELS = {
+  consentHeading: "Taking part in this study",
+  consentAgree: "I agree to take part",
+  consentDecline: "I do not agree",
+  questionnaireHeading: "About you",
+  continueButton: "Continue",
+  storyHeading: "The task",
+  storyDone: "I have read this, continue",
+  comprehensionStage: "Part 1 of 3: checking the pictures make sense",
+  checkAnswer: "Check my answer",
+  guessHeading: "Your own estimate",
+  guessHelp:
+    "A positive number, for example 5 for “five times as bad”. You may skip this question.",
+  guessSkip: "Skip this question",
+  elicitationStage: "Part 2 of 3: your preferences",
+  evaluationStage: "Part 3 of 3: a few more comparisons",
+  postHeading: "Almost done: a few questions about the task",
+  finishButton: "Finish",
+  debriefHeading: "Thank you!",
+  debriefResultHeading: "From your comparisons",
+  debriefRangeNote:
+    "The range holds every weighing of the two mistakes that fits your answers best.",
+  debriefGuessHeading: "Your own guess before them",
+  debriefGuessSkipped: "You skipped this question.",
+  debriefGuessInside: "Your guess lies within the range of your comparisons.",
+  debriefGuessOutside: "Your guess lies outside the range of your comparisons.",
+  completionCode: "Your completion code:",
+  debriefClose: "You can close this page now.",
+  withdrawnHeading: "You are not taking part",
+  withdrawnText: "Nothing more will be recorded. Thank you for your time; you can close this page.",
+} as const;
+
+/** The keys of the page labels, in the create form's order. */
+export type PageLabelKey = keyof typeof DEFAULT_PAGE_LABELS;
+/** Every page label of a study, filled in. */
+export type PageLabels = Record<PageLabelKey, string>;

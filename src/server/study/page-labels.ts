@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { DEFAULT_PAGE_LABELS, type PageLabelKey, type PageLabels } from "./page-label-defaults.ts";
+
+export { DEFAULT_PAGE_LABELS, type PageLabelKey, type PageLabels };
+
+const label = z.string().trim().min(1, "must not be empty").max(500);
+
+/** Page labels as a create request may set them (any subset; unknown keys refused). */
+export const PageLabelsInput = z
+  .object(
+    Object.fromEntries(Object.keys(DEFAULT_PAGE_LABELS).map((k) => [k, label.optional()])) as {
+      [K in PageLabelKey]: z.ZodOptional<typeof label>;
+    },
+  )
+  .strict();
+
+/** Every page label, as the participant state carries it. */
+export const PageLabelsSchema = z.object(
+  Object.fromEntries(Object.keys(DEFAULT_PAGE_LABELS).map((k) => [k, z.string()])) as {
+    [K in PageLabelKey]: z.ZodString;
+  },
+);
+
+/**
+ * A study's page labels: its own where it set them, the defaults elsewhere.
+ * @example pageLabels({ storyHeading: "Your job" }).storyHeading // "Your job"
+ */
+export function pageLabels(own: Partial<PageLabels> | undefined): PageLabels {
+  return { ...DEFAULT_PAGE_LABELS, ...(own ?? {}) };
+}
