@@ -187,11 +187,12 @@ describe("a study with its own labels (sqlite)", () => {
     );
     const all = pages.join("\n");
     // The comparison pages drew their charts (no width on the server): the frame is there.
-    expect(all).toContain("I prefer A");
+    expect(all).toContain(`${OWN.preferButton} A`);
     for (const k of KEYS) expect(all, `default ${k} shown`).not.toContain(DEFAULT_PAGE_LABELS[k]);
     // Every label is on some page but the guess's other outcomes (skipped / the other side).
     const guessOutcomes = ["debriefGuessSkipped", "debriefGuessInside", "debriefGuessOutside"];
-    for (const k of KEYS.filter((x) => !guessOutcomes.includes(x)))
+    // "Hide the numbers as tables" shows only once the tables are shown.
+    for (const k of KEYS.filter((x) => !guessOutcomes.includes(x) && x !== "tablesHide"))
       expect(all, `own ${k} missing`).toContain(OWN[k]);
     expect(guessOutcomes.filter((k) => all.includes(OWN[k as PageLabelKey]))).toHaveLength(1);
     expect(all.match(/cancer/gi)).toBeNull();

@@ -2,6 +2,10 @@
 // "They seem about the same" with the keyboard hint, and the keys Left, Right and 0.
 
 import { useEffect, useRef } from "preact/hooks";
+import {
+  DEFAULT_PAGE_LABELS,
+  type PageLabels,
+} from "../../../src/server/study/page-label-defaults.ts";
 import type { Choice } from "../api/types.ts";
 
 function isTyping(target: EventTarget | null): boolean {
@@ -52,6 +56,8 @@ export function PreferButton(p: {
   side: "left" | "right";
   busy: boolean;
   onChoose: (choice: Choice) => void;
+  /** The study's word for "I prefer" (the default's otherwise). */
+  prefer?: string;
 }) {
   const letter = p.side === "left" ? "A" : "B";
   return (
@@ -62,13 +68,19 @@ export function PreferButton(p: {
       aria-keyshortcuts={p.side === "left" ? "ArrowLeft" : "ArrowRight"}
       onClick={() => p.onChoose(p.side)}
     >
-      {`I prefer ${letter}`}
+      {`${p.prefer ?? DEFAULT_PAGE_LABELS.preferButton} ${letter}`}
     </button>
   );
 }
 
 /** "They seem about the same" and the keyboard hint under it. */
-export function SameAndKeys(p: { busy: boolean; onChoose: (choice: Choice) => void }) {
+export function SameAndKeys(p: {
+  busy: boolean;
+  onChoose: (choice: Choice) => void;
+  /** The study's labels (the defaults otherwise). */
+  labels?: PageLabels;
+}) {
+  const L = p.labels ?? DEFAULT_PAGE_LABELS;
   return (
     <>
       <div class="same-row">
@@ -79,11 +91,12 @@ export function SameAndKeys(p: { busy: boolean; onChoose: (choice: Choice) => vo
           aria-keyshortcuts="0"
           onClick={() => p.onChoose("same")}
         >
-          They seem about the same
+          {L.sameButton}
         </button>
       </div>
       <p class="keys">
-        Keyboard: <kbd>←</kbd> A, <kbd>→</kbd> B, <kbd>0</kbd> about the same.
+        {`${L.keysHint} `}
+        <kbd>←</kbd> A, <kbd>→</kbd> B, <kbd>0</kbd> {L.keysSame}
       </p>
     </>
   );

@@ -6,6 +6,10 @@
 // pages differ only in how one system is drawn (renderSystem) and in their texts.
 
 import type { ComponentChildren } from "preact";
+import {
+  DEFAULT_PAGE_LABELS,
+  type PageLabels,
+} from "../../../src/server/study/page-label-defaults.ts";
 import type { Choice, StudyWords } from "../api/types.ts";
 import { PreferButton, ProgressLine, SameAndKeys, useChoiceKeys } from "./ChoiceControls.tsx";
 
@@ -22,6 +26,8 @@ export interface ComparisonViewBase {
   onChoose: (choice: Choice) => void;
   canUndo?: boolean;
   onUndo?: () => void;
+  /** The study's page labels (buttons, keyboard hint); the defaults when absent. */
+  labels?: PageLabels;
 }
 
 /**
@@ -59,6 +65,7 @@ export interface ComparisonPageProps extends ComparisonViewBase {
 export function ComparisonPage(p: ComparisonPageProps) {
   const { busy, onChoose } = p;
   const noun = systemNoun(p.words);
+  const L = p.labels ?? DEFAULT_PAGE_LABELS;
   useChoiceKeys(busy, onChoose);
 
   return (
@@ -78,7 +85,7 @@ export function ComparisonPage(p: ComparisonPageProps) {
             <div class="system" data-side={side} key={side}>
               <h2>{name}</h2>
               {p.renderSystem(side, name)}
-              <PreferButton side={side} busy={busy} onChoose={onChoose} />
+              <PreferButton side={side} busy={busy} onChoose={onChoose} prefer={L.preferButton} />
             </div>
           );
         })}
@@ -86,7 +93,7 @@ export function ComparisonPage(p: ComparisonPageProps) {
       <p class="trade-off" data-testid="trade-off">
         {p.tradeOff}
       </p>
-      <SameAndKeys busy={busy} onChoose={onChoose} />
+      <SameAndKeys busy={busy} onChoose={onChoose} labels={L} />
       {(p.tools !== undefined || p.onUndo !== undefined) && (
         <div class="tools">
           {p.tools}
@@ -97,7 +104,7 @@ export function ComparisonPage(p: ComparisonPageProps) {
               disabled={busy || p.canUndo !== true}
               onClick={p.onUndo}
             >
-              Undo last answer
+              {L.undoButton}
             </button>
           )}
         </div>

@@ -77,7 +77,9 @@ export function ComparisonView(p: ComparisonViewProps) {
             aria-pressed={showTables}
             onClick={() => setShowTables(!showTables)}
           >
-            {showTables ? "Hide the numbers as tables" : "Show the numbers as tables"}
+            {showTables
+              ? (p.labels?.tablesHide ?? "Hide the numbers as tables")
+              : (p.labels?.tablesShow ?? "Show the numbers as tables")}
           </button>
         )
       }

@@ -282,6 +282,7 @@ export function PhasePage({ state, busy, post }: PageProps) {
           words={words}
           question={e.question}
           stage={L.elicitationStage}
+          labels={L}
           progressText={progress.text}
           progressValue={progress.value}
           busy={busy}
@@ -298,6 +299,7 @@ export function PhasePage({ state, busy, post }: PageProps) {
           words={words}
           question={e.question}
           stage={L.evaluationStage}
+          labels={L}
           progressText={`Question ${e.progress.answered + 1} of ${e.progress.total}`}
           progressValue={(e.progress.answered + 1) / Math.max(1, e.progress.total)}
           busy={busy}
