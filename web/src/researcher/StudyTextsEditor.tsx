@@ -420,8 +420,8 @@ export function StudyTextsEditor({
         fields={texts.post}
         onChange={(post) => onChange({ ...texts, post })}
       />
-      <fieldset class="labels-editor">
-        <legend>Headings, buttons and the debrief’s sentences</legend>
+      <details class="labels-editor">
+        <summary>{`Headings, buttons and the debrief’s sentences (${Object.keys(LABEL_NAMES).length}, the built-in wording unless changed)`}</summary>
         {(Object.keys(LABEL_NAMES) as PageLabelKey[]).map((k) => (
           <div class="field" key={k}>
             <label for={`t-label-${k}`}>{LABEL_NAMES[k]}</label>
@@ -434,7 +434,7 @@ export function StudyTextsEditor({
             />
           </div>
         ))}
-      </fieldset>
+      </details>
     </div>
   );
 }
