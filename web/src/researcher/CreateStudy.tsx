@@ -509,17 +509,14 @@ export function CreateStudy() {
             <fieldset>
               <legend>Procedure</legend>
               <div class="grid2">
-                <div class="field">
-                  <label for="tolerance">Tolerance</label>
-                  <input
-                    id="tolerance"
-                    type="number"
-                    step="any"
-                    min="0"
-                    value={tolerance}
-                    onInput={(e) => setTolerance((e.currentTarget as HTMLInputElement).value)}
-                  />
-                </div>
+                <NumberField
+                  id="tolerance"
+                  label="Tolerance"
+                  step="any"
+                  min="0"
+                  value={tolerance}
+                  onValue={setTolerance}
+                />
                 <div class="field">
                   <label for="strategy">Search strategy</label>
                   <select
@@ -537,55 +534,43 @@ export function CreateStudy() {
                 </div>
                 {strategy === "adaptive" && (
                   <>
-                    <div class="field">
-                      <label for="budget">Most questions (budget, 5–100)</label>
-                      <input
-                        id="budget"
-                        type="number"
-                        min="5"
-                        max="100"
-                        step="1"
-                        value={budget}
-                        onInput={(e) => setBudget((e.currentTarget as HTMLInputElement).value)}
-                      />
-                    </div>
-                    <div class="field">
-                      <label for="credibility">Credibility (0.5–0.99)</label>
-                      <input
-                        id="credibility"
-                        type="number"
-                        min="0.5"
-                        max="0.99"
-                        step="0.01"
-                        value={credibility}
-                        onInput={(e) => setCredibility((e.currentTarget as HTMLInputElement).value)}
-                      />
-                    </div>
+                    <NumberField
+                      id="budget"
+                      label="Most questions (budget, 5–100)"
+                      min="5"
+                      max="100"
+                      step="1"
+                      value={budget}
+                      onValue={setBudget}
+                    />
+                    <NumberField
+                      id="credibility"
+                      label="Credibility (0.5–0.99)"
+                      min="0.5"
+                      max="0.99"
+                      step="0.01"
+                      value={credibility}
+                      onValue={setCredibility}
+                    />
                   </>
                 )}
-                <div class="field">
-                  <label for="pairs">Evaluation pairs (Phase III)</label>
-                  <input
-                    id="pairs"
-                    type="number"
-                    min="0"
-                    step="1"
-                    value={pairs}
-                    onInput={(e) => setPairs((e.currentTarget as HTMLInputElement).value)}
-                  />
-                </div>
-                <div class="field">
-                  <label for="population">People the charts count out of (whole people)</label>
-                  <input
-                    id="population"
-                    type="number"
-                    min="20"
-                    max="10000"
-                    step="1"
-                    value={population}
-                    onInput={(e) => setPopulation((e.currentTarget as HTMLInputElement).value)}
-                  />
-                </div>
+                <NumberField
+                  id="pairs"
+                  label="Evaluation pairs (Phase III)"
+                  min="0"
+                  step="1"
+                  value={pairs}
+                  onValue={setPairs}
+                />
+                <NumberField
+                  id="population"
+                  label="People the charts count out of (whole people)"
+                  min="20"
+                  max="10000"
+                  step="1"
+                  value={population}
+                  onValue={setPopulation}
+                />
               </div>
             </fieldset>
           </>
@@ -653,6 +638,32 @@ export function CreateStudy() {
 }
 
 /** A reminder that texts written for the built-in study are still in a study of other data. */
+/** A labelled number input; `onValue` gets the text as typed (validated on submit). */
+function NumberField(p: {
+  id: string;
+  label: string;
+  min?: string;
+  max?: string;
+  step: string;
+  value: string;
+  onValue: (value: string) => void;
+}) {
+  return (
+    <div class="field">
+      <label for={p.id}>{p.label}</label>
+      <input
+        id={p.id}
+        type="number"
+        min={p.min}
+        max={p.max}
+        step={p.step}
+        value={p.value}
+        onInput={(e) => p.onValue((e.currentTarget as HTMLInputElement).value)}
+      />
+    </div>
+  );
+}
+
 function UnchangedNotice({ parts }: { parts: string[] }) {
   if (parts.length === 0) return null;
   return (
@@ -745,31 +756,23 @@ function KindFields(p: {
             onInput={(e) => p.setDropColumns((e.currentTarget as HTMLInputElement).value)}
           />
         </div>
-        <div class="field">
-          <label for="kind-tolerance">
-            {p.kind === "fair" ? "Tolerance on lambda" : "Tolerance on the weights"}
-          </label>
-          <input
-            id="kind-tolerance"
-            type="number"
-            step="any"
-            min="0"
-            value={p.tolerance}
-            onInput={(e) => p.setTolerance((e.currentTarget as HTMLInputElement).value)}
-          />
-        </div>
-        <div class="field">
-          <label for="kind-budget">Most questions (budget, 5–100)</label>
-          <input
-            id="kind-budget"
-            type="number"
-            min="5"
-            max="100"
-            step="1"
-            value={p.budget}
-            onInput={(e) => p.setBudget((e.currentTarget as HTMLInputElement).value)}
-          />
-        </div>
+        <NumberField
+          id="kind-tolerance"
+          label={p.kind === "fair" ? "Tolerance on lambda" : "Tolerance on the weights"}
+          step="any"
+          min="0"
+          value={p.tolerance}
+          onValue={p.setTolerance}
+        />
+        <NumberField
+          id="kind-budget"
+          label="Most questions (budget, 5–100)"
+          min="5"
+          max="100"
+          step="1"
+          value={p.budget}
+          onValue={p.setBudget}
+        />
       </div>
       {p.kind === "multiclass" && labelValues.length > 0 && (
         <fieldset>
