@@ -15,6 +15,7 @@ import {
 } from "../../src/server/study/page-labels.ts";
 import { defaultStudyTexts, StudyTexts } from "../../src/server/study/texts.ts";
 import { PhasePage } from "../../web/src/participant/ParticipantApp.tsx";
+import { elicitationProgress, fillProgress } from "../../web/src/participant/progress.ts";
 import {
   type EditableTexts,
   LABEL_NAMES,
@@ -47,6 +48,16 @@ const page = (s: ParticipantState) =>
   textOf(render(h(PhasePage, { state: s, busy: false, post: async () => undefined })));
 
 describe("page labels in the study's texts", () => {
+  it("fill the progress lines' numbers", () => {
+    expect(fillProgress(DEFAULT_PAGE_LABELS.progressOf, { n: 3, total: 15 })).toBe(
+      "Question 3 of 15",
+    );
+    const own = { ...DEFAULT_PAGE_LABELS, progressAtMostMore: "Vraag {n}, nog hoogstens {left}" };
+    expect(
+      elicitationProgress({ answered: 3, estimatedRemaining: 7, remainingAtMost: 13 }, own).text,
+    ).toBe("Vraag 4, nog hoogstens 12");
+  });
+
   it("default to today's wording, and the schema refuses unknown or empty ones", () => {
     expect(defaultStudyTexts().labels).toEqual(DEFAULT_PAGE_LABELS);
     expect(defaultStudyTexts().labels.storyHeading).toBe("The task");
@@ -191,10 +202,14 @@ describe("a study with its own labels (sqlite)", () => {
     for (const k of KEYS) expect(all, `default ${k} shown`).not.toContain(DEFAULT_PAGE_LABELS[k]);
     // Every label is on some page but the guess's other outcomes (skipped / the other side).
     const guessOutcomes = ["debriefGuessSkipped", "debriefGuessInside", "debriefGuessOutside"];
-    // "Hide the numbers as tables" shows only once the tables are shown.
-    for (const k of KEYS.filter((x) => !guessOutcomes.includes(x) && x !== "tablesHide"))
+    // Not on this walk: "Hide the numbers as tables" (only once the tables are shown), and
+    // the progress lines of an adaptive study, an old server and (maybe) the last question.
+    const elsewhere = ["tablesHide", "progressOfAtMost", "progressAbout", "progressLast"];
+    for (const k of KEYS.filter((x) => !guessOutcomes.includes(x) && !elsewhere.includes(x)))
       expect(all, `own ${k} missing`).toContain(OWN[k]);
     expect(guessOutcomes.filter((k) => all.includes(OWN[k as PageLabelKey]))).toHaveLength(1);
+    // The progress lines are templates: their default wording with any number filled in.
+    expect(all).not.toMatch(/Question \d/);
     expect(all.match(/cancer/gi)).toBeNull();
   });
 });

@@ -20,6 +20,12 @@ export const DEFAULT_PAGE_LABELS = {
     "A positive number, for example 5 for “five times as bad”. You may skip this question.",
   guessSkip: "Skip this question",
   elicitationStage: "Part 2 of 3: your preferences",
+  // Progress lines: {n} is the question's number, {left} how many more, {total} the most.
+  progressAtMostMore: "Question {n} · at most {left} more after this one",
+  progressLast: "Question {n} · the last question of this part",
+  progressAbout: "Question {n} · about {left} more after this one",
+  progressOfAtMost: "Question {n} of at most {total}",
+  progressOf: "Question {n} of {total}",
   preferButton: "I prefer",
   sameButton: "They seem about the same",
   keysHint: "Keyboard:",

@@ -12,7 +12,7 @@ import { FairComparisonView } from "./FairComparisonView.tsx";
 import { FieldsForm } from "./FieldsForm.tsx";
 import { labelsFor } from "./labels.ts";
 import { MulticlassComparisonView } from "./MulticlassComparisonView.tsx";
-import { elicitationProgress } from "./progress.ts";
+import { elicitationProgress, fillProgress } from "./progress.ts";
 import { workedExample } from "./worked-example.ts";
 
 export function ParticipantApp({ token }: { token: string }) {
@@ -276,7 +276,7 @@ export function PhasePage({ state, busy, post }: PageProps) {
       const e = state.elicitation!;
       // Only what is certain: the searches' upper bound ("at most N more") and share done,
       // an adaptive study's budget ("of at most"); see progress.ts.
-      const progress = elicitationProgress(e.progress);
+      const progress = elicitationProgress(e.progress, L);
       return (
         <ComparisonView
           words={words}
@@ -300,7 +300,10 @@ export function PhasePage({ state, busy, post }: PageProps) {
           question={e.question}
           stage={L.evaluationStage}
           labels={L}
-          progressText={`Question ${e.progress.answered + 1} of ${e.progress.total}`}
+          progressText={fillProgress(L.progressOf, {
+            n: e.progress.answered + 1,
+            total: e.progress.total,
+          })}
           progressValue={(e.progress.answered + 1) / Math.max(1, e.progress.total)}
           busy={busy}
           onChoose={(choice: Choice) => post("evaluation", { questionId: e.question.id, choice })}
