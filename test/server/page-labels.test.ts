@@ -204,12 +204,21 @@ describe("a study with its own labels (sqlite)", () => {
     const guessOutcomes = ["debriefGuessSkipped", "debriefGuessInside", "debriefGuessOutside"];
     // Not on this walk: "Hide the numbers as tables" (only once the tables are shown), and
     // the progress lines of an adaptive study, an old server and (maybe) the last question.
-    const elsewhere = ["tablesHide", "progressOfAtMost", "progressAbout", "progressLast"];
+    // "Please answer:" shows only after a refused submit.
+    const elsewhere = [
+      "tablesHide",
+      "progressOfAtMost",
+      "progressAbout",
+      "progressLast",
+      "pleaseAnswer",
+    ];
     for (const k of KEYS.filter((x) => !guessOutcomes.includes(x) && !elsewhere.includes(x)))
       expect(all, `own ${k} missing`).toContain(OWN[k]);
     expect(guessOutcomes.filter((k) => all.includes(OWN[k as PageLabelKey]))).toHaveLength(1);
     // The progress lines are templates: their default wording with any number filled in.
     expect(all).not.toMatch(/Question \d/);
+    // The required note's star is drawn apart from its words.
+    expect(all).not.toMatch(/Questions marked/);
     expect(all.match(/cancer/gi)).toBeNull();
   });
 });

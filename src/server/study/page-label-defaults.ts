@@ -11,6 +11,8 @@ export const DEFAULT_PAGE_LABELS = {
   consentDecline: "I do not agree",
   questionnaireHeading: "About you",
   continueButton: "Continue",
+  requiredNote: "Questions marked * are required.",
+  pleaseAnswer: "Please answer:",
   storyHeading: "The task",
   storyDone: "I have read this, continue",
   comprehensionStage: "Part 1 of 3: checking the pictures make sense",

@@ -11,9 +11,39 @@ export interface FieldsFormProps {
   onSubmit: (answers: Record<string, string>) => void;
   /** Free-text fields as multi-line text areas (post-task questions). */
   longText?: boolean;
+  /** The study's wording of the form's own lines (the built-in wording otherwise). */
+  labels?: { requiredNote: string; pleaseAnswer: string };
 }
 
-export function FieldsForm({ fields, submitLabel, busy, onSubmit, longText }: FieldsFormProps) {
+const FORM_LABELS = {
+  requiredNote: "Questions marked * are required.",
+  pleaseAnswer: "Please answer:",
+};
+
+/**
+ * The note on required questions, its first "*" drawn as the form's star mark.
+ * @example <RequiredNote text="Questions marked * are required." />
+ */
+function RequiredNote({ text }: { text: string }) {
+  const at = text.indexOf("*");
+  if (at < 0) return <p class="muted">{text}</p>;
+  return (
+    <p class="muted">
+      {text.slice(0, at)}
+      <span class="required">*</span>
+      {text.slice(at + 1)}
+    </p>
+  );
+}
+
+export function FieldsForm({
+  fields,
+  submitLabel,
+  busy,
+  onSubmit,
+  longText,
+  labels = FORM_LABELS,
+}: FieldsFormProps) {
   const [answers, setAnswers] = useState<Record<string, string>>({});
   const [missing, setMissing] = useState<string[]>([]);
   // Bumped on every refused submit, so the summary takes focus each time (a screen reader
@@ -45,12 +75,10 @@ export function FieldsForm({ fields, submitLabel, busy, onSubmit, longText }: Fi
     <form onSubmit={submit} noValidate>
       {missing.length > 0 && (
         <div class="error" role="alert" tabIndex={-1} ref={summary} data-testid="form-errors">
-          Please answer: {missing.join("; ")}.
+          {`${labels.pleaseAnswer} ${missing.join("; ")}.`}
         </div>
       )}
-      <p class="muted">
-        Questions marked <span class="required">*</span> are required.
-      </p>
+      <RequiredNote text={labels.requiredNote} />
       {fields.map((f) => {
         const mark = f.required ? (
           <span class="required" aria-hidden="true">

@@ -203,6 +203,7 @@ export function PhasePage({ state, busy, post }: PageProps) {
           <FieldsForm
             fields={state.questionnaire?.fields ?? []}
             submitLabel={L.continueButton}
+            labels={L}
             busy={busy}
             onSubmit={(answers) => post("questionnaire", { answers })}
           />
@@ -317,6 +318,7 @@ export function PhasePage({ state, busy, post }: PageProps) {
           <FieldsForm
             fields={state.post?.fields ?? []}
             submitLabel={L.finishButton}
+            labels={L}
             busy={busy}
             longText
             onSubmit={(answers) => post("post", { answers })}

@@ -36,6 +36,8 @@ export const LABEL_NAMES: Record<PageLabelKey, string> = {
   consentDecline: "Consent: decline button",
   questionnaireHeading: "Questionnaire heading",
   continueButton: "Continue button",
+  requiredNote: "Forms: note on required questions (* marks where the star goes)",
+  pleaseAnswer: "Forms: before the unanswered questions",
   storyHeading: "Story page heading",
   storyDone: "Story: done button",
   comprehensionStage: "Comprehension: part line",
