@@ -130,13 +130,16 @@ describe("the debrief's agreement is the export's (sqlite)", () => {
       const choose = chooser(pool, [0.15, 0.3, 0.5][i]!);
       let s = await walkToElicitation(t, token);
       s = (await answerElicitation(t, token, s, choose)).state;
-      // The third participant answers Phase III by another rule on every third pair, so at
-      // least one share is under 100% somewhere.
+      // The third participant answers every third Phase III pair against their own rule (the
+      // other system), so their M over all pairs is under 100%.
       let n = 0;
-      const other = chooser(pool, 0.9);
+      const flip = { left: "right", right: "left", same: "same" } as const;
       const phase3 =
         i === 2
-          ? (l: SystemView, r: SystemView) => (n++ % 3 === 0 ? other(l, r) : choose(l, r))
+          ? (l: SystemView, r: SystemView) => {
+              const c = choose(l, r);
+              return n++ % 3 === 0 ? flip[c] : c;
+            }
           : choose;
       s = await answerEvaluation(t, token, s, phase3);
       s = (await call(t, "POST", `/api/p/${token}/post`, { answers: postAnswers })).body;
