@@ -43,6 +43,25 @@ describe("agreementSentence", () => {
     expect(s).toContain("On the 2 pairs your earlier answers did not already settle");
     expect(s).toContain("50% (1 of 2)");
   });
+  it("speaks the study's own words, templates and plural included", () => {
+    const labels = {
+      debriefAgreement: "Uw uitkomst klopt met {share} van uw keuzes ({agree} van {pairs}).",
+      debriefAgreementOpen: "Bij de {pairs} die nog open waren: {share} ({agree} van {count}).",
+      debriefAgreementSettled: "Alle paren lagen al vast.",
+      pairOne: "paar",
+      pairMany: "paren",
+    };
+    expect(agreementSentence({ ...base, all: 0.8, undecided: 0.5 }, labels)).toBe(
+      "Uw uitkomst klopt met 80% van uw keuzes (8 van 10 paren). " +
+        "Bij de 4 paren die nog open waren: 50% (2 van 4).",
+    );
+    expect(
+      agreementSentence({ ...base, all: 1, undecided: 1, undecidedPairs: 1 }, labels),
+    ).toContain("Bij de 1 paar die nog open waren");
+    expect(agreementSentence({ ...base, all: 1, undecided: null, undecidedPairs: 0 }, labels)).toBe(
+      "Uw uitkomst klopt met 100% van uw keuzes (10 van 10 paren). Alle paren lagen al vast.",
+    );
+  });
   it("says so when the earlier answers settled every pair, and is null with no answer to count", () => {
     const settled = agreementSentence({ ...base, all: 1, undecided: null, undecidedPairs: 0 });
     expect(settled).toMatch(/\(10 of 10 pairs\)\. Your earlier answers already settled every one/);

@@ -16,6 +16,15 @@ export const DEFAULT_PAGE_LABELS = {
   storyHeading: "The task",
   storyDone: "I have read this, continue",
   comprehensionStage: "Part 1 of 3: checking the pictures make sense",
+  // {n} is the question's number, {total} how many there are.
+  comprehensionQuestion: "question {n} of {total}",
+  // {system} is the study's word for a system.
+  workedExampleHeading: "How to read a {system}: a worked example",
+  feedbackCorrect: "Correct.",
+  feedbackWrong: "Not quite.",
+  feedbackAbout: "About your last answer:",
+  // {n} is how many attempts are left.
+  attemptsLeft: "Attempts left for this question: {n}",
   checkAnswer: "Check my answer",
   guessHeading: "Your own estimate",
   guessHelp:
@@ -42,6 +51,16 @@ export const DEFAULT_PAGE_LABELS = {
   debriefResultHeading: "From your comparisons",
   debriefRangeNote:
     "The range holds every weighing of the two mistakes that fits your answers best.",
+  // The agreement of the result with the last part's choices: {share} a percentage, {agree}
+  // how many pairs agree, {pairs} how many pairs ("12 pairs", with pairOne / pairMany).
+  debriefAgreement:
+    "Your result agrees with {share} of your own choices in the last part ({agree} of {pairs}).",
+  debriefAgreementOpen:
+    "On the {pairs} your earlier answers did not already settle, it agrees with {share} ({agree} of {count}).",
+  debriefAgreementSettled:
+    "Your earlier answers already settled every one of these pairs, so none of them tests your result further.",
+  pairOne: "pair",
+  pairMany: "pairs",
   debriefGuessHeading: "Your own guess before them",
   debriefGuessSkipped: "You skipped this question.",
   debriefGuessInside: "Your guess lies within the range of your comparisons.",

@@ -372,19 +372,19 @@ function ComprehensionPage({ state, busy, post }: PageProps) {
 
   return (
     <section>
-      <p class="muted">{`${L.comprehensionStage} · question ${c.index + 1} of ${c.total}`}</p>
+      <p class="muted">{`${L.comprehensionStage} · ${fillProgress(L.comprehensionQuestion, { n: c.index + 1, total: c.total })}`}</p>
       {feedback !== null && (
         <div
           class={`feedback ${feedback.correct ? "correct" : "incorrect"}`}
           role="status"
           aria-live="polite"
         >
-          {feedback.qid !== c.question.id && <span class="muted">About your last answer: </span>}
+          {feedback.qid !== c.question.id && <span class="muted">{`${L.feedbackAbout} `}</span>}
           {/^(correct|not quite|incorrect|wrong)/i.test(feedback.text.trim()) ? (
             feedback.text
           ) : (
             <>
-              <strong>{feedback.correct ? "Correct. " : "Not quite. "}</strong>
+              <strong>{`${feedback.correct ? L.feedbackCorrect : L.feedbackWrong} `}</strong>
               {feedback.text}
             </>
           )}
@@ -392,7 +392,7 @@ function ComprehensionPage({ state, busy, post }: PageProps) {
       )}
       {c.index === 0 && c.systems !== undefined && (
         <div class="worked-example" data-testid="worked-example">
-          <h2>{`How to read a ${words.systemNoun}: a worked example`}</h2>
+          <h2>{L.workedExampleHeading.replaceAll("{system}", words.systemNoun)}</h2>
           {workedExample(c.systems[0], words, `${noun} A`).map((line) => (
             <p key={line}>{line}</p>
           ))}
@@ -430,7 +430,7 @@ function ComprehensionPage({ state, busy, post }: PageProps) {
             </label>
           ))}
         </fieldset>
-        <p class="muted">{`Attempts left for this question: ${c.attemptsLeft}`}</p>
+        <p class="muted">{L.attemptsLeft.replaceAll("{n}", String(c.attemptsLeft))}</p>
         <div class="actions">
           <button type="submit" disabled={busy || answer === ""}>
             {L.checkAnswer}
@@ -540,8 +540,8 @@ export function Debrief({ state }: { state: ParticipantState }) {
           )}
         </div>
       </div>
-      {agreementSentence(d.agreementDetail) !== null && (
-        <p data-testid="agreement">{agreementSentence(d.agreementDetail)}</p>
+      {agreementSentence(d.agreementDetail, L) !== null && (
+        <p data-testid="agreement">{agreementSentence(d.agreementDetail, L)}</p>
       )}
       <p>
         {`${L.completionCode} `}
