@@ -99,9 +99,19 @@ export class ParticleBelief {
      * draws.
      */
     readonly sparse?: { readonly share: number; readonly alpha: number };
+    /**
+     * Hold the belief on a fixed grid of `grid` directions per prior component instead of
+     * moving particles (only for one free parameter: `dim` 2 with both signs known). The
+     * posterior is then exact up to the grid's spacing, and a question's split is measured
+     * on it exactly, so halving takes one question per bit (`particles` is ignored).
+     */
+    readonly grid?: number;
   }) {
     this.dim = o.dim;
-    this.size = o.particles;
+    this.gridded =
+      o.grid !== undefined && o.dim === 2 && o.signs.length === 2 && o.signs.every((x) => x !== 0);
+    const share0 = o.sparse && o.signs.filter((x) => x !== 0).length >= 2 ? o.sparse.share : 0;
+    this.size = this.gridded ? (share0 > 0 ? 2 : 1) * (o.grid ?? 0) : o.particles;
     this.signs = o.signs;
     this.model = o.model;
     this.rng = o.rng;
@@ -117,9 +127,51 @@ export class ParticleBelief {
     const share = o.sparse && this.constrained.length >= 2 ? o.sparse.share : 0;
     if (!(share >= 0 && share <= 1)) throw new RangeError("the sparse share must be in [0, 1]");
     // A fixed split (not a draw per particle): the first share of the particles is sparse.
+    if (this.gridded) {
+      this.layGrid(o.grid ?? 0, share);
+      return;
+    }
     const sparseCount = Math.round(share * this.size);
     for (let p = 0; p < sparseCount; p++) this.component[p] = 1;
     for (let p = 0; p < this.size; p++) this.samplePrior(p);
+  }
+
+  /** Whether the belief is a fixed grid (see the constructor's `grid`). */
+  readonly gridded: boolean;
+
+  /**
+   * The grid: `n` angles at cell midpoints of the quarter circle of the signs, per component;
+   * the uniform component's weights are equal, the sparse one's are its prior mass on each
+   * cell. The sparse density in the angle is `(cos t sin t)^(2 alpha - 1)`; at the two end
+   * cells, where it is singular for alpha < 1/2, the cell's mass is integrated exactly
+   * (`h^(2 alpha) / (2 alpha)`).
+   */
+  private layGrid(n: number, share: number): void {
+    if (!(Number.isInteger(n) && n >= 2)) throw new RangeError("the grid needs at least 2 points");
+    const h = Math.PI / 2 / n;
+    const a = this.alpha;
+    const sparseMass = new Float64Array(n);
+    let total = 0;
+    for (let i = 0; i < n; i++) {
+      const t = (i + 0.5) * h;
+      sparseMass[i] =
+        i === 0 || i === n - 1
+          ? h ** (2 * a) / (2 * a)
+          : h * (Math.cos(t) * Math.sin(t)) ** (2 * a - 1);
+      total += sparseMass[i]!;
+    }
+    const s0 = this.signs[0]!;
+    const s1 = this.signs[1]!;
+    for (let c = 0; c < this.size / n; c++) {
+      for (let i = 0; i < n; i++) {
+        const p = c * n + i;
+        const t = (i + 0.5) * h;
+        this.u[2 * p] = s0 * Math.cos(t);
+        this.u[2 * p + 1] = s1 * Math.sin(t);
+        this.component[p] = c;
+        this.weight[p] = c === 0 ? (1 - share) / n : (share * sparseMass[i]!) / total;
+      }
+    }
   }
 
   /** The prior component of particle p: 0 uniform, 1 sparse. */
@@ -279,7 +331,8 @@ export class ParticleBelief {
       sum += w;
     }
     for (let p = 0; p < this.size; p++) this.weight[p]! /= sum;
-    this.resampleAndMove();
+    // A grid's weights are the exact posterior already: nothing to resample or move.
+    if (!this.gridded) this.resampleAndMove();
   }
 
   /** `<u_p, delta>` over the divisor (`|u_p|`, or the particle's range over the reference). */

@@ -38,7 +38,8 @@ const SHORTLIST = 96;
  * entropy of the split. Under a noisy model, the pairs that split the belief best, discounted
  * when their typical difference is within a few temperatures (a cheap first pass), are scored
  * in full, so near ties that a person would answer by chance lose to
- * clearer pairs. Among near-equally informative pairs (0.01 bit), the clearer one wins.
+ * clearer pairs. Among near-equally informative pairs (`clarityWeight` bits, default 0.01), the
+ * clearer one wins.
  * @example selectPair(values, 64, 10, weights, keys, HUMAN_MODEL)
  */
 export function selectPair(
@@ -48,6 +49,7 @@ export function selectPair(
   weights: Float64Array,
   keys: readonly string[],
   model: AnswerModel,
+  clarityWeight = 0.01,
 ): PairChoice | null {
   // First pass: the exact-model information (entropy of the split) and the clarity.
   const pairs: { a: number; b: number; split: number; info: number; clarity: number }[] = [];
@@ -68,7 +70,7 @@ export function selectPair(
     }
   }
   if (pairs.length === 0) return null;
-  const bonus = (clarity: number) => 0.01 * Math.min(1, clarity);
+  const bonus = (clarity: number) => clarityWeight * Math.min(1, clarity);
   if (model.kind === "exact") {
     let best = pairs[0]!;
     for (const p of pairs)
