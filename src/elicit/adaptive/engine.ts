@@ -289,6 +289,17 @@ function gridQuantileDirections(belief: ParticleBelief): Float64Array[] {
   return out;
 }
 
+/** The family's reported coordinates of each sample's metric, row-major. */
+function coordinateTable<P, M>(family: AdaptiveFamily<P, M>, ws: readonly Float64Array[]) {
+  const dim = family.coordinateNames.length;
+  const out = new Float64Array(ws.length * dim);
+  ws.forEach((w, s) => {
+    const c = family.coordinates(family.toMetric(w));
+    for (let i = 0; i < dim; i++) out[s * dim + i] = c[i] ?? 0;
+  });
+  return out;
+}
+
 /** Most live grid points scored directly (see `scoringSet`). */
 const GRID_SCORING = 1500;
 
@@ -473,6 +484,10 @@ export function adaptiveProcedure<P, M>(
       // 47/53, and 8 halvings took 8.2 questions). Particle splits are only good to a few per
       // cent, and on the multiclass families 0.001 lost calibration (DLPM k = 3: 83%).
       const clarityWeight = belief.gridded && model.kind === "exact" ? 0.001 : 0.01;
+      const spread =
+        model.kind === "exact" && !belief.gridded && family.cutBy === "spread"
+          ? { coords: coordinateTable(family, sw), dim: family.coordinateNames.length }
+          : undefined;
       const pick = selectPair(
         values,
         sw.length,
@@ -481,6 +496,7 @@ export function adaptiveProcedure<P, M>(
         keys,
         model,
         clarityWeight,
+        spread,
       );
       if (!pick || pick.information < minInformation) {
         stop = "no-informative-question";

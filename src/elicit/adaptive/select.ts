@@ -50,6 +50,7 @@ export function selectPair(
   keys: readonly string[],
   model: AnswerModel,
   clarityWeight = 0.01,
+  spread?: { readonly coords: Float64Array; readonly dim: number },
 ): PairChoice | null {
   // First pass: the exact-model information (entropy of the split) and the clarity.
   const pairs: { a: number; b: number; split: number; info: number; clarity: number }[] = [];
@@ -71,6 +72,9 @@ export function selectPair(
   }
   if (pairs.length === 0) return null;
   const bonus = (clarity: number) => clarityWeight * Math.min(1, clarity);
+  if (model.kind === "exact" && spread) {
+    return leastSpread(pairs, values, samples, candidates, weights, spread);
+  }
   if (model.kind === "exact") {
     let best = pairs[0]!;
     for (const p of pairs)
@@ -109,4 +113,64 @@ export function selectPair(
     }
   }
   return best;
+}
+
+/**
+ * Under the exact model with the samples' coordinates: among the pairs that split the belief
+ * within 0.05 bit of the best split, the one whose answer leaves the least expected spread
+ * (the posterior's total variance of the coordinates, averaged over the two answers), so
+ * each cut goes across the belief's widest extent, not only through its middle.
+ */
+function leastSpread(
+  pairs: readonly { a: number; b: number; split: number; info: number; clarity: number }[],
+  values: Float64Array,
+  samples: number,
+  candidates: number,
+  weights: Float64Array,
+  spread: { readonly coords: Float64Array; readonly dim: number },
+): PairChoice {
+  const top = Math.max(...pairs.map((p) => p.info));
+  const { coords, dim } = spread;
+  const sum = [new Float64Array(dim), new Float64Array(dim)];
+  let best = pairs[0]!;
+  let bestSpread = Infinity;
+  for (const p of pairs) {
+    if (p.info < top - 0.05) continue;
+    const mass = [0, 0];
+    let squares = 0;
+    sum[0]!.fill(0);
+    sum[1]!.fill(0);
+    for (let s = 0; s < samples; s++) {
+      const row = s * candidates;
+      const side = values[row + p.a]! - values[row + p.b]! > 0 ? 0 : 1;
+      const w = weights[s]!;
+      mass[side]! += w;
+      const acc = sum[side]!;
+      for (let i = 0; i < dim; i++) {
+        const x = coords[s * dim + i]!;
+        acc[i]! += w * x;
+        squares += w * x * x;
+      }
+    }
+    // Expected posterior variance: E|x|^2 - sum over sides of mass * |side mean|^2.
+    let explained = 0;
+    for (const side of [0, 1]) {
+      if (!(mass[side]! > 0)) continue;
+      let m2 = 0;
+      for (let i = 0; i < dim; i++) m2 += sum[side]![i]! ** 2;
+      explained += m2 / mass[side]!;
+    }
+    const left = squares - explained;
+    if (left < bestSpread - 1e-15) {
+      bestSpread = left;
+      best = p;
+    }
+  }
+  return {
+    first: best.a,
+    second: best.b,
+    information: best.info,
+    clarity: best.clarity,
+    pFirst: best.split,
+  };
 }

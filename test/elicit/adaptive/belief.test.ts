@@ -115,3 +115,63 @@ describe("ParticleBelief sparse prior component", () => {
     expect(sparse).toBe(300);
   });
 });
+
+describe("ParticleBelief on a grid (one free parameter)", () => {
+  const grid = (share = 0) =>
+    new ParticleBelief({
+      dim: 2,
+      signs: [1, 1],
+      model: EXACT_MODEL,
+      particles: 10,
+      rng: createRng(1),
+      grid: 1024,
+      sparse: { share, alpha: 0.25 },
+    });
+
+  it("lays one cell per angle, equal weights, and ignores the particle count", () => {
+    const b = grid();
+    expect(b.gridded).toBe(true);
+    expect(b.size).toBe(1024);
+    const first = b.direction(0);
+    expect(Math.atan2(first[1]!, first[0]!)).toBeCloseTo((0.5 * Math.PI) / 2 / 1024, 12);
+    expect(Math.max(...b.weight)).toBeCloseTo(Math.min(...b.weight), 15);
+  });
+
+  it("an exact answer keeps exactly the cells on its side, with their weights", () => {
+    const b = grid();
+    // "first" preferred: w0 - w1 > 0, i.e. angles below pi / 4: the first 512 cells.
+    b.observe(Float64Array.of(0.1, -0.1), "first");
+    let kept = 0;
+    for (let p = 0; p < b.size; p++) {
+      if (p < 512) expect(b.weight[p]).toBeCloseTo(1 / 512, 12);
+      else expect(b.weight[p]).toBe(0);
+      if (b.weight[p]! > 0) kept++;
+    }
+    expect(kept).toBe(512);
+  });
+
+  it("a mixture keeps both components on the same angles, the sparse one heavier at the ends", () => {
+    const b = grid(0.5);
+    expect(b.size).toBe(2048);
+    let sparse = 0;
+    for (let p = 1024; p < 2048; p++) sparse += b.weight[p]!;
+    expect(sparse).toBeCloseTo(0.5, 12);
+    expect(b.componentOf(1024)).toBe(1);
+    expect(b.direction(1024)).toEqual(b.direction(0));
+    // Dirichlet(0.25) on the squared weights: more mass at the ends than in the middle.
+    expect(b.weight[1024]!).toBeGreaterThan(b.weight[1024 + 512]!);
+  });
+
+  it("is not used where a sign is free or the dimension is not 2", () => {
+    const b = new ParticleBelief({
+      dim: 2,
+      signs: [1, 0],
+      model: EXACT_MODEL,
+      particles: 10,
+      rng: createRng(1),
+      grid: 1024,
+    });
+    expect(b.gridded).toBe(false);
+    expect(b.size).toBe(10);
+  });
+});

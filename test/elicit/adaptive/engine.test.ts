@@ -47,6 +47,27 @@ describe("adaptive engine, binary LPM", () => {
     expect(total / 20).toBeLessThanOrEqual(8);
   });
 
+  it("halves the angle's range with every exact answer (a grid belief): 8 questions for 8 halvings", () => {
+    // Radius 0.003 (paper's own precision, 28 questions): 8 exact halvings of [0, pi / 2]
+    // leave 0.0061, whose 90% region has radius 0.0028; a split off by a few per cent per
+    // question needs a ninth. (At the display step 1e-4 of `reproduce adaptive`.)
+    const rng = createRng(5);
+    for (let t = 0; t < 20; t++) {
+      const truth = angleToLinear(rng.uniform(0.05, Math.PI / 2 - 0.05));
+      const oracle = simulatedOracle((p: BinaryPoint) => evaluateLinear(truth, p.confusion));
+      const run = runProcedure(
+        adaptiveProcedure(binaryLinearFamily(pop, { displayStep: 1e-4 }), {
+          tolerance: 0.006,
+          model: "exact",
+          seed: t,
+        }),
+        oracle.ask,
+      );
+      expect(run.result.questions).toBe(8);
+      expect(angleBetween(truth, run.result.metric)).toBeLessThanOrEqual(0.0032);
+    }
+  });
+
   it("stays within twice the tolerance under 5% flipped answers (flip model)", () => {
     const rng = createRng(12);
     let covered = 0;

@@ -362,6 +362,12 @@ export function quadraticFamily(
     name: "quadratic",
     dim,
     signs,
+    // Noise-free, 30 truths on the paper's sphere: "spread" asks 39.6 / 81.0 / 133.6 / 200.5
+    // questions for k = 2..5 against "split"'s 40 (its budget) / 89.1 / 151.9 / 229.4; its cuts
+    // across the widest extent need 2 dim sweeps of moves per answer to keep the region honest
+    // (dim sweeps: 93 / 83 / 90 / 80% coverage; 2 dim: 93 / 90 / 90 / 93%).
+    cutBy: "spread",
+    exactMoves: 2 * dim,
     errorName: "max(||a - a'||_2, ||B - B'||_F)",
     coordinateNames: names,
     features: (p) => quadraticFeatures(p.point),
