@@ -35,7 +35,7 @@ export interface AdaptiveFamily<P, M> {
    * pair that best halves the belief; "spread" takes, among the pairs within 0.05 bit of
    * the best halving, the one whose answer leaves the least expected variance of the
    * reported coordinates, so cuts go across the belief's widest extent. The quadratic and
-   * the multiclass linear families set "spread" (QPME k = 2 no longer spends its whole budget
+   * the multiclass linear families up to 12 weights set "spread" (QPME k = 2 no longer spends its whole budget
    * of 40 on B; LPM k = 4 asks 11% fewer questions); on the DLPM, fair and cubic families it
    * covered the truth less often (86%, 70%, 70% for 90% regions), so they keep "split".
    * Not used for a grid belief (one parameter: every halving is the same cut).
