@@ -79,13 +79,7 @@ export function selectPair(
     let best = pairs[0]!;
     for (const p of pairs)
       if (p.info + bonus(p.clarity) > best.info + bonus(best.clarity)) best = p;
-    return {
-      first: best.a,
-      second: best.b,
-      information: best.info,
-      clarity: best.clarity,
-      pFirst: best.split,
-    };
+    return exactChoice(best);
   }
   // Second pass under the noisy model, on the shortlist (stable order: ties keep index order).
   const shortlist = pairs
@@ -166,11 +160,16 @@ function leastSpread(
       best = p;
     }
   }
-  return {
-    first: best.a,
-    second: best.b,
-    information: best.info,
-    clarity: best.clarity,
-    pFirst: best.split,
-  };
+  return exactChoice(best);
+}
+
+/** A first-pass pair as the choice under the exact model (its information is its split's). */
+function exactChoice(p: {
+  a: number;
+  b: number;
+  split: number;
+  info: number;
+  clarity: number;
+}): PairChoice {
+  return { first: p.a, second: p.b, information: p.info, clarity: p.clarity, pFirst: p.split };
 }
