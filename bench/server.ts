@@ -180,7 +180,7 @@ async function participant(token: string, i: number, thinkMs: number): Promise<v
   });
   await think();
   let s = await post(`${p}/story`, {});
-  for (const q of phase1Questions()) {
+  for (const q of phase1Questions(s.comprehension!.systems!)) {
     await think();
     s = (await post(`${p}/comprehension`, { questionId: q.id, answer: q.correct })).state!;
   }

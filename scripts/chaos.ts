@@ -224,7 +224,6 @@ interface Participant {
   steps: number;
 }
 
-const correctAnswer = new Map(phase1Questions().map((q) => [q.id, q.correct]));
 const questionnaire = Object.fromEntries(
   PAPER_QUESTIONNAIRE.map((f) => [f.id, f.options?.[0] ?? "chaos"]),
 );
@@ -293,7 +292,8 @@ async function participant(p: Participant, prng: Rng): Promise<void> {
         next = stateOf(
           await send("POST", `${base}/comprehension`, {
             questionId: id,
-            answer: correctAnswer.get(id),
+            // The answer key of the systems on the page (they show the pool's class totals).
+            answer: phase1Questions(s.comprehension!.systems!).find((q) => q.id === id)!.correct,
           }),
         );
         break;

@@ -63,7 +63,8 @@ export const NOISE_CONDITIONS: readonly NoiseCondition[] = ["none", "flip5", "fl
 
 /**
  * The strategies compared: `matched` is adaptive asked for the precision `paper` reached on
- * the same truths (credible radius at most paper's 95th-percentile error), so that questions
+ * the same truths (credible radius at most paper's 95th-percentile error and posterior
+ * expected error at most paper's mean error), so that questions
  * are compared at equal accuracy.
  */
 export type ComparedStrategy = "paper" | "bisect" | "adaptive" | "matched";
@@ -107,7 +108,8 @@ interface Setting {
 interface Trial {
   readonly paper: Outcome;
   readonly bisect: Outcome;
-  adaptive(radius: number, budget: number): Outcome;
+  /** `expected`: also stop only once the posterior's expected error is at most this. */
+  adaptive(radius: number, budget: number, expected?: number): Outcome;
 }
 
 /** Summary of one strategy on one setting and noise condition. */
@@ -190,7 +192,13 @@ function adaptiveOutcome<P, M>(
   value: (p: P) => number,
   noise: NoiseModel,
   c: NoiseCondition,
-  o: { radius: number; budget: number; seed: number; errors: (t: M, e: M) => number[] },
+  o: {
+    radius: number;
+    budget: number;
+    seed: number;
+    expected?: number | undefined;
+    errors: (t: M, e: M) => number[];
+  },
 ): Outcome {
   const oracle = simulatedOracle(value, noise, o.seed);
   const start = performance.now();
@@ -202,6 +210,7 @@ function adaptiveOutcome<P, M>(
       credibility: COMPARISON_CREDIBILITY,
       model: answerModelFor(c),
       seed: o.seed,
+      ...(o.expected === undefined ? {} : { expectedError: o.expected }),
     }),
     oracle.ask,
   );
@@ -251,8 +260,8 @@ function binarySetting(kind: "binary-linear" | "binary-threshold"): Setting {
           ms,
         };
       };
-      const adaptive = (radius: number, budget: number): Outcome => {
-        const o = { radius, budget, seed };
+      const adaptive = (radius: number, budget: number, expected?: number): Outcome => {
+        const o = { radius, budget, seed, expected };
         return truth.family === "binary-linear"
           ? adaptiveOutcome(
               family as ReturnType<typeof binaryLinearFamily>,
@@ -321,9 +330,10 @@ function multiclassSetting(kind: "diagonal-linear" | "linear", k: number): Setti
       return {
         paper: classic("paper"),
         bisect: classic("bisect"),
-        adaptive: (radius, budget) =>
+        adaptive: (radius, budget, expected) =>
           adaptiveOutcome(family, truth, value, noise, c, {
             radius,
+            expected,
             budget,
             seed,
             errors: (t, e) => [family.error(t, e)],
@@ -384,9 +394,10 @@ function quadraticSetting(k: number): Setting {
       return {
         paper: classic("paper"),
         bisect: classic("bisect"),
-        adaptive: (radius, budget) =>
+        adaptive: (radius, budget, expected) =>
           adaptiveOutcome(family, truth, value, noise, c, {
             radius,
+            expected,
             budget,
             seed,
             errors: (t, e) => {
@@ -442,9 +453,10 @@ function fairSetting(kind: "fair-quadratic" | "lambda", k: number, m: number): S
       return {
         paper: classic("paper"),
         bisect: classic("bisect"),
-        adaptive: (radius, budget) =>
+        adaptive: (radius, budget, expected) =>
           adaptiveOutcome(family, truth, value, noise, c, {
             radius,
+            expected,
             budget,
             seed,
             errors: (t, e) => measure(fairError(t, e)),
@@ -489,9 +501,10 @@ function cubicSetting(k: number): Setting {
       return {
         paper: classic("paper"),
         bisect: classic("bisect"),
-        adaptive: (radius, budget) =>
+        adaptive: (radius, budget, expected) =>
           adaptiveOutcome(family, truth, value, noise, c, {
             radius,
+            expected,
             budget,
             seed,
             errors: (t, e) => {
@@ -538,7 +551,7 @@ export interface ReproduceAdaptiveOptions {
   /** Override every setting's adaptive budget. */
   readonly budget?: number;
   /**
-   * Also run `matched`: adaptive stopped at paper's 95th-percentile error on the same truths
+   * Also run `matched`: adaptive stopped at paper's 95th-percentile and mean error on the same truths
    * (default true; it runs adaptive a second time per trial).
    */
   readonly matched?: boolean;
@@ -597,10 +610,15 @@ export function reproduceAdaptive(o: ReproduceAdaptiveOptions): AdaptiveReproduc
           outcomes.paper.map((x) => x.errors[0]!),
           0.95,
         );
+        const paperMean = mean(outcomes.paper.map((x) => x.errors[0]!));
         const paperQuestions = Math.ceil(mean(outcomes.paper.map((x) => x.questions)));
         for (const r of trials) {
           outcomes.matched.push(
-            r.adaptive(Math.max(paperError, 1e-6), Math.max(budget, paperQuestions)),
+            r.adaptive(
+              Math.max(paperError, 1e-6),
+              Math.max(budget, paperQuestions),
+              Math.max(paperMean, 1e-6),
+            ),
           );
           o.onTrial?.();
         }

@@ -6,7 +6,7 @@ import { fairTradeOff } from "../../web/src/participant/FairComparisonView.tsx";
 import { advanceTo, getState } from "./api.ts";
 import { expect, test } from "./fixtures.ts";
 import { finishOverHttp, serveStudy } from "./kind-study.ts";
-import { answerByButtonAndKey, atWidths, waitForPhase } from "./ui.ts";
+import { answerByButtonAndKey, atWidths, pairOffScreen, waitForPhase } from "./ui.ts";
 
 const study = serveStudy({
   name: "Release decisions",
@@ -36,8 +36,10 @@ test("the fairness comparison: each group's counts of 100, everyone, the gaps an
   const q = (await getState(study.url, token)).fairElicitation!.question;
   await page.goto(`${study.url}/p/${token}`);
   await waitForPhase(page, "elicitation");
-  await atWidths(page, "fair-comparison", async () => {
+  await atWidths(page, "fair-comparison", async (width) => {
     await expect(page.locator(".pair .system")).toHaveCount(2);
+    // Issue 12: on a phone both systems and both buttons fit one screen, side by side.
+    if (width < 560) await expect.poll(() => pairOffScreen(page)).toEqual([]);
     // Two groups x two true answers per system, whole counts of 100, in the state's order.
     const counts = await page.locator(".fair-count").allTextContents();
     const expected = [q.left, q.right].flatMap((v) =>

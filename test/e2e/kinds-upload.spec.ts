@@ -160,6 +160,12 @@ function error(metric: { weights?: number[]; lambda?: number }, truth: readonly 
   return Math.max(...metric.weights!.map((x, i) => Math.abs(x - truth[i]!)));
 }
 
+/** The story the researcher types in the create form (two paragraphs). */
+const STORY = [
+  "A computer system sorts each case into a class, and every system gets some cases wrong.",
+  "You will compare two systems at a time and tell us which you would rather use.",
+];
+
 for (const c of CASES) {
   test(`${c.slug}: a ${c.kind} study from ${c.file}, from the create form to the export`, async ({
     page,
@@ -181,8 +187,12 @@ for (const c of CASES) {
     await page.getByLabel("Label column").selectOption(c.target);
     if (c.groups !== undefined)
       await page.getByLabel("Group column (the groups to treat alike)").selectOption(c.groups);
-    // The built-in study's consent text is pointed out as still to be rewritten.
+    // The built-in consent text (of automated decisions, not medical screening) is pointed
+    // out as still to be rewritten; the title and the story are the study's own.
     await expect(page.getByTestId("unchanged-texts")).toContainText("the consent text");
+    await expect(page.locator("#consent")).toHaveValue(/automated decision systems/);
+    await page.locator("#kind-title").fill(`${c.name}: which mistakes matter`);
+    await page.locator("#kind-story").fill(STORY.join("\n\n"));
     for (const k of c.classes ?? [])
       await page.getByRole("checkbox", { name: k, exact: true }).check();
     await pageCheck(page, `${c.slug}-create`, async () => {
@@ -217,6 +227,9 @@ for (const c of CASES) {
     expect(config.kind).toBe(c.kind);
     expect(config.source).toMatchObject({ file: "uploaded dataset", target: c.target });
     const tolerance = config.spec.tolerance;
+    expect(config.title).toBe(`${c.name}: which mistakes matter`);
+    expect(config.story.paragraphs).toEqual(STORY);
+    expect(config.consentText).not.toMatch(/medical|cancer|patients/i);
 
     // --- Participants: the first one's pages in a browser, every answer by the known metric.
     const debriefs: {
@@ -242,6 +255,7 @@ for (const c of CASES) {
       await show("questionnaire");
       await advanceTo(server.url, token, "story");
       await show("story");
+      if (n === 0) await expect(p.locator("main")).toContainText(STORY[1]!);
       let s = await advanceTo(server.url, token, "elicitation");
       await show("elicitation");
       let asked = 0;

@@ -5,7 +5,7 @@
 import { advanceTo, getState } from "./api.ts";
 import { expect, test } from "./fixtures.ts";
 import { finishOverHttp, serveStudy } from "./kind-study.ts";
-import { answerByButtonAndKey, atWidths, waitForPhase } from "./ui.ts";
+import { answerByButtonAndKey, atWidths, pairOffScreen, waitForPhase } from "./ui.ts";
 
 const CLASSES = ["1", "2", "3", "5", "7"];
 const study = serveStudy({
@@ -30,8 +30,10 @@ test("the k = 5 story and comparison: five true classes per system, whole counts
   expect(q.classes).toEqual(CLASSES);
   await page.goto(`${study.url}/p/${token}`);
   await waitForPhase(page, "elicitation");
-  await atWidths(page, "multiclass-k5-comparison", async () => {
+  await atWidths(page, "multiclass-k5-comparison", async (width) => {
     await expect(page.locator(".pair .system")).toHaveCount(2);
+    // Issue 12: on a phone both systems and both buttons fit one screen, side by side.
+    if (width < 560) await expect.poll(() => pairOffScreen(page)).toEqual([]);
     const heads = await page.locator(".mc-head").allTextContents();
     expect(heads).toHaveLength(10);
     const expected = [q.left, q.right].flatMap((v) => v.counts.map((row, i) => row[i]));

@@ -4,7 +4,14 @@
 import { advanceTo, getState } from "./api.ts";
 import { expect, test } from "./fixtures.ts";
 import { finishOverHttp, serveStudy } from "./kind-study.ts";
-import { answerByButtonAndKey, atWidths, screenshot, WIDTHS, waitForPhase } from "./ui.ts";
+import {
+  answerByButtonAndKey,
+  atWidths,
+  pairOffScreen,
+  screenshot,
+  WIDTHS,
+  waitForPhase,
+} from "./ui.ts";
 
 const study = serveStudy({ name: "Flowers", kind: "multiclass", dataset: "iris" });
 
@@ -21,8 +28,10 @@ test("the multiclass comparison: whole counts of 100 per class, legible at 1280 
   const token = await atElicitation();
   await page.goto(`${study.url}/p/${token}`);
   await waitForPhase(page, "elicitation");
-  await atWidths(page, "multiclass-comparison", async () => {
+  await atWidths(page, "multiclass-comparison", async (width) => {
     await expect(page.locator(".pair .system")).toHaveCount(2);
+    // Issue 12: on a phone both systems and both buttons fit one screen, side by side.
+    if (width < 560) await expect.poll(() => pairOffScreen(page)).toEqual([]);
     // Three true classes per system, each "N of 100 right (N%)" with the same N twice.
     const heads = await page.locator(".mc-head").allTextContents();
     expect(heads).toHaveLength(6);

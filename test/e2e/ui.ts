@@ -96,3 +96,33 @@ export async function answerByButtonAndKey(page: Page): Promise<void> {
   await answer(page, "ArrowRight");
   await expect(page.locator(".progress")).toContainText("Question 3 of at most 25");
 }
+
+/**
+ * Whether both systems of the pair and both "I prefer" buttons lie wholly inside the viewport,
+ * scrolled to the top: a participant sees and answers the pair without scrolling. Returns what
+ * does not fit ([] when all does).
+ * @example expect(await pairOffScreen(page)).toEqual([]);
+ */
+export async function pairOffScreen(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    window.scrollTo(0, 0);
+    const out: string[] = [];
+    const check = (e: Element, what: string) => {
+      const r = e.getBoundingClientRect();
+      if (
+        !(
+          r.width > 0 &&
+          r.top >= 0 &&
+          r.left >= 0 &&
+          r.bottom <= window.innerHeight &&
+          r.right <= window.innerWidth
+        )
+      )
+        out.push(`${what}: ${Math.round(r.top)}..${Math.round(r.bottom)} of ${window.innerHeight}`);
+    };
+    for (const e of document.querySelectorAll(".pair .system")) check(e, "system");
+    for (const b of document.querySelectorAll("button"))
+      if (/^I prefer [AB]$/.test(b.textContent ?? "")) check(b, b.textContent ?? "");
+    return out;
+  });
+}

@@ -17,6 +17,7 @@ import {
   DIABETES_CSV_PATH,
   DIABETES_TEXTS,
   DIABETES_WORDS,
+  shownQuestion,
 } from "../server/diabetes-study.ts";
 import { getState, ResearcherClient, tokenOf } from "./api.ts";
 import { expect, test } from "./fixtures.ts";
@@ -185,8 +186,16 @@ test("a study from an uploaded dataset CSV, from creation to export", async ({ p
       break;
     }
     const prompt = ((await p.locator("legend").first().textContent()) ?? "").trim();
-    const q = DIABETES_TEXTS.comprehension.find((x) => x.prompt === prompt)!;
-    expect(q, prompt).toBeDefined();
+    // The questions' numbers are tokens, filled in from the two systems the page shows.
+    const shown = (await getState(server.url, token)).comprehension;
+    expect(shown?.question.prompt, prompt).toBe(prompt);
+    // (The form gives its questions ids of its own: find this one by its prompt.)
+    const raw = DIABETES_TEXTS.comprehension.find((x) => x.prompt === prompt);
+    expect(raw, prompt).toBeDefined();
+    const q = shownQuestion(raw!.id, shown!.systems!);
+    expect(q.prompt).toBe(prompt);
+    // Part 1's systems show the pool's class totals, as every comparison does (35 + 65 of 100).
+    for (const v of shown!.systems!) expect([v.tp + v.fn, v.fp + v.tn]).toEqual([35, 65]);
     await noCancer(p, "comprehension");
     if (first) await shots(p, "4-comprehension");
     // The first answer is wrong, to see the study's own feedback.

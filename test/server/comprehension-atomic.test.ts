@@ -52,7 +52,7 @@ describe.each(BACKENDS)("comprehension is atomic (%s)", (kind) => {
     await call(t, "POST", `${base}/consent`, { agree: true });
     await call(t, "POST", `${base}/questionnaire`, { answers: questionnaireAnswers });
     let s = (await call<ParticipantState>(t, "POST", `${base}/story`, {})).body;
-    const qs = phase1Questions();
+    const qs = phase1Questions(s.comprehension!.systems!);
     // Every question but the last answered right.
     for (let i = 0; i < qs.length - 1; i++) {
       const q = qs.find((x) => x.id === s.comprehension!.question.id)!;

@@ -4,6 +4,8 @@
 
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { resolveComprehension } from "../../src/server/study/comprehension-systems.ts";
+import type { ComprehensionQuestion, FixedSystem } from "../../src/server/study/config.ts";
 
 /** The bundled Pima Indians Diabetes CSV (768 rows, label column `diabetes`, pos / neg). */
 export const DIABETES_CSV_PATH = fileURLToPath(
@@ -44,10 +46,10 @@ export const DIABETES_TEXTS = {
       id: "count-missed",
       prompt:
         "Look at System A. Of the 100 adults, how many who had diabetes did it not flag (missed diabetes cases)?",
-      options: ["3", "13", "31", "53"],
-      correct: "3",
+      options: ["{A.fn}", "{A.fp}", "{A.tp}", "{A.tn}"],
+      correct: "{A.fn}",
       explanation:
-        "Follow the arrow from 'Actually had diabetes (34)' to 'Not flagged': 3 people. 31 were flagged, 3 were missed.",
+        "Follow the arrow from 'Actually had diabetes ({positives})' to 'Not flagged': {A.fn} people. {A.tp} were flagged, {A.fn} were missed.",
     },
     {
       id: "more-tests",
@@ -55,7 +57,7 @@ export const DIABETES_TEXTS = {
       options: ["System A", "System B", "Both the same"],
       correct: "System A",
       explanation:
-        "Needless tests are the arrows from 'Did not have diabetes' to 'Flagged for a glucose test': 13 for System A, 4 for System B.",
+        "Needless tests are the arrows from 'Did not have diabetes' to 'Flagged for a glucose test': {A.fp} for System A, {B.fp} for System B.",
     },
   ],
   guessPrompt:
@@ -107,4 +109,20 @@ export function diabetesStudyBody(extra: Record<string, unknown> = {}): Record<s
     consentText: DIABETES_CONSENT,
     ...extra,
   };
+}
+
+/**
+ * A diabetes comprehension question as a participant reads it: its tokens filled in from the
+ * two systems the page shows (the participant state's `comprehension.systems`).
+ */
+export function shownQuestion(
+  id: string,
+  shown: readonly { tp: number; fn: number; fp: number; tn: number }[],
+): ComprehensionQuestion {
+  const systems = shown.map(({ tp, fn, fp, tn }) => ({ tp, fn, fp, tn })) as [
+    FixedSystem,
+    FixedSystem,
+  ];
+  const q = DIABETES_TEXTS.comprehension.find((x) => x.id === id)!;
+  return resolveComprehension([q], systems).questions[0]!;
 }

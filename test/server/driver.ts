@@ -12,6 +12,13 @@ import { call, type TestApp } from "./helpers.ts";
 export const questionnaireAnswers = Object.fromEntries(
   PAPER_QUESTIONNAIRE.map((f) => [f.id, f.options?.[0] ?? `text for ${f.id}`]),
 );
+/** Answers to whatever fields a page shows: each choice's first option, or some text. */
+export function answersFor(
+  fields: readonly { id: string; options?: readonly string[] }[],
+): Record<string, string> {
+  return Object.fromEntries(fields.map((f) => [f.id, f.options?.[0] ?? `text for ${f.id}`]));
+}
+
 export const postAnswers = Object.fromEntries(
   PAPER_POST_QUESTIONS.map((f) => [f.id, `answer to ${f.id}`]),
 );
@@ -36,8 +43,9 @@ export async function walkToElicitation(t: TestApp, token: string): Promise<Part
   s = (await call(t, "POST", `${base}/consent`, { agree: true })).body;
   s = (await call(t, "POST", `${base}/questionnaire`, { answers: questionnaireAnswers })).body;
   s = (await call(t, "POST", `${base}/story`, {})).body;
-  const qs = phase1Questions();
   while (s.phase === "comprehension") {
+    // The answer key of the systems on the page (they show the pool's class totals).
+    const qs = phase1Questions(s.comprehension!.systems!);
     const q = qs.find((x) => x.id === s.comprehension!.question.id)!;
     const r = await call(t, "POST", `${base}/comprehension`, {
       questionId: q.id,

@@ -11,7 +11,7 @@ import { multiclassView } from "../../src/server/participant/multiclass.ts";
 import { sha256 } from "../../src/server/security/tokens.ts";
 import type { MulticlassAdaptiveSpec, StudyConfig } from "../../src/server/study/config.ts";
 import { multiclassStudyData } from "../../src/server/study/population.ts";
-import { postAnswers, questionnaireAnswers } from "./driver.ts";
+import { answersFor } from "./driver.ts";
 import { call, type TestApp, tokenOf } from "./helpers.ts";
 import { answerPairs, createStudyOfKind, flippedAnswer } from "./kind-driver.ts";
 
@@ -85,7 +85,9 @@ export async function walkToMulticlass(t: TestApp, token: string): Promise<Parti
   let s = (await call<ParticipantState>(t, "GET", base)).body;
   expect(s.phase).toBe("consent");
   s = (await call(t, "POST", `${base}/consent`, { agree: true })).body;
-  s = (await call(t, "POST", `${base}/questionnaire`, { answers: questionnaireAnswers })).body;
+  s = (
+    await call(t, "POST", `${base}/questionnaire`, { answers: answersFor(s.questionnaire!.fields) })
+  ).body;
   s = (await call(t, "POST", `${base}/story`, {})).body;
   return s;
 }
@@ -113,8 +115,11 @@ export function answerMulticlass(
 /** Finish: the post-task questions (no Phase III in multiclass studies yet), then the debrief. */
 export async function finishMulticlass(t: TestApp, token: string, s: ParticipantState) {
   expect(s.phase).toBe("post");
-  return (await call<ParticipantState>(t, "POST", `/api/p/${token}/post`, { answers: postAnswers }))
-    .body;
+  return (
+    await call<ParticipantState>(t, "POST", `/api/p/${token}/post`, {
+      answers: answersFor(s.post!.fields),
+    })
+  ).body;
 }
 
 /**

@@ -10,7 +10,10 @@ import { render } from "preact-render-to-string";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { prepareBinaryFromPredictions } from "../../src/population/binary.ts";
 import { CreateStudyBody, type ParticipantState } from "../../src/server/api-schemas.ts";
-import { buildStudyConfigOffThread } from "../../src/server/study/build-off-thread.ts";
+import {
+  buildStudyConfigOffThread,
+  stopBuildWorkers,
+} from "../../src/server/study/build-off-thread.ts";
 import { buildStudyConfig } from "../../src/server/study/create.ts";
 import { ComparisonView } from "../../web/src/participant/ComparisonView.tsx";
 import { FieldsForm } from "../../web/src/participant/FieldsForm.tsx";
@@ -21,6 +24,7 @@ import {
   DIABETES_WORDS,
   diabetesCsv,
   diabetesStudyBody,
+  shownQuestion,
 } from "./diabetes-study.ts";
 import { chooser } from "./driver.ts";
 import { call, freshStore, signIn, startApp, type TestApp, tokenOf } from "./helpers.ts";
@@ -133,8 +137,14 @@ describe("a study created from an uploaded dataset CSV", () => {
     );
     expect(s.story).toEqual(DIABETES_TEXTS.story);
     s = see((await call(t, "POST", `${base}/story`, {})).body);
+    // One pair of class totals for the whole study: Part 1's fixed systems show the pool's
+    // (35 of 100 adults had diabetes), as every comparison after them does.
+    const totals = new Set<string>();
+    const shownTotals = (v: { tp: number; fn: number; fp: number; tn: number }) =>
+      totals.add(`${v.tp + v.fn} + ${v.fp + v.tn}`);
     while (s.phase === "comprehension") {
-      const q = DIABETES_TEXTS.comprehension.find((x) => x.id === s.comprehension!.question.id)!;
+      for (const v of s.comprehension!.systems!) shownTotals(v);
+      const q = shownQuestion(s.comprehension!.question.id, s.comprehension!.systems!);
       expect(s.comprehension!.question.prompt).toBe(q.prompt);
       // A wrong answer first: its feedback is the study's explanation.
       const wrong = q.options.find((o) => o !== q.correct)!;
@@ -165,6 +175,8 @@ describe("a study created from an uploaded dataset CSV", () => {
     const choose = chooser(pool, 0.25);
     while (s.phase === "elicitation" || s.phase === "evaluation") {
       const e = s.elicitation ?? s.evaluation!;
+      shownTotals(e.question.left);
+      shownTotals(e.question.right);
       const path = s.phase === "elicitation" ? "answer" : "evaluation";
       s = see(
         (
@@ -175,6 +187,7 @@ describe("a study created from an uploaded dataset CSV", () => {
         ).body,
       );
     }
+    expect([...totals]).toEqual(["35 + 65"]);
     expect(s.post?.fields.map((f) => f.label)).toEqual(DIABETES_TEXTS.post.map((f) => f.label));
     s = see(
       (await call(t, "POST", `${base}/post`, { answers: { worse: "missing it", other: "" } })).body,
@@ -226,6 +239,30 @@ describe("a study created from an uploaded dataset CSV", () => {
       { tp: 31, fn: 3, fp: 13, tn: 53 },
       { tp: 25, fn: 9, fp: 4, tn: 62 },
     ]);
+  });
+
+  it("a build worker that dies mid-upload: that request fails (500, nothing created), the next one is built", async () => {
+    const [header, ...rows] = diabetesCsv().trimEnd().split("\n");
+    const big = [header, ...Array.from({ length: 20_000 }, (_, i) => rows[i % rows.length])];
+    const before = await studyCount(t);
+    const creating = call(
+      t,
+      "POST",
+      "/api/studies",
+      diabetesStudyBody({ datasetCsv: `${big.join("\n")}\n` }),
+      cookie,
+    );
+    // The worker is busy for a second or more (a fresh one loads its modules first).
+    await new Promise((r) => setTimeout(r, 100));
+    await stopBuildWorkers();
+    const r = await creating;
+    expect(r.status).toBe(500);
+    // The client gets no internals, only that the server failed.
+    expect(JSON.stringify(r.body)).not.toMatch(/worker|exited/);
+    expect(await studyCount(t)).toBe(before);
+    const next = await call(t, "POST", "/api/studies", diabetesStudyBody(), cookie);
+    expect(next.status, JSON.stringify(next.body)).toBe(200);
+    expect(await studyCount(t)).toBe(before + 1);
   });
 
   it("parses and fits an upload of about 5 MB off the event loop", async () => {
@@ -325,6 +362,62 @@ describe("a study created from an uploaded dataset CSV", () => {
       /the correct answer must be one of the options/,
     ],
     [
+      "comprehension systems with other class totals than the pool's",
+      {
+        texts: {
+          ...DIABETES_TEXTS,
+          comprehensionSystems: [
+            { tp: 31, fn: 3, fp: 13, tn: 53 },
+            { tp: 25, fn: 9, fp: 4, tn: 62 },
+          ],
+        },
+      },
+      /comprehensionSystems: each system must show this study's class totals \(35 who had diabetes and 65 who did not have diabetes, of 100\).*"tp":32,"fn":3,"fp":13,"tn":52/,
+    ],
+    [
+      "comprehension numbers written for the built-in systems' 34 of 100",
+      {
+        texts: {
+          ...DIABETES_TEXTS,
+          comprehension: [
+            {
+              ...DIABETES_TEXTS.comprehension[0],
+              options: ["3", "13", "31", "53"],
+              correct: "3",
+              explanation: "Follow the arrow from 'Actually had diabetes (34)': 3 people.",
+            },
+          ],
+        },
+      },
+      /texts\.comprehension\[0\] quotes numbers of the built-in systems.*35 who had diabetes/,
+    ],
+    [
+      "an unknown token in a comprehension text",
+      {
+        texts: {
+          ...DIABETES_TEXTS,
+          comprehension: [{ ...DIABETES_TEXTS.comprehension[0], prompt: "How many {A.missed}?" }],
+        },
+      },
+      /texts\.comprehension\[0\]: unknown token \{A\.missed\}/,
+    ],
+    [
+      "two options that read the same once filled in",
+      {
+        texts: {
+          ...DIABETES_TEXTS,
+          comprehension: [
+            {
+              ...DIABETES_TEXTS.comprehension[0],
+              options: ["{A.fnr}", "{B.fn}", "{A.tp}"],
+              correct: "{A.tp}",
+            },
+          ],
+        },
+      },
+      /texts\.comprehension\[0\]: with these systems two options read the same \(9 \/ 9 \/ 32\)/,
+    ],
+    [
       "an empty cost description",
       {
         texts: {
@@ -348,17 +441,9 @@ describe("a study created from an uploaded dataset CSV", () => {
     },
   );
 
-  it("refuses texts for multiclass studies rather than ignoring them, and an upload beside a bundled dataset", async () => {
+  it("refuses an upload beside a bundled dataset", async () => {
+    // (A multiclass or fair study's own texts: test/server/kind-texts.test.ts.)
     const before = await studyCount(t);
-    const texts = await call(
-      t,
-      "POST",
-      "/api/studies",
-      { name: "x", kind: "multiclass", dataset: "iris", texts: { title: "Flowers" } },
-      cookie,
-    );
-    expect(texts.status).toBe(400);
-    expect(texts.body.error.message).toMatch(/texts apply to binary studies/);
     const upload = await call(
       t,
       "POST",

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_PAGE_LABELS } from "../../src/server/study/page-label-defaults.ts";
 import { workedExample } from "../../web/src/participant/worked-example.ts";
 import { system, words } from "./fixtures.ts";
 
@@ -37,5 +38,17 @@ describe("workedExample", () => {
       "Of the 25 people who developed diabetes, Model A flagged for screening for 20 (80%)",
     );
     expect(text).toContain("those 10 are unneeded screenings");
+  });
+
+  it("says the study's own sentences where its page labels set them", () => {
+    const lines = workedExample(system(31, 3, 7, 59), words, "Systeem A", {
+      ...DEFAULT_PAGE_LABELS,
+      workedExamplePositives:
+        "Van de {positives} mensen die {positive}: {tp} ({tpr}) en {fn} gemist.",
+      workedExampleSo: "{name}: {fn} {missed}, {fp} {falseAlarm}, {total} mensen.",
+    });
+    expect(lines[1]).toBe("Van de 34 mensen die had cancer: 31 (91%) en 3 gemist.");
+    expect(lines[3]).toBe("Systeem A: 3 missed cancers, 7 false alarms, 100 mensen.");
+    expect(lines[0]).toContain("Read Systeem A from left to right");
   });
 });

@@ -67,7 +67,7 @@ export function formatAdaptiveReproduction(r: AdaptiveReproduction): string {
   );
   if (r.rows.some((row) => row.strategy === "matched")) {
     out.push(
-      "matched: the same adaptive runs asked for paper's precision: they stop at credible radius <= paper's 95th-percentile error on these truths (budget raised to paper's mean questions if larger)",
+      "matched: the same adaptive runs asked for paper's precision: they stop at credible radius <= paper's 95th-percentile error and posterior expected error <= paper's mean error on these truths (budget raised to paper's mean questions if larger)",
     );
   }
   for (const noise of r.noises) {

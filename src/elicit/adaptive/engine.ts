@@ -47,6 +47,12 @@ export interface AdaptiveOptions {
   /** Stop when no candidate question is worth this many bits (default 0.02). */
   readonly minInformation?: number;
   /**
+   * Also require the posterior's expected error (in the family's error measure) to be at
+   * most this before stopping on accuracy (default: no such requirement). The credible
+   * radius bounds a tail; this bounds the mean, e.g. to match another method's mean error.
+   */
+  readonly expectedError?: number;
+  /**
    * Share of the prior's mass on sparse metrics (default: the family's `sparseShare`, else
    * `SPARSE_SHARE`): the prior is a
    * mixture of the uniform prior on directions and a sparse one (see `SPARSE_ALPHA`).
@@ -417,6 +423,9 @@ export function adaptiveProcedure<P, M>(
   const minInformation = options.minInformation ?? 0.02;
   if (!(options.tolerance > 0)) throw new RangeError("the tolerance must be positive");
   if (!(level > 0 && level < 1)) throw new RangeError("the credibility must be in (0, 1)");
+  if (options.expectedError !== undefined && !(options.expectedError > 0)) {
+    throw new RangeError("the expected error must be positive");
+  }
   if (!(Number.isInteger(budget) && budget >= 1)) {
     throw new RangeError("the budget must be a whole number of questions, at least 1");
   }
@@ -439,8 +448,11 @@ export function adaptiveProcedure<P, M>(
     if (isRelative(model)) belief.useReference(referencePoints(family, scale, rng.fork()));
     let stop: AdaptiveStop = "budget";
     let summary = summarise(family, belief, level);
+    const accurate = (x: Summary<M>) =>
+      x.radius <= options.tolerance / 2 &&
+      (options.expectedError === undefined || x.expected <= options.expectedError);
     for (let q = 0; q < budget; q++) {
-      if (summary.radius <= options.tolerance / 2) {
+      if (accurate(summary)) {
         stop = "tolerance";
         break;
       }
@@ -512,7 +524,7 @@ export function adaptiveProcedure<P, M>(
       belief.observe(delta, answer);
       summary = summarise(family, belief, level);
       options.onStep?.({ questions: belief.observed, radius: summary.radius });
-      if (q === budget - 1) stop = summary.radius <= options.tolerance / 2 ? "tolerance" : "budget";
+      if (q === budget - 1) stop = accurate(summary) ? "tolerance" : "budget";
     }
     const recommended = family.optimal(summary.w);
     const pOptimal = decisionProbability(family, belief, summary.w, 200, rng.fork(), scale);
@@ -536,6 +548,8 @@ interface Summary<M> {
   readonly w: Float64Array;
   readonly metric: M;
   readonly radius: number;
+  /** Posterior expected error of `metric` (the larger of the mixture components'). */
+  readonly expected: number;
 }
 
 function summarise<P, M>(
@@ -552,7 +566,11 @@ function summarise<P, M>(
       errors[p] = family.error(family.toMetric(belief.direction(p)), metric);
   // The region answers for both priors of the mixture: its radius is the larger of the two
   // components' posterior quantiles (each component keeps its own particles).
+  // The expected error, like the radius, answers for both components: the larger of their
+  // posterior means (the mixture's own mean stopped LPM k = 4 runs short of paper's mean
+  // error: 0.00247 against 0.00234 on 30 truths; this, 0.00230).
   let radius = 0;
+  let expected = 0;
   for (const comp of [0, 1]) {
     const members: number[] = [];
     let mass = 0;
@@ -565,9 +583,12 @@ function summarise<P, M>(
     const e = Float64Array.from(members, (p) => errors[p]!);
     const wt = Float64Array.from(members, (p) => belief.weight[p]! / mass);
     radius = Math.max(radius, weightedQuantile(e, wt, level, belief.gridded));
+    let m = 0;
+    for (let i = 0; i < e.length; i++) m += e[i]! * wt[i]!;
+    expected = Math.max(expected, m);
   }
   if (belief.gridded) radius += gridStep(family, belief, w);
-  return { w, metric, radius };
+  return { w, metric, radius, expected };
 }
 
 /**

@@ -25,7 +25,12 @@ import { studyConsensus } from "../study/consensus.ts";
 import { answersCsv, codebookFile, participantsCsv, studyJson } from "../study/export.ts";
 import { loadStudyRecords, participantSummary } from "../study/results.ts";
 import { loadConfig } from "../study/store.ts";
-import { PHASE1_SYSTEMS } from "../study/template.ts";
+import {
+  GENERAL_CONSENT,
+  GENERAL_POST_QUESTIONS,
+  GENERAL_QUESTIONNAIRE,
+  PHASE1_SYSTEMS,
+} from "../study/template.ts";
 import { defaultStudyTexts, StudyDefaultsReply } from "../study/texts.ts";
 import { nowIso } from "../time.ts";
 
@@ -236,6 +241,11 @@ export const researcherRoutes: FastifyPluginAsyncZod<ResearcherRouteOptions> = a
       return StudyDefaultsReply.parse({
         comprehensionSystems: PHASE1_SYSTEMS,
         texts: defaultStudyTexts(),
+        kindTexts: {
+          consentText: GENERAL_CONSENT,
+          questionnaire: GENERAL_QUESTIONNAIRE,
+          post: GENERAL_POST_QUESTIONS,
+        },
       });
     },
   );

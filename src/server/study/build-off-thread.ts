@@ -69,6 +69,11 @@ class BuildWorker {
     this.worker.on("exit", (code) => fail(new Error(`the study build worker exited (${code})`)));
   }
 
+  /** Ends the thread; its pending requests fail as on any other exit. */
+  async stop(): Promise<void> {
+    await this.worker.terminate();
+  }
+
   build(id: number, body: CreateStudyBody): Promise<BuildReply> {
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
@@ -108,4 +113,15 @@ export async function buildStudyConfigOffThread(
   if (reply.ok) return { config: reply.config as StudyConfig, hash: reply.hash };
   if (reply.status >= 500) throw new Error(`study build failed: ${reply.message}`);
   throw new ApiError(reply.status, reply.code, reply.message);
+}
+
+/**
+ * End every build worker now (a server shutting down; the tests of a worker that dies): the
+ * requests they hold fail with "the study build worker exited", and the next request starts
+ * a new worker.
+ * @example await stopBuildWorkers();
+ */
+export async function stopBuildWorkers(): Promise<void> {
+  const all = workers.splice(0, workers.length);
+  await Promise.all(all.map((w) => w.stop()));
 }

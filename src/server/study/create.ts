@@ -6,8 +6,15 @@ import { DEFAULT_TOLERANCE } from "../../elicit/binary/spec.ts";
 import { type PreparedBinary, prepareBinaryFromCsv } from "../../population/binary.ts";
 import type { CreateStudyBody } from "../api-schemas.ts";
 import { ApiError } from "../errors.ts";
-import { DEFAULT_POPULATION } from "../participant/views.ts";
+import { DEFAULT_POPULATION, type DisplayFrame, displayFrame } from "../participant/views.ts";
 import { sha256 } from "../security/tokens.ts";
+import {
+  COMPREHENSION_TOKENS,
+  hasTokens,
+  resolveComprehension,
+  scaleSystems,
+  systemsMatch,
+} from "./comprehension-systems.ts";
 import {
   ADAPTIVE_DEFAULTS,
   canonicalJson,
@@ -19,7 +26,13 @@ import {
 } from "./config.ts";
 import { fairStudyConfig } from "./fair.ts";
 import { prepareMulticlassStudyData, prepareStudyData } from "./population.ts";
-import { bundledDataPath, cancerDiagnosisConfig } from "./template.ts";
+import {
+  bundledDataPath,
+  cancerDiagnosisConfig,
+  generalStudyBase,
+  PHASE1_SYSTEMS,
+  phase1QuestionTemplates,
+} from "./template.ts";
 import { withTexts } from "./texts.ts";
 
 /** Fewest distinct predicted probabilities an uploaded study accepts. */
@@ -70,8 +83,10 @@ export function buildStudyConfig(body: CreateStudyBody): { config: StudyConfig; 
     };
   }
   if (body.datasetCsv !== undefined) config = { ...config, source: fittedSource(body) };
+  let zeta: number;
   try {
     const prepared = prepareStudyData(config);
+    zeta = prepared.pool.zeta;
     if (prepared.pool.size < 2) throw new DataError("the predictions need at least two rows");
     // Every question shows two threshold classifiers; with few distinct probabilities there
     // are few distinct classifiers, and participants would compare identical systems.
@@ -86,7 +101,66 @@ export function buildStudyConfig(body: CreateStudyBody): { config: StudyConfig; 
     }
     throw e;
   }
+  config = withComprehensionSystems(config, body, displayFrame(population, zeta));
   return { config, hash: sha256(canonicalJson(config)) };
+}
+
+/**
+ * Part 1's two fixed systems in the study's own class totals, and its questions with their
+ * tokens filled in from them: the systems a request gives (which must show those totals), or
+ * else the built-in systems' rates carried to them, so that the comprehension charts and every
+ * comparison after them show the same class totals (issue 11). Questions that quote numbers
+ * literally were written for the built-in systems: on a pool with other totals they are
+ * refused unless the request gives its own systems, never shown beside charts that disagree.
+ */
+function withComprehensionSystems(
+  config: StudyConfig,
+  body: CreateStudyBody,
+  frame: DisplayFrame,
+): StudyConfig {
+  const given = body.texts?.comprehensionSystems as
+    | readonly [
+        { tp: number; fn: number; fp: number; tn: number },
+        { tp: number; fn: number; fp: number; tn: number },
+      ]
+    | undefined;
+  const w = config.words;
+  const totals = `${frame.positives} who ${w.positive} and ${frame.negatives} who ${w.negative}, of ${frame.population}`;
+  if (given !== undefined && !systemsMatch(given, frame)) {
+    throw new ApiError(
+      400,
+      "invalid_study",
+      `texts.comprehensionSystems: each system must show this study's class totals (${totals}): tp + fn = ${frame.positives} and fp + tn = ${frame.negatives}; with the same rates that is ${JSON.stringify(scaleSystems(given, frame))}`,
+    );
+  }
+  const own = body.texts?.comprehension;
+  const builtInTotals = systemsMatch(PHASE1_SYSTEMS, frame);
+  if (given === undefined && own !== undefined && !builtInTotals) {
+    const literal = own.findIndex(
+      (q) =>
+        [q.prompt, ...q.options, q.correct, q.explanation].some((t) => /\d/.test(t)) &&
+        ![q.prompt, ...q.options, q.correct, q.explanation].some(hasTokens),
+    );
+    if (literal >= 0)
+      throw new ApiError(
+        400,
+        "invalid_study",
+        `texts.comprehension[${literal}] quotes numbers of the built-in systems (34 and 66 of 100), but this study's pool shows ${totals}: write its numbers as tokens (${COMPREHENSION_TOKENS.slice(0, 4).join(", ")}, {positives}, ...) or give texts.comprehensionSystems`,
+      );
+  }
+  const systems = given ?? scaleSystems(PHASE1_SYSTEMS, frame);
+  const resolved = resolveComprehension(own ?? phase1QuestionTemplates(), systems);
+  const problem = resolved.problems[0];
+  if (problem !== undefined)
+    throw new ApiError(
+      400,
+      "invalid_study",
+      `texts.comprehension[${problem.index}]: ${problem.message}`,
+    );
+  return {
+    ...config,
+    comprehension: { ...config.comprehension, systems, questions: resolved.questions },
+  };
 }
 
 /**
@@ -206,7 +280,7 @@ export const MULTICLASS_DEFAULTS = { tolerance: 0.05, budget: 25, displayStep: 1
  * apply and is left out; Phase III is not built for multiclass studies yet (no pairs).
  */
 function multiclassStudyConfig(body: CreateStudyBody): { config: StudyConfig; hash: string } {
-  const base = cancerDiagnosisConfig(body.name);
+  const base = generalStudyBase(body.name);
   // The schema asks for a multiclass dataset or an upload with its label column (target).
   const uploaded = body.datasetCsv !== undefined;
   const dataset = uploaded
@@ -272,5 +346,7 @@ function multiclassStudyConfig(body: CreateStudyBody): { config: StudyConfig; ha
     }
     throw e;
   }
-  return { config, hash: sha256(canonicalJson(config)) };
+  // The request's own texts (those a multiclass study shows; the schema refused the rest).
+  const own = withTexts(config, body.texts);
+  return { config: own, hash: sha256(canonicalJson(own)) };
 }

@@ -15,7 +15,8 @@ import {
   type StudyConfig,
   UPLOADED_DATASET,
 } from "./config.ts";
-import { bundledDataPath, cancerDiagnosisConfig } from "./template.ts";
+import { bundledDataPath, generalStudyBase } from "./template.ts";
+import { withTexts } from "./texts.ts";
 
 /**
  * Defaults of a fairness study: issue 12's 25 questions, lambda to 0.05, and the engine told
@@ -83,7 +84,7 @@ export function fairStudyData(configHash: string, config: StudyConfig): FairStud
  * @example fairStudyConfig({ name: "Release decisions", kind: "fair", dataset: "arrests" })
  */
 export function fairStudyConfig(body: CreateStudyBody): { config: StudyConfig; hash: string } {
-  const base = cancerDiagnosisConfig(body.name);
+  const base = generalStudyBase(body.name);
   const uploaded = body.datasetCsv !== undefined;
   let name: string;
   let dataset: { readonly file: string; readonly target: string };
@@ -169,5 +170,7 @@ export function fairStudyConfig(body: CreateStudyBody): { config: StudyConfig; h
     evaluationPairs: 0,
     display: { population: 100 },
   };
-  return { config, hash: sha256(canonicalJson(config)) };
+  // The request's own texts (those a fairness study shows; the schema refused the rest).
+  const own = withTexts(config, body.texts);
+  return { config: own, hash: sha256(canonicalJson(own)) };
 }

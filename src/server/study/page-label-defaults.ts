@@ -20,6 +20,18 @@ export const DEFAULT_PAGE_LABELS = {
   comprehensionQuestion: "question {n} of {total}",
   // {system} is the study's word for a system.
   workedExampleHeading: "How to read a {system}: a worked example",
+  // The worked example's four sentences, read off System A: {name} the system's name, {total},
+  // {positives} and {negatives} the class totals, {tp} {fn} {fp} {tn} its counts, {tpr} and
+  // {tnr} its rates (percent), {positive} {negative} {flagged} {cleared} {missed} {falseAlarm}
+  // the study's words.
+  workedExampleRead:
+    "Read {name} from left to right. On the left, the {total} people split by what was actually true; on the right, by what {name} predicted.",
+  workedExamplePositives:
+    "Of the {positives} people who {positive}, {name} {flagged} for {tp} ({tpr}) and {cleared} for {fn}: those {fn} are {missed}.",
+  workedExampleNegatives:
+    "Of the {negatives} people who {negative}, {name} {cleared} for {tn} ({tnr}) and {flagged} for {fp}: those {fp} are {falseAlarm}.",
+  workedExampleSo:
+    "So {name} makes {fn} {missed} and {fp} {falseAlarm} in these {total} people. The crossing arrows in the chart are these two mistakes.",
   feedbackCorrect: "Correct.",
   feedbackWrong: "Not quite.",
   feedbackAbout: "About your last answer:",
@@ -30,6 +42,7 @@ export const DEFAULT_PAGE_LABELS = {
   guessHelp:
     "A positive number, for example 5 for “five times as bad”. You may skip this question.",
   guessSkip: "Skip this question",
+  guessInvalid: "Please enter a positive number, or skip.",
   elicitationStage: "Part 2 of 3: your preferences",
   // Progress lines: {n} is the question's number, {left} how many more, {total} the most.
   progressAtMostMore: "Question {n} · at most {left} more after this one",
@@ -44,6 +57,29 @@ export const DEFAULT_PAGE_LABELS = {
   undoButton: "Undo last answer",
   tablesShow: "Show the numbers as tables",
   tablesHide: "Hide the numbers as tables",
+  // The tables of counts (beside each chart, and the phone's compact view): {name} the
+  // system's name, {people} "100 patients", {class} a class in the study's words, {n} a count,
+  // {percent} a rate and {of} its class total.
+  tableCaption: "{name}: outcomes out of {people}",
+  tableTrueClass: "True class",
+  tableTotal: "Total",
+  tableActually: "Actually {class}",
+  tableCell: "{n} ({percent} of {of})",
+  compactClass: "{n} actually {class}",
+  // The charts: an arrow's badge ({n} of the class total {of}, {percent} the rate), and the
+  // chart's text for screen readers ({name}, {people}, the class totals {positives} and
+  // {negatives}, the counts {tp} {fn} {fp} {tn}, the rates {tpr} {fnr} {fpr} {tnr}, and the
+  // study's words {positive} {negative} {flagged} {cleared} {missed} {falseAlarm}).
+  chartBadge: "{n} of {of} · {percent}",
+  chartDescription:
+    "{name}, out of {people}. Of {positives} who actually {positive}: {tp} ({tpr}) {flagged}, {fn} ({fnr}) {cleared} — {missed}. Of {negatives} who actually {negative}: {tn} ({tnr}) {cleared}, {fp} ({fpr}) {flagged} — {falseAlarm}.",
+  // The pair's trade-off in one line: {b} and {a} the systems' letters, {missed} and
+  // {falseAlarms} the two differences (each one of the three lines after), {people}
+  // "100 patients"; {n} a difference, {outcome} the study's word for the mistake.
+  tradeOff: "{b}: {missed} and {falseAlarms} than {a}, per {people}.",
+  tradeOffMore: "{n} more {outcome}",
+  tradeOffFewer: "{n} fewer {outcome}",
+  tradeOffSame: "the same number of {outcome}",
   evaluationStage: "Part 3 of 3: a few more comparisons",
   postHeading: "Almost done: a few questions about the task",
   finishButton: "Finish",

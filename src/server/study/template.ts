@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { BinarySpec } from "../../elicit/binary/spec.ts";
 import { DEFAULT_POPULATION } from "../participant/views.ts";
+import { resolveComprehension } from "./comprehension-systems.ts";
 import type { Field, FixedSystem, StudyConfig, StudyWords } from "./config.ts";
 
 /** The bundled dataset of the "Cancer diagnosis" template. */
@@ -119,6 +120,35 @@ export const PAPER_POST_QUESTIONS: readonly Field[] = [
 ];
 
 /**
+ * The questionnaire of studies that are not about medical screening (multiclass and fairness
+ * studies): the paper's, without its question on healthcare experience.
+ */
+export const GENERAL_QUESTIONNAIRE: readonly Field[] = PAPER_QUESTIONNAIRE.filter(
+  (f) => f.id !== "healthcareExpertise",
+);
+
+/**
+ * The post-task questions of multiclass and fairness studies: the paper's Q1-Q6 without its
+ * two about one missed cancer against one false alarm (their ids kept, so exports line up).
+ */
+export const GENERAL_POST_QUESTIONS: readonly Field[] = [
+  {
+    id: "q1",
+    label: "Q1. Which mistakes mattered most to you when you chose, and why?",
+    kind: "text",
+    required: true,
+  },
+  ...PAPER_POST_QUESTIONS.filter((f) => f.id !== "q1" && f.id !== "q2"),
+];
+
+/** The consent text of multiclass and fairness studies (no medical screening in it). */
+export const GENERAL_CONSENT =
+  "This is a research study about how people weigh the mistakes of automated decision systems. " +
+  "You will answer a short questionnaire and then up to 25 comparisons of two systems. It takes " +
+  "about 10 minutes. Your answers are stored without your name and used only for research. You " +
+  "can stop at any time by closing the page. Do you agree to take part?";
+
+/**
  * The two fixed systems of Phase I (counts out of 100 patients; 34 had cancer, as in the
  * comparisons that follow: the built-in pool's 34.4% shown in whole patients).
  */
@@ -141,17 +171,21 @@ export const CANCER_SPEC: BinarySpec = {
   grid: 1e-4,
 };
 
-/** Phase I questions about the two fixed systems (answers checked, with feedback). */
-export function phase1Questions(): StudyConfig["comprehension"]["questions"] {
+/**
+ * Phase I questions about the two fixed systems (answers checked, with feedback), their numbers
+ * written as tokens (`{A.fn}`, `{positives}`: comprehension-systems.ts) so that they hold for
+ * whatever class totals a study's pool shows; the create form starts from these.
+ */
+export function phase1QuestionTemplates(): StudyConfig["comprehension"]["questions"] {
   return [
     {
       id: "count-missed",
       prompt:
-        "Look at System A. Of the 100 patients, how many who actually had cancer did it predict as low risk (missed cancers)?",
-      options: ["3", "13", "31", "53"],
-      correct: "3",
+        "Look at System A. Of the {population} patients, how many who actually had cancer did it predict as low risk (missed cancers)?",
+      options: ["{A.fn}", "{A.fp}", "{A.tp}", "{A.tn}"],
+      correct: "{A.fn}",
       explanation:
-        "Follow the arrow from the box 'Actually had cancer (34)' to 'Predicted low risk': 3 patients. 31 were caught, 3 were missed.",
+        "Follow the arrow from the box 'Actually had cancer ({positives})' to 'Predicted low risk': {A.fn} patients. {A.tp} were caught, {A.fn} were missed.",
     },
     {
       id: "more-false-alarms",
@@ -160,21 +194,21 @@ export function phase1Questions(): StudyConfig["comprehension"]["questions"] {
       options: ["System A", "System B", "Both give the same number"],
       correct: "System A",
       explanation:
-        "False alarms are the arrows from 'Did not have cancer' to 'Predicted high risk': 13 for System A and 4 for System B.",
+        "False alarms are the arrows from 'Did not have cancer' to 'Predicted high risk': {A.fp} for System A and {B.fp} for System B.",
     },
     {
       id: "conditional-rate",
       prompt:
         "If a patient actually has cancer, how likely is System B to predict high risk for them?",
       options: [
-        "25 out of 34 (74%)",
-        "25 out of 100 (25%)",
-        "25 out of 29 (86%)",
-        "9 out of 34 (26%)",
+        "{B.tp} out of {positives} ({B.tpr}%)",
+        "{B.tp} out of {population} ({B.tpShare}%)",
+        "{B.tp} out of {B.flagged} ({B.ppv}%)",
+        "{B.fn} out of {positives} ({B.fnr}%)",
       ],
-      correct: "25 out of 34 (74%)",
+      correct: "{B.tp} out of {positives} ({B.tpr}%)",
       explanation:
-        "Start from the 34 patients who actually had cancer; System B predicts high risk for 25 of them, 74%.",
+        "Start from the {positives} patients who actually had cancer; System B predicts high risk for {B.tp} of them, {B.tpr}%.",
     },
     {
       id: "trade-off",
@@ -187,9 +221,20 @@ export function phase1Questions(): StudyConfig["comprehension"]["questions"] {
       ],
       correct: "It catches more cancers and gives more false alarms",
       explanation:
-        "System A catches 31 cancers (B: 25) but raises 13 false alarms (B: 4): better on one mistake, worse on the other. This trade-off is what the comparisons ask about.",
+        "System A catches {A.tp} cancers (B: {B.tp}) but raises {A.fp} false alarms (B: {B.fp}): better on one mistake, worse on the other. This trade-off is what the comparisons ask about.",
     },
   ];
+}
+
+/**
+ * Phase I questions with the numbers of `systems` filled in: the built-in study's by default;
+ * a simulated participant passes the systems its page shows (`state.comprehension.systems`).
+ * @example phase1Questions()[0].correct // "3"
+ */
+export function phase1Questions(
+  systems: readonly [FixedSystem, FixedSystem] = PHASE1_SYSTEMS,
+): StudyConfig["comprehension"]["questions"] {
+  return resolveComprehension(phase1QuestionTemplates(), systems).questions;
 }
 
 /**
@@ -236,5 +281,33 @@ export function cancerDiagnosisConfig(title = "Cancer diagnosis"): StudyConfig<B
     evaluationPairs: 15,
     post: PAPER_POST_QUESTIONS,
     display: { population: DEFAULT_POPULATION },
+  };
+}
+
+/**
+ * The base of a multiclass or fairness study: the built-in study's settings with texts that
+ * say nothing of medical screening (consent, questionnaire, post-task questions); each kind
+ * then sets its story, and a create request's `texts` may replace any of them.
+ * @example generalStudyBase("Flowers").post[0].id // "q1"
+ */
+export function generalStudyBase(title: string): StudyConfig<BinarySpec> {
+  return {
+    ...cancerDiagnosisConfig(title),
+    // Binary words a multiclass or fairness page does not show, but the state and the exports
+    // carry: no disease in them either.
+    words: {
+      positive: "were positive",
+      negative: "were negative",
+      predictedPositive: "Predicted positive",
+      predictedNegative: "Predicted negative",
+      missed: "missed positives",
+      falseAlarm: "false alarms",
+      question: "Which system would you rather use?",
+      systemNoun: "system",
+      people: "people",
+    },
+    consentText: GENERAL_CONSENT,
+    questionnaire: GENERAL_QUESTIONNAIRE,
+    post: GENERAL_POST_QUESTIONS,
   };
 }

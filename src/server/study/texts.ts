@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { StudyConfig } from "./config.ts";
 import { type PageLabels, PageLabelsInput, PageLabelsSchema, pageLabels } from "./page-labels.ts";
-import { cancerDiagnosisConfig } from "./template.ts";
+import { cancerDiagnosisConfig, phase1QuestionTemplates } from "./template.ts";
 
 /**
  * A study's own words beyond the class names (issue 11 item 3): every text a participant
@@ -70,6 +70,10 @@ export const ComprehensionInput = z
       ctx.addIssue({ code: "custom", path: ["options"], message: "options must differ" });
   });
 
+/** A fixed system of Part 1: whole counts. */
+const count = z.number().int("a count is a whole number").min(0).max(1_000_000);
+export const FixedSystemInput = z.object({ tp: count, fn: count, fp: count, tn: count }).strict();
+
 /** Every participant-facing text a create request may set (all optional). */
 export const StudyTexts = z
   .object({
@@ -78,7 +82,8 @@ export const StudyTexts = z
     story: z
       .object({
         paragraphs: z.array(text(4000)).min(1).max(12),
-        costs: z.object({ missed: text(2000), falseAlarm: text(2000) }),
+        /** A binary study's two mistakes; left out, the study's own stay. */
+        costs: z.object({ missed: text(2000), falseAlarm: text(2000) }).optional(),
       })
       .optional(),
     comprehension: z
@@ -86,6 +91,13 @@ export const StudyTexts = z
       .max(12)
       .superRefine((qs, ctx) => uniqueIds(qs, ctx))
       .optional(),
+    /**
+     * Part 1's two fixed systems as whole counts, each showing the study's class totals
+     * (tp + fn positives, fp + tn negatives, as its pool is shown). Absent: the built-in
+     * systems' rates carried to those totals. The questions may quote them as tokens
+     * (`{A.fn}`, `{B.tpr}`, `{positives}`: comprehension-systems.ts).
+     */
+    comprehensionSystems: z.tuple([FixedSystemInput, FixedSystemInput]).optional(),
     /** The cost-ratio guess page's question; null leaves the page out. */
     guessPrompt: text(2000).nullable().optional(),
     questionnaire: z
@@ -140,7 +152,8 @@ export function defaultStudyTexts(): AllStudyTexts {
     words: c.words,
     consentText: c.consentText,
     story: c.story,
-    comprehension: c.comprehension.questions,
+    // The numbers as tokens, so the form's default holds for any pool's class totals.
+    comprehension: phase1QuestionTemplates(),
     guessPrompt: c.guessPrompt,
     questionnaire: c.questionnaire,
     post: c.post,
@@ -157,7 +170,14 @@ export function withTexts(config: StudyConfig, texts: StudyTexts | undefined): S
   return {
     ...config,
     ...(texts.title !== undefined ? { title: texts.title } : {}),
-    ...(texts.story !== undefined ? { story: texts.story } : {}),
+    ...(texts.story !== undefined
+      ? {
+          story: {
+            paragraphs: texts.story.paragraphs,
+            costs: texts.story.costs ?? config.story.costs,
+          },
+        }
+      : {}),
     ...(texts.comprehension !== undefined
       ? { comprehension: { ...config.comprehension, questions: texts.comprehension } }
       : {}),
@@ -238,12 +258,24 @@ export function refineCreateSourceAndTexts(body: CreateSourceAndTexts, ctx: z.Re
         path: ["datasetCsv"],
         message: `a ${body.kind} study is made from a bundled dataset, not an upload`,
       });
-    // Their pages have no cost story, comprehension check or guess yet: refuse, not ignore.
-    if (body.texts !== undefined)
+    // Their pages have no cost story, comprehension check or guess: refuse, not ignore.
+    const binaryOnly: [string, unknown][] = [
+      ["comprehension", body.texts?.comprehension],
+      ["comprehensionSystems", body.texts?.comprehensionSystems],
+      ["guessPrompt", body.texts?.guessPrompt],
+    ];
+    for (const [key, v] of binaryOnly)
+      if (v !== undefined)
+        ctx.addIssue({
+          code: "custom",
+          path: ["texts", key],
+          message: `${key} applies to binary studies; a ${body.kind} study has no comprehension check or guess page`,
+        });
+    if (body.texts?.story?.costs !== undefined)
       ctx.addIssue({
         code: "custom",
-        path: ["texts"],
-        message: `texts apply to binary studies; a ${body.kind} study keeps its own for now`,
+        path: ["texts", "story", "costs"],
+        message: `the two costs apply to binary studies; a ${body.kind} study's story is its paragraphs`,
       });
   }
   if (body.datasetCsv !== undefined && body.target === undefined)
@@ -278,6 +310,12 @@ export function refineCreateSourceAndTexts(body: CreateSourceAndTexts, ctx: z.Re
 
 /** `GET /api/study-defaults`: the texts a new study starts from (the built-in study's). */
 export const StudyDefaultsReply = z.object({
+  /** What a multiclass or fairness study says unless its create request says otherwise. */
+  kindTexts: z.object({
+    consentText: z.string(),
+    questionnaire: z.array(FieldInput),
+    post: z.array(FieldInput),
+  }),
   /** The two fixed systems the comprehension questions ask about (counts out of 100). */
   comprehensionSystems: z.array(
     z.object({ tp: z.number(), fn: z.number(), fp: z.number(), tn: z.number() }),

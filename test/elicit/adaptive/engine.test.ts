@@ -150,6 +150,31 @@ describe("adaptive engine, binary LPM", () => {
     }
   });
 
+  it("expectedError: stops only once the posterior's mean error is that small too", () => {
+    const rng = createRng(23);
+    for (let t = 0; t < 10; t++) {
+      const truth = angleToLinear(rng.uniform(0.05, Math.PI / 2 - 0.05));
+      const run = (expectedError?: number) =>
+        runProcedure(
+          adaptiveProcedure(binaryLinearFamily(pop, { displayStep: 1e-4 }), {
+            tolerance: 0.04,
+            model: "exact",
+            seed: t,
+            ...(expectedError === undefined ? {} : { expectedError }),
+          }),
+          simulatedOracle((p: BinaryPoint) => evaluateLinear(truth, p.confusion)).ask,
+        ).result;
+      const plain = run();
+      // A loose bound changes nothing; a tight one asks more, to a smaller error.
+      expect(run(1).questions).toBe(plain.questions);
+      const tight = run(0.001);
+      expect(tight.stop).toBe("tolerance");
+      expect(tight.questions).toBeGreaterThan(plain.questions);
+      expect(angleBetween(truth, tight.metric)).toBeLessThanOrEqual(0.004);
+      expect(tight.credible.radius).toBeLessThan(plain.credible.radius);
+    }
+  });
+
   it("rejects bad options with one-line messages", () => {
     expect(() => adaptiveProcedure(binaryLinearFamily(pop), { tolerance: 0 })).toThrow(/tolerance/);
     expect(() => adaptiveProcedure(binaryLinearFamily(pop), { tolerance: 0.1, budget: 0 })).toThrow(
@@ -158,6 +183,9 @@ describe("adaptive engine, binary LPM", () => {
     expect(() =>
       adaptiveProcedure(binaryLinearFamily(pop), { tolerance: 0.1, credibility: 1 }),
     ).toThrow(/credibility/);
+    expect(() =>
+      adaptiveProcedure(binaryLinearFamily(pop), { tolerance: 0.1, expectedError: 0 }),
+    ).toThrow(/expected error/);
   });
 });
 

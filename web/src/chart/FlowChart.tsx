@@ -1,8 +1,12 @@
 // The flow chart of one binary system (UI.md "The comparison view"), as an accessible SVG
 // plus a real table of the same numbers. Pure: props in, markup out (renders to a string).
 
+import {
+  DEFAULT_PAGE_LABELS,
+  type PageLabels,
+} from "../../../src/server/study/page-label-defaults.ts";
 import type { StudyWords, SystemView } from "../api/types.ts";
-import { formatCount, formatPercent, peopleOutOf } from "./format.ts";
+import { fillIn, formatCount, formatPercent, peopleOutOf } from "./format.ts";
 import { type Arrow, type Box, FONT_SIZE, flowLayout, LINE_HEIGHT } from "./layout.ts";
 
 /** Okabe–Ito colours (colour-blind safe): vermillion for the positive class, blue for the negative. */
@@ -27,21 +31,51 @@ export interface FlowChartProps {
   width?: number;
   /** Show the table of numbers visibly (it is always available to screen readers). */
   showTable?: boolean;
+  /** The study's words for the table (page labels; the built-in wording when absent). */
+  labels?: TableLabels;
 }
 
-/** One-paragraph text equivalent of the chart (used as the SVG's <desc>). */
-export function describeSystem(name: string, s: SystemView, w: StudyWords): string {
-  const pos = s.tp + s.fn;
-  const neg = s.fp + s.tn;
-  return (
-    `${name}, out of ${peopleOutOf(s, w.people)}. ` +
-    `Of ${formatCount(pos)} who actually ${w.positive}: ${formatCount(s.tp)} (${formatPercent(s.tpr)}) ` +
-    `${w.predictedPositive.toLowerCase()}, ${formatCount(s.fn)} (${formatPercent(1 - s.tpr)}) ` +
-    `${w.predictedNegative.toLowerCase()} — ${w.missed}. ` +
-    `Of ${formatCount(neg)} who actually ${w.negative}: ${formatCount(s.tn)} (${formatPercent(s.tnr)}) ` +
-    `${w.predictedNegative.toLowerCase()}, ${formatCount(s.fp)} (${formatPercent(1 - s.tnr)}) ` +
-    `${w.predictedPositive.toLowerCase()} — ${w.falseAlarm}.`
-  );
+/** The page labels the tables of counts use. */
+export type TableLabels = Pick<
+  PageLabels,
+  | "tableCaption"
+  | "tableTrueClass"
+  | "tableTotal"
+  | "tableActually"
+  | "tableCell"
+  | "compactClass"
+  | "chartBadge"
+  | "chartDescription"
+>;
+
+/** One-paragraph text equivalent of the chart (used as the SVG's <desc>; `chartDescription`). */
+export function describeSystem(
+  name: string,
+  s: SystemView,
+  w: StudyWords,
+  labels: Pick<PageLabels, "chartDescription"> = DEFAULT_PAGE_LABELS,
+): string {
+  const lower = (x: string) => x.toLowerCase();
+  return fillIn(labels.chartDescription, {
+    name,
+    people: peopleOutOf(s, w.people),
+    positives: formatCount(s.tp + s.fn),
+    negatives: formatCount(s.fp + s.tn),
+    tp: formatCount(s.tp),
+    fn: formatCount(s.fn),
+    fp: formatCount(s.fp),
+    tn: formatCount(s.tn),
+    tpr: formatPercent(s.tpr),
+    fnr: formatPercent(1 - s.tpr),
+    fpr: formatPercent(1 - s.tnr),
+    tnr: formatPercent(s.tnr),
+    positive: w.positive,
+    negative: w.negative,
+    flagged: lower(w.predictedPositive),
+    cleared: lower(w.predictedNegative),
+    missed: w.missed,
+    falseAlarm: w.falseAlarm,
+  });
 }
 
 function tint(tone: Box["tone"]): string {
@@ -164,38 +198,44 @@ export function SystemTable({
   words: w,
   name,
   visible,
+  labels: L = DEFAULT_PAGE_LABELS,
 }: {
   system: SystemView;
   words: StudyWords;
   name: string;
   visible: boolean;
+  labels?: TableLabels | undefined;
 }) {
   const pos = s.tp + s.fn;
   const neg = s.fp + s.tn;
   const cell = (n: number, rate: number, of: number) =>
-    `${formatCount(n)} (${formatPercent(rate)} of ${formatCount(of)})`;
+    fillIn(L.tableCell, {
+      n: formatCount(n),
+      percent: formatPercent(rate),
+      of: formatCount(of),
+    });
   return (
     // The class goes on a wrapper: a table does not clip its cells when made 1 px wide.
     <div class={visible ? "numbers-holder" : "numbers-holder visually-hidden"}>
       <table class="numbers">
-        <caption>{`${name}: outcomes out of ${peopleOutOf(s, w.people)}`}</caption>
+        <caption>{fillIn(L.tableCaption, { name, people: peopleOutOf(s, w.people) })}</caption>
         <thead>
           <tr>
-            <th scope="col">True class</th>
+            <th scope="col">{L.tableTrueClass}</th>
             <th scope="col">{w.predictedPositive}</th>
             <th scope="col">{w.predictedNegative}</th>
-            <th scope="col">Total</th>
+            <th scope="col">{L.tableTotal}</th>
           </tr>
         </thead>
         <tbody>
           <tr>
-            <th scope="row">{`Actually ${w.positive}`}</th>
+            <th scope="row">{fillIn(L.tableActually, { class: w.positive })}</th>
             <td data-outcome="tp">{cell(s.tp, s.tpr, pos)}</td>
             <td data-outcome="fn">{`${cell(s.fn, 1 - s.tpr, pos)} — ${w.missed}`}</td>
             <td>{formatCount(pos)}</td>
           </tr>
           <tr>
-            <th scope="row">{`Actually ${w.negative}`}</th>
+            <th scope="row">{fillIn(L.tableActually, { class: w.negative })}</th>
             <td data-outcome="fp">{`${cell(s.fp, 1 - s.tnr, neg)} — ${w.falseAlarm}`}</td>
             <td data-outcome="tn">{cell(s.tn, s.tnr, neg)}</td>
             <td>{formatCount(neg)}</td>
@@ -213,8 +253,10 @@ export function FlowChart({
   id,
   width = 520,
   showTable = false,
+  labels,
 }: FlowChartProps) {
-  const layout = flowLayout(system, words, width);
+  const L = labels ?? DEFAULT_PAGE_LABELS;
+  const layout = flowLayout(system, words, width, L);
   const titleId = `${id}-title`;
   const descId = `${id}-desc`;
   return (
@@ -230,7 +272,7 @@ export function FlowChart({
         font-family="system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Liberation Sans', Arial, sans-serif"
       >
         <title id={titleId}>{name}</title>
-        <desc id={descId}>{describeSystem(name, system, words)}</desc>
+        <desc id={descId}>{describeSystem(name, system, words, L)}</desc>
         {layout.arrows.map((a) => (
           <ArrowMark key={a.outcome} arrow={a} />
         ))}
@@ -241,7 +283,7 @@ export function FlowChart({
           <LabelMark key={a.outcome} arrow={a} />
         ))}
       </svg>
-      <SystemTable system={system} words={words} name={name} visible={showTable} />
+      <SystemTable system={system} words={words} name={name} visible={showTable} labels={labels} />
     </figure>
   );
 }

@@ -1,5 +1,10 @@
 // Number formatting shared by the chart, its table and its description.
 
+import {
+  DEFAULT_PAGE_LABELS,
+  type PageLabels,
+} from "../../../src/server/study/page-label-defaults.ts";
+
 /** A count out of the population: integers as is, fractions with one decimal ("3.5"). */
 export function formatCount(n: number): string {
   const r = Math.round(n * 10) / 10;
@@ -12,9 +17,21 @@ export function formatPercent(rate: number): string {
   return `${Math.round(rate * 100)}%`;
 }
 
-/** "32 of 35 · 91%" — a count out of its true-class total, with the class-conditional rate. */
-export function countOfTotal(count: number, total: number, rate: number): string {
-  return `${formatCount(count)} of ${formatCount(total)} · ${formatPercent(rate)}`;
+/**
+ * "32 of 35 · 91%" — a count out of its true-class total, with the class-conditional rate
+ * (`template`: the study's `chartBadge` label).
+ */
+export function countOfTotal(
+  count: number,
+  total: number,
+  rate: number,
+  template: string = DEFAULT_PAGE_LABELS.chartBadge,
+): string {
+  return fillIn(template, {
+    n: formatCount(count),
+    of: formatCount(total),
+    percent: formatPercent(rate),
+  });
 }
 
 /** The four counts of a shown system. */
@@ -64,13 +81,37 @@ export function tradeOffLine(
   b: Counts,
   words: { missed: string; falseAlarm: string; people?: string },
   letters: readonly [string, string] = ["A", "B"],
+  labels: TradeOffLabels = DEFAULT_PAGE_LABELS,
 ): string {
   const part = (d: number, phrase: string) => {
-    if (d === 0 || formatCount(Math.abs(d)) === "0") return `the same number of ${phrase}`;
+    if (d === 0 || formatCount(Math.abs(d)) === "0")
+      return fillIn(labels.tradeOffSame, { outcome: phrase });
     const n = formatCount(Math.abs(d));
-    return `${n} ${d > 0 ? "more" : "fewer"} ${outcomeWord(phrase, Number(n))}`;
+    return fillIn(d > 0 ? labels.tradeOffMore : labels.tradeOffFewer, {
+      n,
+      outcome: outcomeWord(phrase, Number(n)),
+    });
   };
-  const missed = part(b.fn - a.fn, words.missed);
-  const falseAlarms = part(b.fp - a.fp, words.falseAlarm);
-  return `${letters[1]}: ${missed} and ${falseAlarms} than ${letters[0]}, per ${peopleOutOf(a, words.people)}.`;
+  return fillIn(labels.tradeOff, {
+    a: letters[0],
+    b: letters[1],
+    missed: part(b.fn - a.fn, words.missed),
+    falseAlarms: part(b.fp - a.fp, words.falseAlarm),
+    people: peopleOutOf(a, words.people),
+  });
+}
+
+/** The page labels of the trade-off line. */
+export type TradeOffLabels = Pick<
+  PageLabels,
+  "tradeOff" | "tradeOffMore" | "tradeOffFewer" | "tradeOffSame"
+>;
+
+/**
+ * A study's label with its `{key}`s filled in, in one pass (a value holding "{...}" is never
+ * filled in again); an unknown key stays as written.
+ * @example fillIn("{n} actually {class}", { n: "34", class: "had cancer" }) // "34 actually had cancer"
+ */
+export function fillIn(template: string, values: Record<string, string>): string {
+  return template.replace(/\{([A-Za-z]+)\}/g, (w, k: string) => values[k] ?? w);
 }

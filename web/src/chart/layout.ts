@@ -6,8 +6,12 @@
 // never scaled below its font size on a phone: the browser measures the container and asks
 // for a layout of that width.
 
+import {
+  DEFAULT_PAGE_LABELS,
+  type PageLabels,
+} from "../../../src/server/study/page-label-defaults.ts";
 import type { StudyWords, SystemView } from "../api/types.ts";
-import { countOfTotal, formatCount, populationOf } from "./format.ts";
+import { countOfTotal, fillIn, formatCount, populationOf } from "./format.ts";
 
 export const FONT_SIZE = 15;
 export const LINE_HEIGHT = 19;
@@ -135,7 +139,12 @@ function r(v: number): number {
  *   const l = flowLayout({ tp: 32, fn: 3, fp: 6, tn: 59, tpr: 32 / 35, tnr: 59 / 65, threshold: 0.5 }, words, 560);
  *   l.arrows.find((a) => a.outcome === "tp")!.width; // 38.4 = 32 * 1.2
  */
-export function flowLayout(s: SystemView, words: StudyWords, width: number): FlowLayout {
+export function flowLayout(
+  s: SystemView,
+  words: StudyWords,
+  width: number,
+  labels: Pick<PageLabels, "tableActually" | "chartBadge"> = DEFAULT_PAGE_LABELS,
+): FlowLayout {
   const w = Math.max(300, Math.round(width));
   const k = (PX_PER_PATIENT * 100) / Math.max(1, populationOf(s));
   const pad = 6;
@@ -153,8 +162,8 @@ export function flowLayout(s: SystemView, words: StudyWords, width: number): Flo
     ...wrap(text, charsPerLine),
     `(${formatCount(total)})`,
   ];
-  const lAP = boxLines(`Actually ${words.positive}`, pos);
-  const lAN = boxLines(`Actually ${words.negative}`, neg);
+  const lAP = boxLines(fillIn(labels.tableActually, { class: words.positive }), pos);
+  const lAN = boxLines(fillIn(labels.tableActually, { class: words.negative }), neg);
   const lPP = boxLines(capitalise(words.predictedPositive), predPos);
   const lPN = boxLines(capitalise(words.predictedNegative), predNeg);
   const textH = (lines: string[]) => lines.length * LINE_HEIGHT + 12;
@@ -173,10 +182,10 @@ export function flowLayout(s: SystemView, words: StudyWords, width: number): Flo
     return [...lines.slice(0, -1), last.slice(0, cut), last.slice(cut + 3)];
   };
   const labelLines: Record<Outcome, string[]> = {
-    tp: fitLines([countOfTotal(s.tp, pos, s.tpr)]),
-    fn: fitLines([words.missed, countOfTotal(s.fn, pos, 1 - s.tpr)]),
-    fp: fitLines([words.falseAlarm, countOfTotal(s.fp, neg, 1 - s.tnr)]),
-    tn: fitLines([countOfTotal(s.tn, neg, s.tnr)]),
+    tp: fitLines([countOfTotal(s.tp, pos, s.tpr, labels.chartBadge)]),
+    fn: fitLines([words.missed, countOfTotal(s.fn, pos, 1 - s.tpr, labels.chartBadge)]),
+    fp: fitLines([words.falseAlarm, countOfTotal(s.fp, neg, 1 - s.tnr, labels.chartBadge)]),
+    tn: fitLines([countOfTotal(s.tn, neg, s.tnr, labels.chartBadge)]),
   };
   const pills = {
     tp: pill(labelLines.tp),

@@ -4,6 +4,7 @@
 // and both "I prefer" buttons fit in one screen (issue 11); wider, each is a flow chart.
 
 import { useEffect, useState } from "preact/hooks";
+import { DEFAULT_PAGE_LABELS } from "../../../src/server/study/page-label-defaults.ts";
 import type { Comparison } from "../api/types.ts";
 import { CompactCounts } from "../chart/CompactCounts.tsx";
 import type { FlowChartProps } from "../chart/FlowChart.tsx";
@@ -44,16 +45,24 @@ export function ComparisonView(p: ComparisonViewProps) {
   const compact = phone && p.fixedWidth === undefined;
   const { words, question } = p;
   const noun = systemNoun(words);
-  const tradeOff = tradeOffLine(question.left, question.right, words);
+  const tradeOff = tradeOffLine(
+    question.left,
+    question.right,
+    words,
+    ["A", "B"],
+    p.labels ?? DEFAULT_PAGE_LABELS,
+  );
 
   const chart = (side: "left" | "right", name: string) => {
-    if (compact) return <CompactCounts system={question[side]} words={words} name={name} />;
+    if (compact)
+      return <CompactCounts system={question[side]} words={words} name={name} labels={p.labels} />;
     const props: Omit<FlowChartProps, "width"> = {
       system: question[side],
       words,
       name,
       id: `q${question.id}-${side}`,
       showTable: showTables,
+      ...(p.labels !== undefined ? { labels: p.labels } : {}),
     };
     return p.fixedWidth !== undefined ? (
       <FlowChart {...props} width={p.fixedWidth} />

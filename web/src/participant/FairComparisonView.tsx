@@ -1,4 +1,4 @@
-// One fairness comparison page: two systems side by side (stacked on phones), each shown as a
+// One fairness comparison page: two systems side by side (on a phone as numbers only), each as a
 // table of every group's correct counts out of 100 people per true class, the share right of
 // everyone, and the gap between the groups; a line states the trade-off between the two.
 // Whole counts, every cell out of the same 100: the numbers on screen are the numbers asked.
@@ -6,6 +6,7 @@
 
 import type { FairComparison, FairView } from "../api/types.ts";
 import { ComparisonPage, type ComparisonViewBase, systemNoun } from "./ComparisonPage.tsx";
+import { COMPACT_QUERY, useMediaQuery } from "./ComparisonView.tsx";
 
 export interface FairComparisonViewProps extends ComparisonViewBase {
   question: FairComparison;
@@ -40,20 +41,31 @@ export function fairTradeOff(left: FairView, right: FairView, noun: string): str
   return `${acc.charAt(0).toUpperCase()}${acc.slice(1)}; ${gap}.`;
 }
 
+/** Visible on a wide screen; on a phone read only by screen readers (the table's words). */
+function Wide(p: { compact: boolean; children: string }) {
+  return p.compact ? <span class="visually-hidden">{p.children}</span> : p.children;
+}
+
 function SystemTable(p: {
   name: string;
   view: FairView;
   groups: readonly string[];
   classes: readonly string[];
+  /** On a phone: the same table with its numbers only, so A and B fit side by side. */
+  compact: boolean;
 }) {
+  const c = p.compact;
   return (
-    <table class="fair-table">
+    <table class={c ? "fair-table compact" : "fair-table"}>
       <caption class="visually-hidden">{`${p.name}: people of 100 decided right, by group and true answer`}</caption>
       <thead>
         <tr>
-          <th scope="col">Group</th>
-          {p.classes.map((c) => (
-            <th scope="col" key={c}>{`True “${c}”`}</th>
+          <th scope="col">{c ? "of 100" : "Group"}</th>
+          {p.classes.map((cl) => (
+            <th scope="col" key={cl}>
+              <Wide compact={c}>True </Wide>
+              {`“${cl}”`}
+            </th>
           ))}
         </tr>
       </thead>
@@ -61,11 +73,14 @@ function SystemTable(p: {
         {p.groups.map((g, gi) => (
           <tr key={g} data-group={g}>
             <th scope="row">{g}</th>
-            {p.classes.map((c, i) => {
+            {p.classes.map((cl, i) => {
               const n = p.view.counts[gi]![i]!;
               return (
-                <td key={c}>
-                  <span class="fair-count">{`${n} of 100 right`}</span>
+                <td key={cl}>
+                  <span class="fair-count">
+                    {String(n)}
+                    <Wide compact={c}> of 100 right</Wide>
+                  </span>
                   <div class="mc-bar" aria-hidden="true">
                     <div class="mc-right" style={{ width: `${n}%` }} />
                   </div>
@@ -75,16 +90,24 @@ function SystemTable(p: {
           </tr>
         ))}
         <tr class="fair-everyone">
-          <th scope="row">Everyone</th>
-          {p.classes.map((c, i) => (
-            <td key={c}>{`${p.view.overall[i]}% right`}</td>
+          <th scope="row">{c ? "All" : "Everyone"}</th>
+          {p.classes.map((cl, i) => (
+            <td key={cl}>
+              {`${p.view.overall[i]}%`}
+              <Wide compact={c}> right</Wide>
+            </td>
           ))}
         </tr>
         <tr class="fair-gap">
-          <th scope="row">Gap between groups</th>
-          {p.classes.map((c, i) => (
-            <td key={c}>
-              <strong>{`${p.view.gaps[i]} points`}</strong>
+          <th scope="row">
+            Gap<Wide compact={c}> between groups</Wide>
+          </th>
+          {p.classes.map((cl, i) => (
+            <td key={cl}>
+              <strong>
+                {String(p.view.gaps[i])}
+                <Wide compact={c}> points</Wide>
+              </strong>
             </td>
           ))}
         </tr>
@@ -96,6 +119,7 @@ function SystemTable(p: {
 export function FairComparisonView(p: FairComparisonViewProps) {
   const { words, question } = p;
   const tradeOff = fairTradeOff(question.left, question.right, systemNoun(words));
+  const phone = useMediaQuery(COMPACT_QUERY);
 
   return (
     <ComparisonPage
@@ -110,9 +134,11 @@ export function FairComparisonView(p: FairComparisonViewProps) {
           view={question[side]}
           groups={question.groups}
           classes={question.classes}
+          compact={phone}
         />
       )}
       tradeOff={tradeOff}
+      compact={phone}
     />
   );
 }

@@ -393,7 +393,7 @@ function ComprehensionPage({ state, busy, post }: PageProps) {
       {c.index === 0 && c.systems !== undefined && (
         <div class="worked-example" data-testid="worked-example">
           <h2>{L.workedExampleHeading.replaceAll("{system}", words.systemNoun)}</h2>
-          {workedExample(c.systems[0], words, `${noun} A`).map((line) => (
+          {workedExample(c.systems[0], words, `${noun} A`, L).map((line) => (
             <p key={line}>{line}</p>
           ))}
         </div>
@@ -480,7 +480,7 @@ function GuessPage({ state, busy, post }: PageProps) {
         </div>
         {invalid && (
           <div class="error" role="alert">
-            Please enter a positive number, or skip.
+            {L.guessInvalid}
           </div>
         )}
         <div class="actions">

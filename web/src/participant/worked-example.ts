@@ -1,6 +1,11 @@
 // The worked example shown before the first comprehension question (Part 1).
 
+import {
+  DEFAULT_PAGE_LABELS,
+  type PageLabels,
+} from "../../../src/server/study/page-label-defaults.ts";
 import type { StudyWords, SystemView } from "../api/types.ts";
+import { fillIn } from "../chart/format.ts";
 
 /** Counts as shown: whole numbers stay whole, a study from before frames keeps one decimal. */
 function n(x: number): string {
@@ -17,22 +22,50 @@ function lowerFirst(w: string): string {
   return /^[A-Z][a-z]/.test(w) ? w.charAt(0).toLowerCase() + w.slice(1) : w;
 }
 
+/** The worked example's sentences (page labels; the defaults are the built-in wording). */
+type WorkedExampleLabels = Pick<
+  PageLabels,
+  "workedExampleRead" | "workedExamplePositives" | "workedExampleNegatives" | "workedExampleSo"
+>;
+
 /**
  * How to read one system, in the study's own words and from the numbers on screen: the
  * sentences a participant needs before Part 1's questions (each class total on the left, where
- * the system sends its people on the right, and which two flows are the mistakes).
+ * the system sends its people on the right, and which two flows are the mistakes). The
+ * sentences are the study's page labels, their `{...}` filled in here.
  * @example workedExample(systemA, words, "System A")[1] // "Of the 34 people who had cancer, System A predicted high risk for 31 (91%) and predicted low risk for 3: those 3 are missed cancers."
  */
-export function workedExample(s: SystemView, words: StudyWords, name: string): string[] {
+export function workedExample(
+  s: SystemView,
+  words: StudyWords,
+  name: string,
+  labels: WorkedExampleLabels = DEFAULT_PAGE_LABELS,
+): string[] {
   const positives = s.tp + s.fn;
   const negatives = s.tn + s.fp;
-  const total = positives + negatives;
-  const flagged = lowerFirst(words.predictedPositive);
-  const cleared = lowerFirst(words.predictedNegative);
+  const values: Record<string, string> = {
+    name,
+    total: n(positives + negatives),
+    positives: n(positives),
+    negatives: n(negatives),
+    tp: n(s.tp),
+    fn: n(s.fn),
+    fp: n(s.fp),
+    tn: n(s.tn),
+    tpr: pct(s.tp, positives),
+    tnr: pct(s.tn, negatives),
+    positive: words.positive,
+    negative: words.negative,
+    flagged: lowerFirst(words.predictedPositive),
+    cleared: lowerFirst(words.predictedNegative),
+    missed: words.missed,
+    falseAlarm: words.falseAlarm,
+  };
+  const fill = (t: string) => fillIn(t, values);
   return [
-    `Read ${name} from left to right. On the left, the ${n(total)} people split by what was actually true; on the right, by what ${name} predicted.`,
-    `Of the ${n(positives)} people who ${words.positive}, ${name} ${flagged} for ${n(s.tp)} (${pct(s.tp, positives)}) and ${cleared} for ${n(s.fn)}: those ${n(s.fn)} are ${words.missed}.`,
-    `Of the ${n(negatives)} people who ${words.negative}, ${name} ${cleared} for ${n(s.tn)} (${pct(s.tn, negatives)}) and ${flagged} for ${n(s.fp)}: those ${n(s.fp)} are ${words.falseAlarm}.`,
-    `So ${name} makes ${n(s.fn)} ${words.missed} and ${n(s.fp)} ${words.falseAlarm} in these ${n(total)} people. The crossing arrows in the chart are these two mistakes.`,
-  ];
+    labels.workedExampleRead,
+    labels.workedExamplePositives,
+    labels.workedExampleNegatives,
+    labels.workedExampleSo,
+  ].map(fill);
 }

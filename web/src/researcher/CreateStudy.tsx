@@ -93,6 +93,10 @@ export function CreateStudy() {
   const [defaults, setDefaults] = useState<StudyDefaults["texts"] | null>(null);
   const [systems, setSystems] = useState<StudyDefaults["comprehensionSystems"]>([]);
   const [texts, setTexts] = useState<EditableTexts | null>(null);
+  const [kindDefaults, setKindDefaults] = useState<StudyDefaults["kindTexts"] | null>(null);
+  // A multiclass or fairness study's own title and story (empty: the name, the built-in story).
+  const [kindTitle, setKindTitle] = useState("");
+  const [kindStory, setKindStory] = useState("");
 
   useEffect(() => {
     api<StudyDefaults>("GET", "/api/study-defaults")
@@ -101,6 +105,7 @@ export function CreateStudy() {
         // The consent text is edited like the others, from the built-in study's.
         setConsent((c) => (c === "" ? d.texts.consentText : c));
         setSystems(d.comprehensionSystems);
+        setKindDefaults(d.kindTexts ?? null);
         setTexts({ ...d.texts, title: "" });
       })
       .catch((e) => setError(errorMessage(e)));
@@ -120,6 +125,10 @@ export function CreateStudy() {
   const [consent, setConsent] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+
+  /** The consent text a study of `k` starts from. */
+  const consentDefault = (k: Kind): string | undefined =>
+    k === "binary" ? defaults?.consentText : (kindDefaults?.consentText ?? defaults?.consentText);
 
   const onFile = async (e: Event) => {
     setError(null);
@@ -212,6 +221,15 @@ export function CreateStudy() {
       body.budget = b;
     }
     if (consent.trim() !== "") body.consentText = consent;
+    const paragraphs = kindStory
+      .split(/\n\s*\n/)
+      .map((x) => x.trim())
+      .filter((x) => x !== "");
+    if (kindTitle.trim() !== "" || paragraphs.length > 0)
+      body.texts = {
+        ...(kindTitle.trim() !== "" ? { title: kindTitle.trim() } : {}),
+        ...(paragraphs.length > 0 ? { story: { paragraphs } } : {}),
+      };
     void send(body);
   };
 
@@ -345,6 +363,9 @@ export function CreateStudy() {
                 value={k}
                 checked={kind === k}
                 onChange={() => {
+                  // An untouched consent text follows the kind (the binary study's speaks of
+                  // medical screening; the others' of automated decisions).
+                  setConsent((c) => (c === consentDefault(kind) ? (consentDefault(k) ?? c) : c));
                   setKind(k);
                   setCsv(null);
                   setTarget("");
@@ -576,16 +597,40 @@ export function CreateStudy() {
           </>
         )}
         <div class="field">
-          <label for="consent">Consent text (the built-in study’s to start from)</label>
+          <label for="consent">Consent text (the built-in one to start from)</label>
           <textarea
             id="consent"
             value={consent}
-            placeholder={defaults?.consentText}
+            placeholder={consentDefault(kind)}
             onInput={(e) => setConsent((e.currentTarget as HTMLTextAreaElement).value)}
           />
         </div>
-        {kind !== "binary" && defaults !== null && consent === defaults.consentText && (
-          <UnchangedNotice parts={["the consent text"]} />
+        {kind !== "binary" && (
+          <>
+            <div class="field">
+              <label for="kind-title">Title participants see (empty: the study’s name)</label>
+              <input
+                id="kind-title"
+                value={kindTitle}
+                onInput={(e) => setKindTitle((e.currentTarget as HTMLInputElement).value)}
+              />
+            </div>
+            <div class="field">
+              <label for="kind-story">
+                The task, as participants read it (paragraphs separated by a blank line; empty: the
+                built-in story for this kind of study)
+              </label>
+              <textarea
+                id="kind-story"
+                rows={5}
+                value={kindStory}
+                onInput={(e) => setKindStory((e.currentTarget as HTMLTextAreaElement).value)}
+              />
+            </div>
+          </>
+        )}
+        {kind !== "binary" && consent === consentDefault(kind) && (
+          <UnchangedNotice parts={["the consent text"]} whose="the built-in general wording" />
         )}
         {kind === "binary" && texts !== null && defaults !== null && source !== "template" && (
           <UnchangedNotice parts={unchangedTexts(texts, defaults, words, consent)} />
@@ -664,11 +709,18 @@ function NumberField(p: {
   );
 }
 
-function UnchangedNotice({ parts }: { parts: string[] }) {
+function UnchangedNotice({
+  parts,
+  whose = "the built-in breast-cancer study’s",
+}: {
+  parts: string[];
+  /** Whose texts these still are. */
+  whose?: string;
+}) {
   if (parts.length === 0) return null;
   return (
     <p class="feedback incorrect" data-testid="unchanged-texts">
-      {`Still the built-in breast-cancer study’s: ${parts.join("; ")}. Participants of a study of other data should read its own words.`}
+      {`Still ${whose}: ${parts.join("; ")}. Participants of a study of other data should read its own words.`}
     </p>
   );
 }

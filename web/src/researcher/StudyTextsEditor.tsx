@@ -4,6 +4,10 @@
 // from (GET /api/study-defaults), and a live preview of the pages in the study's own words.
 
 import {
+  COMPREHENSION_TOKENS,
+  fillTokens,
+} from "../../../src/server/study/comprehension-systems.ts";
+import {
   DEFAULT_PAGE_LABELS,
   type PageLabelKey,
   type PageLabels,
@@ -43,6 +47,13 @@ export const LABEL_NAMES: Record<PageLabelKey, string> = {
   comprehensionStage: "Comprehension: part line",
   comprehensionQuestion: "Comprehension: question number ({n} of {total})",
   workedExampleHeading: "Comprehension: worked example heading ({system})",
+  workedExampleRead: "Worked example: how to read a system ({name}, {total})",
+  workedExamplePositives:
+    "Worked example: the positives ({positives}, {positive}, {name}, {flagged}, {tp}, {tpr}, {cleared}, {fn}, {missed})",
+  workedExampleNegatives:
+    "Worked example: the negatives ({negatives}, {negative}, {name}, {cleared}, {tn}, {tnr}, {flagged}, {fp}, {falseAlarm})",
+  workedExampleSo:
+    "Worked example: the two mistakes ({name}, {fn}, {missed}, {fp}, {falseAlarm}, {total})",
   feedbackCorrect: "Comprehension: a right answer",
   feedbackWrong: "Comprehension: a wrong answer",
   feedbackAbout: "Comprehension: before the last answer's feedback",
@@ -51,6 +62,7 @@ export const LABEL_NAMES: Record<PageLabelKey, string> = {
   guessHeading: "Guess page heading",
   guessHelp: "Guess: help under the box",
   guessSkip: "Guess: skip button",
+  guessInvalid: "Guess: not a positive number",
   elicitationStage: "Comparisons: part line",
   progressAtMostMore: "Comparisons: progress ({n} question, {left} at most left)",
   progressLast: "Comparisons: progress on the last question ({n})",
@@ -64,6 +76,18 @@ export const LABEL_NAMES: Record<PageLabelKey, string> = {
   undoButton: "Comparisons: undo button",
   tablesShow: "Comparisons: show tables button",
   tablesHide: "Comparisons: hide tables button",
+  tableCaption: "Tables: caption ({name}, {people})",
+  tableTrueClass: "Tables: first column heading",
+  tableTotal: "Tables: total column heading",
+  tableActually: "Charts and tables: a true class ({class})",
+  tableCell: "Tables: a count and its rate ({n}, {percent}, {of})",
+  compactClass: "Phone tables: a true class ({n}, {class})",
+  chartBadge: "Charts: an arrow's count ({n} of {of}, {percent})",
+  chartDescription: "Charts: the text read to screen-reader users (see the default's {...})",
+  tradeOff: "Comparisons: the trade-off line ({b}, {missed}, {falseAlarms}, {a}, {people})",
+  tradeOffMore: "Trade-off line: more ({n}, {outcome})",
+  tradeOffFewer: "Trade-off line: fewer ({n}, {outcome})",
+  tradeOffSame: "Trade-off line: the same number ({outcome})",
   evaluationStage: "Last comparisons: part line",
   postHeading: "Post-task questions heading",
   finishButton: "Finish button",
@@ -106,6 +130,8 @@ export interface FixedCounts {
 export interface StudyDefaults {
   comprehensionSystems: FixedCounts[];
   texts: EditableTexts & { words: StudyWords; consentText: string };
+  /** A multiclass or fairness study's defaults (older servers leave them out). */
+  kindTexts?: { consentText: string; questionnaire: Field[]; post: Field[] };
 }
 
 /** "31, 3, 13, 53": a fixed system's counts in the legend's order. */
@@ -318,6 +344,9 @@ export function StudyTextsEditor({
         <legend>
           {`Comprehension questions (about two fixed systems of 100: A has ${countsText(systems[0])} and B ${countsText(systems[1])} true positives, missed positives, false alarms and true negatives)`}
         </legend>
+        <p class="muted" id="cq-tokens">
+          {`The systems keep these rates but show your pool's class totals, so write their numbers as tokens, filled in when the study is created: ${COMPREHENSION_TOKENS.filter((t) => /\{A\.|\{p/.test(t)).join(", ")} (B likewise). Numbers typed in are kept as written and are refused if your pool's totals differ from these.`}
+        </p>
         {texts.comprehension.map((q, i) => (
           <div class="text-item" key={q.id}>
             <div class="field">
@@ -502,7 +531,18 @@ export function StudyPreview({
   const [a, b] = systems;
   const noun = capitalise(words.systemNoun);
   const left = placeholdersIn(texts, words, consent);
-  const q = texts.comprehension[0];
+  const raw = texts.comprehension[0];
+  // The preview fills the tokens in from the built-in systems; the study, from its pool's totals.
+  const fill = (t: string) => (a !== undefined && b !== undefined ? fillTokens(t, [a, b]) : t);
+  const q =
+    raw === undefined
+      ? undefined
+      : {
+          ...raw,
+          prompt: fill(raw.prompt),
+          options: raw.options.map(fill),
+          correct: fill(raw.correct),
+        };
   const L = labelsOfTexts(texts);
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: the preview scrolls on its own, so a keyboard user must be able to focus it (axe: scrollable-region-focusable)
@@ -572,7 +612,7 @@ export function StudyPreview({
       )}
       <h3>Each comparison</h3>
       <p>{words.question}</p>
-      {a !== undefined && b !== undefined && <p>{tradeOffLine(a, b, words)}</p>}
+      {a !== undefined && b !== undefined && <p>{tradeOffLine(a, b, words, ["A", "B"], L)}</p>}
       <p class="muted">{L.elicitationStage}</p>
       <h3>{`${L.debriefHeading} (the debrief, an example)`}</h3>
       <p>

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import {
+  type AdaptiveComparisonRow,
+  reproduceAdaptive,
+} from "../../src/experiments/reproduce-adaptive.ts";
+
+/**
+ * Issue 10's noise-free targets, measured as `elicit reproduce adaptive` measures them (same
+ * truths and seeds for every strategy): the mean questions of adaptive (at the papers'
+ * tolerance) or of `matched` (asked for paper's own mean and 95th-percentile error on these
+ * truths), with every error statistic (mean, p95, max) no worse than paper's. The LPM uses 100
+ * truths: on 30 its mean questions sit at the target's edge (k = 3 matched: 40.1).
+ */
+function rows(families: string[], trials: number) {
+  const r = reproduceAdaptive({ trials, families, noises: ["none"] });
+  return (setting: string, strategy: AdaptiveComparisonRow["strategy"]) => {
+    const row = r.rows.find((x) => x.setting === setting && x.strategy === strategy);
+    if (!row) throw new Error(`no row ${setting} ${strategy}`);
+    return row;
+  };
+}
+
+/** Every error statistic of `row` at most paper's. */
+function noWorse(row: AdaptiveComparisonRow, paper: AdaptiveComparisonRow) {
+  for (const [i, e] of row.errors.entries()) {
+    const p = paper.errors[i]!;
+    expect(e.mean, `${row.setting} ${row.strategy} mean`).toBeLessThanOrEqual(p.mean);
+    expect(e.p95, `${row.setting} ${row.strategy} p95`).toBeLessThanOrEqual(p.p95);
+    expect(e.max, `${row.setting} ${row.strategy} max`).toBeLessThanOrEqual(p.max);
+  }
+}
+
+describe("issue 10 targets, noise-free (reproduce adaptive)", () => {
+  it("binary LPM: matched asks at most 8 questions (paper 28), errors no worse than paper's", () => {
+    const row = rows(["binary-linear"], 30);
+    const matched = row("binary-linear", "matched");
+    console.log(`binary LPM matched: ${matched.questions.toFixed(2)} questions`);
+    expect(matched.questions).toBeLessThanOrEqual(8);
+    noWorse(matched, row("binary-linear", "paper"));
+  });
+
+  it("DLPM k = 3 / 4: adaptive asks at most 16 / 24 questions, errors no worse than paper's", () => {
+    const row = rows(["diagonal-linear"], 30);
+    for (const [k, target] of [
+      [3, 16],
+      [4, 24],
+    ] as const) {
+      const adaptive = row(`diagonal-linear k=${k}`, "adaptive");
+      console.log(`DLPM k = ${k} adaptive: ${adaptive.questions.toFixed(2)} questions`);
+      expect(adaptive.questions).toBeLessThanOrEqual(target);
+      noWorse(adaptive, row(`diagonal-linear k=${k}`, "paper"));
+    }
+  });
+
+  it("LPM k = 3 / 4, 100 truths: matched asks at most 40 / 90 questions, errors no worse than paper's", () => {
+    const row = rows(["linear"], 100);
+    for (const [k, target] of [
+      [3, 40],
+      [4, 90],
+    ] as const) {
+      const matched = row(`linear k=${k}`, "matched");
+      const m = matched.errors[0]!;
+      console.log(
+        `LPM k = ${k} matched: ${matched.questions.toFixed(2)} questions, error ${m.mean.toFixed(5)} / ${m.p95.toFixed(5)} / ${m.max.toFixed(5)}`,
+      );
+      expect(matched.questions).toBeLessThanOrEqual(target);
+      noWorse(matched, row(`linear k=${k}`, "paper"));
+      expect(row(`linear k=${k}`, "adaptive").questions).toBeLessThanOrEqual(target);
+    }
+  });
+});
