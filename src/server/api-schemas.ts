@@ -224,6 +224,12 @@ export const ParticipantState = z.object({
       summary: z.string(),
       /** The elicited diagonal-linear weights (on the joint confusions), summing to 1. */
       metric: z.object({ weights: z.array(z.number()) }),
+      /**
+       * Per class, the credible half-width of its weight (the metric's measure) where the
+       * answers did not pin it down to the study's tolerance, else null; the export's
+       * summary.adaptive.unidentified names the same weights.
+       */
+      halfWidths: z.array(z.number().nullable()),
       classes: z.array(z.string()),
       /** The weights per shown rate (a person of each class predicted right), summing to 1. */
       classWeights: z.array(z.number()),

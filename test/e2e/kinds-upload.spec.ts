@@ -7,15 +7,20 @@
 // numbers the page shows, over HTTP; the pages they see are saved at 1280 and 390 px and
 // checked with axe. The researcher downloads the exports from the dashboard: each
 // participant's metric is within the study's tolerance of the truth (or, where the engine
-// flags lambda as not identified to the tolerance, the debrief's range holds the truth; seeds
-// are random, so a run may show either), and the dashboard, the
-// debrief and the exports state the same metric, and the dashboard's consensus is study.json's.
+// flags lambda as not identified to the tolerance, the debrief's range holds the truth; for
+// multiclass weights, each weight the engine flags as not pinned down holds the truth within
+// its stated half-width and is marked uncertain on the debrief and the dashboard), and the
+// dashboard, the debrief and the exports state the same metric, and the dashboard's consensus
+// is study.json's. Participant n's seed is set to n + 1 (as the HTTP tests' seededParticipant
+// does), so every run asks the same questions and reaches the same results.
 
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import SqliteDatabase from "better-sqlite3";
 import { type FairMetric, fairCost } from "../../src/elicit/fair/metric.ts";
+import { sha256 } from "../../src/server/security/tokens.ts";
 import type { StudyConfig } from "../../src/server/study/config.ts";
 import { prepareFairStudyData } from "../../src/server/study/fair.ts";
 import { prepareMulticlassStudyData } from "../../src/server/study/population.ts";
@@ -123,6 +128,23 @@ const CASES: KindCase[] = [
   },
 ];
 
+/**
+ * Give the participants of these links the seeds 1, 2, ... in the server's SQLite file before
+ * their first request (the seed is read on every request), so the run is repeatable.
+ */
+function seedParticipants(dataDir: string, tokens: readonly string[]): void {
+  const db = new SqliteDatabase(join(dataDir, "elicit.sqlite"));
+  try {
+    db.pragma("busy_timeout = 10000");
+    const set = db.prepare("UPDATE participants SET seed = ? WHERE token_hash = ?");
+    tokens.forEach((t, n) => {
+      expect(set.run(n + 1, sha256(t)).changes).toBe(1);
+    });
+  } finally {
+    db.close();
+  }
+}
+
 /** The side a participant with `truth` prefers, reading the numbers the page shows. */
 function chooser(c: KindCase, config: StudyConfig, truth: readonly number[] | number) {
   if (c.kind === "multiclass") {
@@ -213,6 +235,10 @@ for (const c of CASES) {
       ),
     );
     const studyId = page.url().split("/").pop()!;
+    seedParticipants(
+      server.dataDir,
+      links.map((l) => tokenOf(l)),
+    );
     await pageCheck(page, `${c.slug}-study-live`);
 
     // The stored configuration, to read the study's pool as the participant's screen does.
@@ -236,6 +262,7 @@ for (const c of CASES) {
       token: string;
       metric: { weights?: number[]; lambda?: number };
       summary: string;
+      halfWidths?: (number | null)[];
     }[] = [];
     for (const [n, link] of links.entries()) {
       const token = tokenOf(link);
@@ -274,7 +301,13 @@ for (const c of CASES) {
       const d = (s.multiclassDebrief ?? s.fairDebrief)!;
       await show("debrief");
       if (n === 0) await expect(p.getByTestId("result")).toContainText(d.summary);
-      debriefs.push({ token, metric: d.metric, summary: d.summary });
+      const halfWidths = s.multiclassDebrief?.halfWidths;
+      // The debrief page marks exactly the classes whose weight is not pinned down.
+      if (n === 0 && halfWidths !== undefined)
+        await expect(p.getByTestId("result").getByText("(uncertain)")).toHaveCount(
+          halfWidths.filter((h) => h !== null).length,
+        );
+      debriefs.push({ token, metric: d.metric, summary: d.summary, halfWidths });
       await context.close();
       console.log(
         `${c.slug} participant ${n + 1}: truth ${JSON.stringify(truth)}, debrief ${JSON.stringify(d.metric)}, ${asked} answers, error ${error(d.metric, truth).toFixed(4)} (tolerance ${tolerance})`,
@@ -331,9 +364,21 @@ for (const c of CASES) {
         const m = exported!.summary.metric as { low: number; high: number };
         expect(m.low).toBeLessThanOrEqual(c.truths[n] as number);
         expect(m.high).toBeGreaterThanOrEqual(c.truths[n] as number);
-      } else expect(err).toBeLessThanOrEqual(tolerance);
-      // The dashboard shows it in the same form.
-      await expect(table).toContainText(formatMetric(d.metric));
+      } else {
+        // Each weight the engine flags holds the truth within its stated half-width, each
+        // other one is within the tolerance; the debrief flags the same weights as the export.
+        const truth = c.truths[n] as readonly number[];
+        const weights = exported!.summary.metric.weights!;
+        const flagged = new Map(adaptive.unidentified.map((u) => [u.name, u.halfWidth]));
+        expect(d.halfWidths).toEqual(weights.map((_, i) => flagged.get(`a${i}`) ?? null));
+        weights.forEach((w, i) => {
+          const bound = flagged.get(`a${i}`) ?? tolerance;
+          expect(Math.abs(w - truth[i]!), `weight ${i}`).toBeLessThanOrEqual(bound);
+        });
+        expect(d.summary).toMatch(/could be noticeably higher or lower/);
+      }
+      // The dashboard shows it in the same form (flagged weights with their half-widths).
+      await expect(table).toContainText(formatMetric(d.metric, adaptive.unidentified));
       if (d.metric.lambda !== undefined) expect(d.summary).toContain(d.metric.lambda.toFixed(2));
     }
     // The consensus: study.json's aggregates the debriefs' metrics, and the dashboard shows it.

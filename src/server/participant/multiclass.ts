@@ -137,6 +137,42 @@ export function rateWeights(weights: readonly number[], priors: ArrayLike<number
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 
 /**
+ * Each class's credible half-width when the engine could not pin its weight down to the
+ * tolerance (`unidentified` names the diagonal weights `a0`, `a1`, ...), else null: what the
+ * debrief and the dashboard mark as uncertain, in the weights' own measure (the export's).
+ * @example weightHalfWidths([{ name: "a1", halfWidth: 0.08 }], 3) // [null, 0.08, null]
+ */
+export function weightHalfWidths(
+  unidentified: readonly { readonly name: string; readonly halfWidth: number }[],
+  k: number,
+): (number | null)[] {
+  const out: (number | null)[] = new Array(k).fill(null);
+  for (const u of unidentified) {
+    const m = /^a(\d+)$/.exec(u.name);
+    const i = m ? Number(m[1]) : -1;
+    if (i >= 0 && i < k) out[i] = u.halfWidth;
+  }
+  return out;
+}
+
+/**
+ * What the debrief adds when some weights are not pinned down (no shown pair left that tells
+ * the candidates apart, or the budget ran out): which classes, in words; "" when none.
+ * @example uncertaintySentence([null, 0.08, 0.11], ["a", "b", "c"])
+ */
+export function uncertaintySentence(
+  halfWidths: readonly (number | null)[],
+  classes: readonly string[],
+): string {
+  const names = halfWidths.flatMap((h, i) => (h === null ? [] : [`“${classes[i]}”`]));
+  if (names.length === 0) return "";
+  const list =
+    names.length === 1 ? names[0]! : `${names.slice(0, -1).join(", ")} and ${names.at(-1)!}`;
+  const which = names.length === classes.length ? "any of the weights" : "every weight";
+  return `Your answers do not settle ${which} precisely: the weight${names.length === 1 ? "" : "s"} of ${list} could be noticeably higher or lower, so read ${names.length === 1 ? "its" : "their"} place in this order as approximate.`;
+}
+
+/**
  * The debrief in words: which mistake the participant minds most (calling a member of class X
  * something else) and how much more than the one they mind least, from the rate weights.
  * @example debriefSentence([0.5, 0.3, 0.2], ["setosa", "versicolor", "virginica"])

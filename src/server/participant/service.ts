@@ -45,6 +45,8 @@ import {
   multiclassView,
   rateWeights,
   replayMulticlass,
+  uncertaintySentence,
+  weightHalfWidths,
 } from "./multiclass.ts";
 import {
   type DisplayFrame,
@@ -450,11 +452,15 @@ export async function renderState(
       }
       if (isMulticlass(ctx)) {
         const { data } = multiclassOf(ctx);
-        const weights = (pos.elicitation.result as MulticlassStudyResult).metric;
+        const result = pos.elicitation.result as MulticlassStudyResult;
+        const weights = result.metric;
         const perRate = rateWeights(weights, data.pool.priors);
+        const halfWidths = weightHalfWidths(result.unidentified, weights.length);
+        const uncertain = uncertaintySentence(halfWidths, data.classNames);
         state.multiclassDebrief = {
-          summary: debriefSentence(perRate, data.classNames),
+          summary: `${debriefSentence(perRate, data.classNames)}${uncertain ? ` ${uncertain}` : ""}`,
           metric: { weights: [...weights] },
+          halfWidths,
           classes: [...data.classNames],
           classWeights: perRate,
           completionCode: ctx.participant.completion_code ?? "",

@@ -601,7 +601,9 @@ function MulticlassDebrief({ state }: { state: ParticipantState }) {
                   style={{ width: `${Math.round(d.classWeights[i]! * 100)}%` }}
                 />
               </div>
-              <span>{`${Math.round(d.classWeights[i]! * 100)}% of the weight`}</span>
+              <span>
+                {`${Math.round(d.classWeights[i]! * 100)}% of the weight${d.halfWidths[i] != null ? " (uncertain)" : ""}`}
+              </span>
             </li>
           ))}
         </ul>

@@ -22,8 +22,16 @@ export function tpWeight(metric: unknown): number | null {
   return metricWeights(metric)?.tp ?? null;
 }
 
-/** "0.797 TP + 0.203 TN" */
-export function formatMetric(metric: unknown): string {
+/**
+ * "0.797 TP + 0.203 TN"; a multiclass row's weights, each the engine could not pin down to the
+ * tolerance (`unidentified`, the export's summary.adaptive.unidentified) with its credible
+ * half-width: "class weights 0.331 ±0.096, 0.277, …".
+ * @example formatMetric({ weights: [0.5, 0.5] }, [{ name: "a1", halfWidth: 0.1 }])
+ */
+export function formatMetric(
+  metric: unknown,
+  unidentified: readonly { name: string; halfWidth: number }[] = [],
+): string {
   // A fairness study's trade-off lambda with the range the participant's debrief states.
   const f = metric as { lambda?: unknown; low?: unknown; high?: unknown } | null;
   if (typeof f?.lambda === "number" && typeof f.low === "number" && typeof f.high === "number") {
@@ -32,7 +40,12 @@ export function formatMetric(metric: unknown): string {
   // A multiclass study's diagonal-linear weights, one per class in the study's class order.
   const ws = (metric as { weights?: unknown } | null)?.weights;
   if (Array.isArray(ws) && ws.every((x) => typeof x === "number")) {
-    return `class weights ${ws.map((x: number) => x.toFixed(3)).join(", ")}`;
+    const hw = new Map(unidentified.map((u) => [u.name, u.halfWidth]));
+    const one = (x: number, i: number) => {
+      const h = hw.get(`a${i}`);
+      return h === undefined ? x.toFixed(3) : `${x.toFixed(3)} ±${h.toFixed(3)}`;
+    };
+    return `class weights ${ws.map(one).join(", ")}`;
   }
   const w = metricWeights(metric);
   if (w === null) return "—";
