@@ -5,13 +5,12 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { sha256 } from "../../src/server/security/tokens.ts";
-import type { StudyConfig } from "../../src/server/study/config.ts";
-import { studyData } from "../../src/server/study/population.ts";
 import {
   answerElicitation,
   chooser,
   finePredictionsCsv,
   finish,
+  storedStudy,
   walkToElicitation,
 } from "./driver.ts";
 import { call, freshStore, signIn, startApp, type TestApp, tokenOf } from "./helpers.ts";
@@ -47,13 +46,7 @@ describe("adaptive web study vs elicit simulate", () => {
     );
     expect(created.status).toBe(200);
     const id = created.body.study.id as number;
-    const row = await t.db
-      .selectFrom("studies")
-      .select(["config", "config_hash"])
-      .where("id", "=", id)
-      .executeTakeFirstOrThrow();
-    const config = JSON.parse(row.config) as StudyConfig;
-    const pool = studyData(row.config_hash, config).pool;
+    const { config, pool } = await storedStudy(t, id);
     const spec = config.spec as unknown as Record<string, unknown>;
 
     const link = await call(t, "POST", `/api/studies/${id}/test-run`, {}, cookie);

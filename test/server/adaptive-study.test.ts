@@ -14,10 +14,8 @@ import { clearAdaptiveReplayCache } from "../../src/server/participant/adaptive.
 import { answerOf, placementOf } from "../../src/server/participant/elicitation.ts";
 import { displayFrame, systemView } from "../../src/server/participant/views.ts";
 import { sha256 } from "../../src/server/security/tokens.ts";
-import type { StudyConfig } from "../../src/server/study/config.ts";
-import { studyData } from "../../src/server/study/population.ts";
 import { expectHonestAgreement } from "./agreement-check.ts";
-import { chooser, finePredictionsCsv, finish, walkToElicitation } from "./driver.ts";
+import { chooser, finePredictionsCsv, finish, storedStudy, walkToElicitation } from "./driver.ts";
 import {
   call,
   freshStore,
@@ -79,15 +77,7 @@ describe.each(SLOW_BACKENDS)("adaptive study (%s)", (kind) => {
   }
 
   /** The study's stored configuration and the pool the server elicits on. */
-  async function stored(id: number) {
-    const row = await t.db
-      .selectFrom("studies")
-      .select(["config", "config_hash"])
-      .where("id", "=", id)
-      .executeTakeFirstOrThrow();
-    const config = JSON.parse(row.config) as StudyConfig;
-    return { config, pool: studyData(row.config_hash, config).pool };
-  }
+  const stored = (id: number) => storedStudy(t, id);
 
   /** A test-run participant, with its random seed replaced by `seed` (a repeatable test). */
   async function newParticipant(studyId: number, seed: number) {

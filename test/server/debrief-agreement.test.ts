@@ -6,8 +6,6 @@ import { h } from "preact";
 import { render } from "preact-render-to-string";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ParticipantState, SystemView } from "../../src/server/api-schemas.ts";
-import type { StudyConfig } from "../../src/server/study/config.ts";
-import { studyData } from "../../src/server/study/population.ts";
 import { agreementSentence } from "../../web/src/participant/agreement.ts";
 import { Debrief } from "../../web/src/participant/ParticipantApp.tsx";
 import {
@@ -16,6 +14,7 @@ import {
   chooser,
   finePredictionsCsv,
   postAnswers,
+  storedStudy,
   walkToElicitation,
 } from "./driver.ts";
 import { call, freshStore, signIn, startApp, type TestApp, tokenOf } from "./helpers.ts";
@@ -131,12 +130,7 @@ describe("the debrief's agreement is the export's (sqlite)", () => {
     );
     expect(created.status).toBe(200);
     const id = created.body.study.id as number;
-    const row = await t.db
-      .selectFrom("studies")
-      .select(["config", "config_hash"])
-      .where("id", "=", id)
-      .executeTakeFirstOrThrow();
-    const pool = studyData(row.config_hash, JSON.parse(row.config) as StudyConfig).pool;
+    const { pool } = await storedStudy(t, id);
     expect(
       (await call(t, "POST", `/api/studies/${id}/open`, { mode: "live" }, cookie)).status,
     ).toBe(200);

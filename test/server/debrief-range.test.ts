@@ -1,10 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ParticipantState, SystemView } from "../../src/server/api-schemas.ts";
 import { consistentRange, rangeSummary, ratioRange } from "../../src/server/participant/metric.ts";
-import type { StudyConfig } from "../../src/server/study/config.ts";
-import { studyData } from "../../src/server/study/population.ts";
 import { CANCER_WORDS } from "../../src/server/study/template.ts";
-import { chooser, finish, walkToElicitation } from "./driver.ts";
+import { chooser, finish, storedStudy, walkToElicitation } from "./driver.ts";
 import {
   call,
   describeOnce,
@@ -130,12 +128,7 @@ describe("the debrief's range over simulated participants (sqlite)", () => {
     );
     expect(created.status).toBe(200);
     const id = created.body.study.id as number;
-    const row = await t.db
-      .selectFrom("studies")
-      .select(["config", "config_hash"])
-      .where("id", "=", id)
-      .executeTakeFirstOrThrow();
-    const pool = studyData(row.config_hash, JSON.parse(row.config) as StudyConfig).pool;
+    const { pool } = await storedStudy(t, id);
     const runs: {
       ratio: number;
       low: number;

@@ -2,6 +2,8 @@ import { thresholdPoint } from "../../src/elicit/binary/point.ts";
 import type { BinaryPopulation } from "../../src/geometry/binary/population.ts";
 import { truthfulAnswer } from "../../src/oracle/noise.ts";
 import type { ParticipantState, SystemView } from "../../src/server/api-schemas.ts";
+import type { StudyConfig } from "../../src/server/study/config.ts";
+import { studyData } from "../../src/server/study/population.ts";
 import {
   PAPER_POST_QUESTIONS,
   PAPER_QUESTIONNAIRE,
@@ -108,6 +110,21 @@ export async function finish(
   s = await answerEvaluation(t, token, s, choose);
   s = (await call(t, "POST", `/api/p/${token}/post`, { answers: postAnswers })).body;
   return s;
+}
+
+/**
+ * A binary study's stored configuration and the pool its participants see, read back from the
+ * database as the server reads them.
+ * @example const { pool } = await storedStudy(t, id);
+ */
+export async function storedStudy(t: TestApp, id: number) {
+  const row = await t.db
+    .selectFrom("studies")
+    .select(["config", "config_hash"])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+  const config = JSON.parse(row.config) as StudyConfig;
+  return { config, pool: studyData(row.config_hash, config).pool };
 }
 
 /**

@@ -1,7 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import type { ParticipantState, SystemView } from "../../src/server/api-schemas.ts";
-import type { StudyConfig } from "../../src/server/study/config.ts";
-import { studyData } from "../../src/server/study/population.ts";
 import {
   formatMetric,
   formatRange,
@@ -14,6 +12,7 @@ import {
   chooser,
   finePredictionsCsv,
   postAnswers,
+  storedStudy,
   walkToElicitation,
 } from "./driver.ts";
 import {
@@ -125,12 +124,7 @@ describe.each(SLOW_BACKENDS)(
       );
       expect(created.status).toBe(200);
       const id = created.body.study.id as number;
-      const row = await t.db
-        .selectFrom("studies")
-        .select(["config", "config_hash"])
-        .where("id", "=", id)
-        .executeTakeFirstOrThrow();
-      const pool = studyData(row.config_hash, JSON.parse(row.config) as StudyConfig).pool;
+      const { pool } = await storedStudy(t, id);
       expect(
         (await call(t, "POST", `/api/studies/${id}/open`, { mode: "live" }, cookie)).status,
       ).toBe(200);

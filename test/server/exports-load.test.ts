@@ -4,14 +4,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ParticipantState } from "../../src/server/api-schemas.ts";
-import type { StudyConfig } from "../../src/server/study/config.ts";
-import { studyData } from "../../src/server/study/population.ts";
 import {
   answerElicitation,
   answerEvaluation,
   chooser,
   finePredictionsCsv,
   postAnswers,
+  storedStudy,
   walkToElicitation,
 } from "./driver.ts";
 import { call, freshStore, signIn, startApp, type TestApp, tokenOf } from "./helpers.ts";
@@ -54,12 +53,7 @@ describe("the documented loading code on a study's exports", () => {
       cookie,
     );
     const id = created.body.study.id as number;
-    const row = await t.db
-      .selectFrom("studies")
-      .select(["config", "config_hash"])
-      .where("id", "=", id)
-      .executeTakeFirstOrThrow();
-    const pool = studyData(row.config_hash, JSON.parse(row.config) as StudyConfig).pool;
+    const { pool } = await storedStudy(t, id);
     await call(t, "POST", `/api/studies/${id}/open`, { mode: "live" }, cookie);
     const links = (await call(t, "POST", `/api/studies/${id}/invites`, { count: 3 }, cookie)).body
       .links as string[];

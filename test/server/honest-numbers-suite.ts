@@ -1,9 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createRng } from "../../src/math/rng.ts";
 import type { ParticipantState, SystemView } from "../../src/server/api-schemas.ts";
-import type { StudyConfig } from "../../src/server/study/config.ts";
-import { studyData } from "../../src/server/study/population.ts";
-import { chooser, finish, walkToElicitation } from "./driver.ts";
+import { chooser, finish, storedStudy, walkToElicitation } from "./driver.ts";
 import { call, freshStore, signIn, startApp, type TestApp, tokenOf } from "./helpers.ts";
 
 /**
@@ -82,13 +80,7 @@ export function honestNumbersSuite(n: number): void {
       const r = await call(t, "POST", "/api/studies", { name: "Honest", ...body }, cookie);
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       const id = r.body.study.id as number;
-      const row = await t.db
-        .selectFrom("studies")
-        .select(["config", "config_hash"])
-        .where("id", "=", id)
-        .executeTakeFirstOrThrow();
-      const config = JSON.parse(row.config) as StudyConfig;
-      return { id, config, pool: studyData(row.config_hash, config).pool };
+      return { id, ...(await storedStudy(t, id)) };
     }
 
     /**

@@ -1,13 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ParticipantState } from "../../src/server/api-schemas.ts";
-import type { StudyConfig } from "../../src/server/study/config.ts";
-import { studyData } from "../../src/server/study/population.ts";
 import { formatMetric } from "../../web/src/researcher/metric.ts";
 import {
   answerElicitation,
   chooser,
   finePredictionsCsv,
   finish,
+  storedStudy,
   walkToElicitation,
 } from "./driver.ts";
 import { BACKENDS, call, freshStore, signIn, startApp, type TestApp, tokenOf } from "./helpers.ts";
@@ -85,12 +84,7 @@ describe.each(BACKENDS)("dashboard, debrief and exports agree (%s)", (kind) => {
       );
       expect(created.status).toBe(200);
       const id = created.body.study.id as number;
-      const row = await t.db
-        .selectFrom("studies")
-        .select(["config", "config_hash"])
-        .where("id", "=", id)
-        .executeTakeFirstOrThrow();
-      const pool = studyData(row.config_hash, JSON.parse(row.config) as StudyConfig).pool;
+      const { pool } = await storedStudy(t, id);
       const link = await call(t, "POST", `/api/studies/${id}/test-run`, {}, cookie);
       const token = tokenOf(link.body.link);
       const a0 = 0.2;
