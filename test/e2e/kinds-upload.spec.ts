@@ -397,6 +397,26 @@ for (const c of CASES) {
       });
     for (const line of consensusLines(consensus))
       await expect(page.getByTestId("consensus")).toContainText(line);
+    // The plot of elicited metrics: lambda on its own axis, one point per participant; a
+    // multiclass study has no one-axis plot (it showed an empty TP axis).
+    if (c.kind === "fair") {
+      await expect(page.locator("svg.a0-plot circle")).toHaveCount(c.truths.length);
+      await expect(page.locator("svg.a0-plot")).toContainText("trade-off lambda");
+      // On a phone its labels fit the screen (the lambda label ran off both sides).
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.reload();
+      await expect(page.locator("svg.a0-plot circle")).toHaveCount(c.truths.length);
+      for (const text of await page.locator("svg.a0-plot text").all()) {
+        const box = (await text.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(390);
+      }
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.reload();
+    } else {
+      await expect(page.locator("svg.a0-plot")).toHaveCount(0);
+      await expect(page.getByTestId("no-plot")).toContainText("class weights");
+    }
     console.log(`${c.slug} consensus on the dashboard: ${consensusLines(consensus).join(" | ")}`);
     // participants.csv carries one row per participant who finished.
     const csv = files[Object.keys(files).find((f) => f.includes("participants"))!]!;

@@ -7,7 +7,7 @@ import {
   fairTradeOff,
   totalGap,
 } from "../../web/src/participant/FairComparisonView.tsx";
-import { A0Plot, LAMBDA_AXIS, lambdaOf } from "../../web/src/researcher/A0Plot.tsx";
+import { A0Plot, LAMBDA_AXIS, lambdaOf, wrapWords } from "../../web/src/researcher/A0Plot.tsx";
 import { formatMetric } from "../../web/src/researcher/metric.ts";
 import { words } from "./fixtures.ts";
 
@@ -91,5 +91,19 @@ describe("fairness comparison view", () => {
     );
     expect(html).toContain("Participant 4: lambda 0.30 (test run)");
     expect(html.match(/<circle/g)).toHaveLength(2);
+    // On a phone's width the label wraps to lines that fit (it ran off both sides).
+    const narrow = render(
+      h(A0Plot, { points: [{ id: "3", a0: 0.62, test: false }], axis: LAMBDA_AXIS, width: 340 }),
+    );
+    const lines = [...narrow.matchAll(/<tspan[^>]*>([^<]*)<\/tspan>/g)].map((m) => m[1]!);
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.join(" ")).toBe(LAMBDA_AXIS.label);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(Math.floor((340 - 48) / 7.7));
+  });
+
+  it("wraps words to lines of at most the given length", () => {
+    expect(wrapWords("a bb ccc", 4)).toEqual(["a bb", "ccc"]);
+    expect(wrapWords("overlong word", 4)).toEqual(["overlong", "word"]);
+    expect(wrapWords("fits on one", 20)).toEqual(["fits on one"]);
   });
 });

@@ -59,7 +59,10 @@ export function A0Plot({
   });
   const levels = Math.max(1, ...placed.map((p) => p.level + 1));
   const axisY = 16 + levels * rowH;
-  const height = axisY + 48;
+  // The label wraps to the plot's width (about 7.7 px per character at 14 px; a phone's plot
+  // is about 340 px wide, and the lambda axis's label is 72 characters).
+  const label = wrapWords(axis.label, Math.max(12, Math.floor(inner / 7.7)));
+  const height = axisY + 48 + (label.length - 1) * 18;
   const x = (v: number) => left + Math.min(1, Math.max(0, v)) * inner;
   const ticks = [0, 0.25, 0.5, 0.75, 1];
   const desc =
@@ -89,7 +92,11 @@ export function A0Plot({
         </g>
       ))}
       <text x={left + inner / 2} y={axisY + 42} text-anchor="middle" font-size={14} fill="#1b1b1b">
-        {axis.label}
+        {label.map((line, i) => (
+          <tspan key={line} x={left + inner / 2} dy={i === 0 ? 0 : 18}>
+            {line}
+          </tspan>
+        ))}
       </text>
       {placed.map((p) => (
         <circle
@@ -106,4 +113,19 @@ export function A0Plot({
       ))}
     </svg>
   );
+}
+
+/**
+ * Words in lines of at most `max` characters (a word longer than that keeps its own line).
+ * @example wrapWords("a bb ccc", 4) // ["a bb", "ccc"]
+ */
+export function wrapWords(text: string, max: number): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(" ")) {
+    const last = lines.at(-1);
+    if (last !== undefined && last.length + 1 + word.length <= max)
+      lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
 }

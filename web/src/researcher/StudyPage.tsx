@@ -132,8 +132,11 @@ export function StudyPage({ id }: { id: string }) {
     });
 
   const status = study?.status;
-  // A fairness study plots each participant's lambda instead of the weight on TP.
-  const fair = (rows ?? []).some((r) => lambdaOf(r.metric) !== null);
+  // A fairness study plots each participant's lambda instead of the weight on TP; a
+  // multiclass study's weights do not fit one axis (the table and the consensus show them).
+  const fair =
+    study?.family === "fair-lambda" || (rows ?? []).some((r) => lambdaOf(r.metric) !== null);
+  const multiclass = study?.family === "diagonal-linear";
   const points = (rows ?? [])
     .map((r) => ({
       id: String(r.id),
@@ -310,7 +313,14 @@ export function StudyPage({ id }: { id: string }) {
         <ConsensusPanel consensus={consensus} />
       )}
       <h2>Elicited metrics</h2>
-      <A0Plot points={points} width={plotWidth} {...(fair ? { axis: LAMBDA_AXIS } : {})} />
+      {multiclass ? (
+        <p data-testid="no-plot">
+          Each participant's class weights are in the table above, and their consensus with its
+          spread; one axis cannot show them.
+        </p>
+      ) : (
+        <A0Plot points={points} width={plotWidth} {...(fair ? { axis: LAMBDA_AXIS } : {})} />
+      )}
       <h2>Export</h2>
       <ul>
         <li>
