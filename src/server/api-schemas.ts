@@ -107,6 +107,19 @@ export const Metric = z.union([
   z.object({ tp: z.number(), tn: z.number() }),
   /** Multiclass diagonal-linear: one weight per class on its correct count, summing to 1. */
   z.object({ weights: z.array(z.number()) }),
+  /**
+   * Fairness, the whole metric (fair-quadratic; before the lambda-only record, which would
+   * strip a and B): lambda with its range, the costs `a` per class and the violation weights
+   * `B` per group pair ("0-1"), in normalizeFair's normalisation (|a| = 1, sum of B's
+   * Frobenius norms 1).
+   */
+  z.object({
+    lambda: z.number(),
+    low: z.number(),
+    high: z.number(),
+    a: z.array(z.number()),
+    B: z.record(z.string(), z.array(z.array(z.number()))),
+  }),
   /** Fairness: the trade-off lambda and the range its credible region leaves (2 decimals). */
   z.object({ lambda: z.number(), low: z.number(), high: z.number() }),
 ]);
@@ -264,10 +277,24 @@ export const ParticipantState = z.object({
       classes: z.array(z.string()),
       /** Correct decisions in 100 (every class) worth closing a 10-point gap of groups 1-2. */
       gapWorth: z.number().nullable(),
+      /**
+       * fair-quadratic studies: the elicited costs per class and gap weights per group pair,
+       * and the coordinates the answers left open (credible half-width above the tolerance;
+       * names a1.., B12_11.., lambda).
+       */
+      full: z
+        .object({
+          a: z.array(z.number()),
+          B: z.record(z.string(), z.array(z.array(z.number()))),
+          unidentified: z.array(z.object({ name: z.string(), halfWidth: z.number() })),
+        })
+        .optional(),
       completionCode: z.string(),
     })
     .optional()
-    .describe("fair studies' debrief: lambda, the range the answers leave, in words"),
+    .describe(
+      "fair studies' debrief: lambda, the range the answers leave, in words; fair-quadratic studies also the costs per class and the gap weights, with what the answers left open",
+    ),
   /** Set when a submission was stale or repeated and stored nothing. */
   duplicate: z.boolean().optional(),
 });
@@ -356,7 +383,7 @@ export const CreateStudyBody = z
       .enum(["binary", "multiclass", "fair"])
       .optional()
       .describe(
-        "binary (default): two classes, the cost of a missed positive against a false alarm; multiclass: k = 3..6 classes of a bundled dataset (iris, wine, vehicle, glass) or of an uploaded dataset CSV (datasetCsv, its label column named by target), the diagonal-linear weights of the classes with the adaptive strategy; fair: a bundled dataset with a group column (arrests by colour or sex, titanic by sex or passengerClass) or an uploaded dataset CSV (datasetCsv with its target and groups columns), the trade-off lambda between accuracy and equal treatment of the groups with the adaptive strategy",
+        "binary (default): two classes, the cost of a missed positive against a false alarm; multiclass: k = 3..6 classes of a bundled dataset (iris, wine, vehicle, glass) or of an uploaded dataset CSV (datasetCsv, its label column named by target), the diagonal-linear weights of the classes with the adaptive strategy; fair: a bundled dataset with a group column (arrests by colour or sex, titanic by sex or passengerClass) or an uploaded dataset CSV (datasetCsv with its target and groups columns), the trade-off lambda between accuracy and equal treatment of the groups (family fair-lambda, default) or the whole fair metric: costs per class, the weights of each class's gap between groups and lambda (family fair-quadratic), with the adaptive strategy",
       ),
     /**
      * The bundled dataset: multiclass iris, wine, vehicle, glass; fair arrests (default),
@@ -370,9 +397,23 @@ export const CreateStudyBody = z
      * passengerClass; a dataset CSV: required, any column with at least two values).
      */
     groups: z.string().max(200).optional(),
+    /**
+     * What is elicited: binary-threshold (default) or binary-linear (binary), diagonal-linear
+     * (multiclass), fair-lambda (fair, default: lambda with equal costs and gap weights) or
+     * fair-quadratic (fair: the whole metric, default 30 questions and tolerance 0.1).
+     */
     family: z
-      .enum(["binary-threshold", "binary-linear", "diagonal-linear", "fair-lambda"])
-      .optional(),
+      .enum([
+        "binary-threshold",
+        "binary-linear",
+        "diagonal-linear",
+        "fair-lambda",
+        "fair-quadratic",
+      ])
+      .optional()
+      .describe(
+        "binary-threshold (default) or binary-linear for binary studies; diagonal-linear for multiclass; fair-lambda (default: the trade-off lambda with equal costs and gap weights) or fair-quadratic (the whole fair metric: costs per class, gap weights per class pair, lambda; default budget 30, tolerance 0.1) for fair studies",
+      ),
     tolerance: z.number().positive().max(0.5).optional(),
     /** The papers' searches (paper, lazy, bisect) or the adaptive engine (issue 10). */
     strategy: z.enum(["paper", "lazy", "bisect", "adaptive"]).optional(),
@@ -457,11 +498,18 @@ export const CreateStudyBody = z
         "classes applies only to multiclass studies",
       ],
       [
-        fair && body.family !== undefined && body.family !== "fair-lambda",
+        fair &&
+          body.family !== undefined &&
+          body.family !== "fair-lambda" &&
+          body.family !== "fair-quadratic",
         "family",
-        "a fair study elicits the trade-off lambda (fair-lambda)",
+        "a fair study elicits the trade-off lambda (fair-lambda) or the whole fair metric (fair-quadratic)",
       ],
-      [!fair && body.family === "fair-lambda", "family", "fair-lambda needs kind: fair"],
+      [
+        !fair && (body.family === "fair-lambda" || body.family === "fair-quadratic"),
+        "family",
+        `${body.family} needs kind: fair`,
+      ],
       [
         fair && body.strategy !== undefined && body.strategy !== "adaptive",
         "strategy",

@@ -20,12 +20,25 @@ export function fairReader(
   flips: number,
   seed: number,
 ) {
-  const rng = createRng(`flips:${seed}`);
   const truth: FairMetric = {
     a: [...spec.known.a],
     B: Object.fromEntries(Object.entries(spec.known.B).map(([k, M]) => [k, M.map((r) => [...r])])),
     lambda,
   };
+  return fairMetricReader(truth, tau, flips, seed);
+}
+
+/**
+ * A simulated participant with a whole fair metric `truth` (a fair-quadratic study's): reads
+ * each system off the screen as `fairReader` does and prefers the lower fair cost.
+ */
+export function fairMetricReader(
+  truth: FairMetric,
+  tau: readonly (readonly number[])[],
+  flips: number,
+  seed: number,
+) {
+  const rng = createRng(`flips:${seed}`);
   const cost = (v: FairView) =>
     fairCost(
       truth,

@@ -38,8 +38,14 @@ describe("/openapi.json and the study kinds", () => {
     expect(p.dataset!.enum).toEqual(["iris", "wine", "vehicle", "glass", "arrests", "titanic"]);
     expect(p.groups!.type).toBe("string");
     expect(p.family!.enum).toEqual(
-      expect.arrayContaining(["diagonal-linear", "fair-lambda", "binary-threshold"]),
+      expect.arrayContaining([
+        "diagonal-linear",
+        "fair-lambda",
+        "fair-quadratic",
+        "binary-threshold",
+      ]),
     );
+    expect(p.family!.description).toMatch(/fair-quadratic \(the whole fair metric/);
   });
 
   it("a participant's state has each kind's question and debrief, with their numbers", () => {
@@ -67,6 +73,8 @@ describe("/openapi.json and the study kinds", () => {
     const fd = p.fairDebrief!;
     expect(fd.description).toMatch(/lambda/);
     expect(Object.keys(fd.properties!.metric!.properties!)).toEqual(["lambda", "low", "high"]);
+    // fair-quadratic: the elicited costs and gap weights, and what the answers left open.
+    expect(Object.keys(fd.properties!.full!.properties!)).toEqual(["a", "B", "unidentified"]);
   });
 
   it("the dashboard's participant rows carry each kind's metric", () => {

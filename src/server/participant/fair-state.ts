@@ -1,14 +1,15 @@
 import type { FairPoint } from "../../elicit/fair/metric.ts";
 import type { ParticipantState } from "../api-schemas.ts";
-import { type FairLambdaSpec, isFairSpec } from "../study/config.ts";
+import { type FairSpec, isFairSpec } from "../study/config.ts";
 import type { FairStudyData } from "../study/fair.ts";
 import { placementOf } from "./elicitation.ts";
 import {
   accuracyForGap,
   type FairStudyResult,
   fairDebriefSentence,
+  fairMetricRecord,
   fairView,
-  lambdaRecord,
+  fullFairSentence,
   replayFair,
 } from "./fair.ts";
 import type { Context } from "./service.ts";
@@ -21,7 +22,7 @@ export function isFair(ctx: Pick<Context, "config">): boolean {
 /** The pool and spec of a fairness study. */
 export function fairOf(ctx: Pick<Context, "config" | "data">): {
   data: FairStudyData;
-  spec: FairLambdaSpec;
+  spec: FairSpec;
 } {
   const spec = ctx.config.spec;
   if (!isFair(ctx) || !isFairSpec(spec)) throw new Error("not a fairness study");
@@ -63,20 +64,40 @@ export function fairElicitation(
   };
 }
 
-/** The fairness debrief: lambda as a range, and in words. */
+/**
+ * The fairness debrief: lambda as a range, and in words; for the whole metric also which
+ * mistakes and which gaps matter most (with the costs and gap weights the engine found and
+ * what it left open).
+ */
 export function fairDebrief(
   ctx: Context,
   result: FairStudyResult,
 ): NonNullable<ParticipantState["fairDebrief"]> {
   const { data, spec } = fairOf(ctx);
-  const rec = lambdaRecord(result);
-  const worth = accuracyForGap(rec.lambda, spec.known.a, spec.known.B);
+  const rec = fairMetricRecord(result, spec);
+  const { lambda, low, high } = rec;
+  const full = spec.family === "fair-quadratic";
+  // The lambda family states the study's known a and B; the whole metric the elicited ones.
+  const { a, B } = full ? result.metric : spec.known;
+  const worth = accuracyForGap(lambda, a, B);
+  const lambdaText = fairDebriefSentence(rec, worth, data.groupNames);
   return {
-    summary: fairDebriefSentence(rec, worth, data.groupNames),
-    metric: rec,
+    summary: full
+      ? `${lambdaText} ${fullFairSentence(result.metric, result.unidentified, data.classNames)}`
+      : lambdaText,
+    metric: { lambda, low, high },
     groups: [...data.groupNames],
     classes: [...data.classNames],
     gapWorth: Number.isFinite(worth) ? worth : null,
+    ...(full
+      ? {
+          full: {
+            a: rec.a!,
+            B: rec.B!,
+            unidentified: result.unidentified.map((u) => ({ ...u })),
+          },
+        }
+      : {}),
     completionCode: ctx.participant.completion_code ?? "",
   };
 }

@@ -1,9 +1,9 @@
 import { type AdaptiveResult, adaptiveProcedure } from "../../elicit/adaptive/engine.ts";
-import { lambdaFamily } from "../../elicit/adaptive/families/fair.ts";
+import { fairQuadraticFamily, lambdaFamily } from "../../elicit/adaptive/families/fair.ts";
 import type { FairMetric, FairPoint } from "../../elicit/fair/metric.ts";
 import type { Procedure, ReplayState } from "../../elicit/session.ts";
 import type { Answer } from "../../search/question.ts";
-import type { FairLambdaSpec } from "../study/config.ts";
+import type { FairLambdaSpec, FairSpec } from "../study/config.ts";
 import type { FairStudyData } from "../study/fair.ts";
 import { replayShown } from "./multiclass.ts";
 
@@ -65,19 +65,24 @@ function shownKey(data: FairStudyData, p: FairPoint): string {
 
 /**
  * The adaptive procedure of a fairness study for one participant (seeded with theirs): the
- * lambda family with the study's known costs and violation weights on the data's query ball.
+ * lambda family with the study's known costs and violation weights, or (fair-quadratic) the
+ * whole fair metric's family, on the data's query ball.
  */
 export function fairStudyProcedure(
-  spec: FairLambdaSpec,
+  spec: FairSpec,
   data: FairStudyData,
   seed: number,
 ): Procedure<FairPoint, FairStudyResult> {
-  const family = lambdaFamily(
-    data.classNames.length,
-    data.tau,
-    { a: [...spec.known.a], B: knownB(spec) },
-    { rho: data.space.sphere.rho, displayStep: spec.displayStep },
-  );
+  const options = { rho: data.space.sphere.rho, displayStep: spec.displayStep };
+  const family =
+    spec.family === "fair-quadratic"
+      ? fairQuadraticFamily(data.classNames.length, data.tau, options)
+      : lambdaFamily(
+          data.classNames.length,
+          data.tau,
+          { a: [...spec.known.a], B: knownB(spec) },
+          options,
+        );
   return adaptiveProcedure(family, {
     tolerance: spec.tolerance,
     budget: spec.budget,
@@ -99,7 +104,7 @@ function knownB(spec: FairLambdaSpec): Record<string, number[][]> {
  */
 export function replayFair(
   configHash: string,
-  spec: FairLambdaSpec,
+  spec: FairSpec,
   data: FairStudyData,
   seed: number,
   answers: readonly Answer[],
@@ -135,6 +140,74 @@ export function lambdaRecord(r: {
     low: Math.max(0, Math.floor((l - rad) * 100 + 1e-9) / 100),
     high: Math.min(1, Math.ceil((l + rad) * 100 - 1e-9) / 100),
   };
+}
+
+/**
+ * The half-width of lambda's stated range: the credible radius for the lambda family (its
+ * error is |lambda - lambda'|); for the whole metric, lambda's own half-width when the engine
+ * flags it, else the tolerance the engine found it within (the radius there is over every
+ * coordinate, mostly B's).
+ * @example lambdaRadius(result, { family: "fair-quadratic", tolerance: 0.1 }) // 0.1 unless flagged
+ */
+export function lambdaRadius(
+  r: Pick<FairStudyResult, "credible" | "unidentified">,
+  spec: Pick<FairSpec, "family" | "tolerance">,
+): number {
+  if (spec.family !== "fair-quadratic") return r.credible.radius;
+  return r.unidentified.find((u) => u.name === "lambda")?.halfWidth ?? spec.tolerance;
+}
+
+/** A fairness participant's metric as every output states it (lambda; fair-quadratic: a, B). */
+export type FairMetricRecord = ReturnType<typeof lambdaRecord> & {
+  a?: number[];
+  B?: Record<string, number[][]>;
+};
+
+/**
+ * The record of a fairness result the debrief, dashboard and exports share: lambda with its
+ * range (`lambdaRecord`), and for the whole metric its costs `a` and violation weights `B`.
+ * @example fairMetricRecord(result, spec) // { lambda: 0.62, low: 0.52, high: 0.72, a: [..], B: { "0-1": .. } }
+ */
+export function fairMetricRecord(
+  r: Pick<FairStudyResult, "metric" | "credible" | "unidentified">,
+  spec: Pick<FairSpec, "family" | "tolerance">,
+): FairMetricRecord {
+  const rec = lambdaRecord({ metric: r.metric, credible: { radius: lambdaRadius(r, spec) } });
+  if (spec.family !== "fair-quadratic") return rec;
+  return {
+    ...rec,
+    a: [...r.metric.a],
+    B: Object.fromEntries(
+      Object.entries(r.metric.B).map(([key, M]) => [key, M.map((row) => [...row])]),
+    ),
+  };
+}
+
+/**
+ * The whole fair metric in words: which true class's mistakes cost the participant most (the
+ * largest `a_i`) and which class's gap between groups they mind most (the largest diagonal of
+ * `B`, summed over group pairs), each said to be approximate when the engine left those
+ * coordinates open (names a1.., B12_11.., as the family's coordinates).
+ * @example fullFairSentence({ a: [0.8, 0.6], B: { "0-1": [[0.7, 0], [0, 0.3]] } }, [], ["no", "yes"])
+ */
+export function fullFairSentence(
+  m: {
+    readonly a: readonly number[];
+    readonly B: Readonly<Record<string, readonly (readonly number[])[]>>;
+  },
+  unidentified: readonly { readonly name: string }[],
+  classes: readonly string[],
+): string {
+  const open = new Set(unidentified.map((u) => u.name));
+  const argmax = (xs: readonly number[]) => xs.reduce((b, x, i) => (x > xs[b]! ? i : b), 0);
+  const cost = argmax(m.a);
+  const gaps = classes.map((_, i) => Object.values(m.B).reduce((s, M) => s + (M[i]?.[i] ?? 0), 0));
+  const gap = argmax(gaps);
+  const costOpen = m.a.some((_, i) => open.has(`a${i + 1}`));
+  const gapOpen = [...open].some((n) => n.startsWith("B"));
+  const costText = `Of the wrong decisions, those about people whose true answer is “${classes[cost]}” cost most for you.${costOpen ? " Your answers left this close, so read it as approximate." : ""}`;
+  const gapText = `Of the gaps between groups, you mind most the one among people whose true answer is “${classes[gap]}”.${gapOpen ? " Your answers did not pin down how much each gap matters to you, so read this as approximate." : ""}`;
+  return `${costText} ${gapText}`;
 }
 
 /**

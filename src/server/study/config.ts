@@ -67,8 +67,32 @@ export interface FairLambdaSpec {
   };
 }
 
+/**
+ * A fairness study's full elicitation (issue 12 item 2): the whole UAI 2022 fair metric, the
+ * costs `a` per class, the violation weights `B^{uv}` per group pair and the trade-off lambda,
+ * with the adaptive engine's fair-quadratic family on the data's group query ball. Nothing is
+ * fixed by the study; what the answers leave open is flagged per coordinate.
+ */
+export interface FairFullSpec {
+  readonly family: "fair-quadratic";
+  /**
+   * Target accuracy of each coordinate (every a_i, every B entry, lambda): the engine flags a
+   * coordinate whose credible half-width is above it.
+   */
+  readonly tolerance: number;
+  readonly strategy: "adaptive";
+  readonly budget: number;
+  readonly credibility: number;
+  readonly model: "human";
+  /** The engine's display step on every group's rates (1 of the 100 shown per row). */
+  readonly displayStep: number;
+}
+
+/** Either fairness elicitation: lambda with known a and B, or the full fair metric. */
+export type FairSpec = FairLambdaSpec | FairFullSpec;
+
 /** How a study elicits: one of the papers' searches, or the adaptive engine. */
-export type StudySpec = BinarySpec | AdaptiveStudySpec | MulticlassAdaptiveSpec | FairLambdaSpec;
+export type StudySpec = BinarySpec | AdaptiveStudySpec | MulticlassAdaptiveSpec | FairSpec;
 
 /**
  * The kinds of study: binary (the default, absent in stored configurations), multiclass, or
@@ -103,7 +127,7 @@ export const ADAPTIVE_DEFAULTS = { budget: 30, credibility: 0.9 } as const;
 /** Whether a study's spec uses the adaptive engine. */
 export function isAdaptiveSpec(
   spec: StudySpec,
-): spec is AdaptiveStudySpec | MulticlassAdaptiveSpec | FairLambdaSpec {
+): spec is AdaptiveStudySpec | MulticlassAdaptiveSpec | FairSpec {
   return spec.strategy === "adaptive";
 }
 
@@ -112,9 +136,9 @@ export function isMulticlassSpec(spec: StudySpec): spec is MulticlassAdaptiveSpe
   return spec.family === "diagonal-linear";
 }
 
-/** Whether a spec is a fairness (lambda) one. */
-export function isFairSpec(spec: StudySpec): spec is FairLambdaSpec {
-  return spec.family === "fair-lambda";
+/** Whether a spec is a fairness one (lambda only, or the full fair metric). */
+export function isFairSpec(spec: StudySpec): spec is FairSpec {
+  return spec.family === "fair-lambda" || spec.family === "fair-quadratic";
 }
 
 /** The study's own words for classes and outcomes (see docs/web-api.md). */

@@ -54,7 +54,7 @@ export function buildStudyConfig(body: CreateStudyBody): { config: StudyConfig; 
   }
   const base = withTexts(cancerDiagnosisConfig(body.name), body.texts);
   const family = body.family ?? "binary-threshold";
-  if (family === "diagonal-linear" || family === "fair-lambda")
+  if (family === "diagonal-linear" || family === "fair-lambda" || family === "fair-quadratic")
     throw new Error("unreachable: the schema refuses it");
   const population = body.population ?? DEFAULT_POPULATION;
   let config: StudyConfig = {

@@ -200,7 +200,8 @@ export function participantsCsv(rec: StudyRecords): string {
     const value = (form: string, id: string) =>
       resp.find((r) => r.form === form && r.field_id === id)?.value ?? "";
     const comp = rec.comprehension.get(p.id) ?? [];
-    // Multiclass weights are in the JSON export (summary.metric.weights), not these columns.
+    // Multiclass weights and a fair-quadratic a and B are in the JSON export (summary.metric),
+    // not these columns.
     const m =
       s.metric !== null && !("weights" in s.metric) && !("lambda" in s.metric)
         ? (s.metric as MetricRecord)
@@ -287,7 +288,7 @@ export function studyJson(rec: StudyRecords): unknown {
         "how many times as bad a missed positive is as a false alarm under the elicited metric",
       metric:
         "summary.metric is { a0 } for the threshold family, whose metric is a0 TN + (1 - a0) TP (a0 weighs true negatives), or unit-norm { tp, tn } for tp TP + tn TN; participants.csv elicited_tp and elicited_tn are the same metric as tp TP + tn TN with tp + tn = 1 (threshold: 1 - a0 and a0), elicited_ratio = elicited_tp / elicited_tn",
-      fair: "fair studies: summary.metric is { lambda, low, high }, the trade-off lambda of (1 - lambda) <a, 1 - r> + lambda/2 sum (r^u - r^v)^T B^{uv} (r^u - r^v) (cost form, a and B in config.spec.known; 0 = only accuracy, 1 = only equal rates across groups) and the range [low, high] its credible region leaves (rounded outward to 2 decimals; participants.csv elicited_lambda, lambda_low, lambda_high); answers.csv first_counts / second_counts are counts[g][i], people of 100 in group g with true class i the system got right; the stored points are each group's rates",
+      fair: "fair studies: summary.metric is { lambda, low, high }, the trade-off lambda of (1 - lambda) <a, 1 - r> + lambda/2 sum (r^u - r^v)^T B^{uv} (r^u - r^v) (cost form, a and B in config.spec.known; 0 = only accuracy, 1 = only equal rates across groups) and the range [low, high] its credible region leaves (rounded outward to 2 decimals; participants.csv elicited_lambda, lambda_low, lambda_high); answers.csv first_counts / second_counts are counts[g][i], people of 100 in group g with true class i the system got right; the stored points are each group's rates; fair-quadratic studies (the whole metric, config.spec has no known): summary.metric also carries a (the costs per class, unit length) and B (per group pair u-v, the violation weights, their Frobenius norms summing to 1), lambda's range is lambda's own credible half-width when summary.adaptive.unidentified names lambda and the study's tolerance otherwise, and summary.adaptive.unidentified names every coordinate (a1 and on, B12_11 and on, lambda) the answers left open",
       consensus:
         "multiclass and fair studies (null otherwise, or before anyone finished): the elicited metrics of the participants who finished, test runs and pilot participants left out (ids in consensus.participants), aggregated with their spread; consensus.weights (multiclass): per class in the study's order the mean weight (the means sum to 1), the population standard deviation (sd, dividing by n), the least and greatest weight; consensus.best (multiclass): the classifier best for the mean weights on the study's pool (predict argmax_i mean_i eta_i(x)), each class's share right (rates, in class order), its accuracy, and agree, how many participants' own best classifier (their weights in the same rule) labels every case of the pool the same way; consensus.lambda (fair): the mean and median lambda, sd, least and greatest; the dashboard shows the same numbers",
       adaptive:

@@ -24,6 +24,14 @@ import { withTexts } from "./texts.ts";
  */
 export const FAIR_DEFAULTS = { tolerance: 0.05, budget: 25, displayStep: 0.01 } as const;
 
+/**
+ * Defaults of a whole-metric (fair-quadratic) study: 30 questions, each coordinate to 0.1.
+ * With two classes and two groups that is five numbers; in runs on the arrests pool 30
+ * answers put lambda and the costs within a few hundredths while the gap weights mostly stay
+ * open, which the debrief and the exports then say (`unidentified`).
+ */
+export const FAIR_FULL_DEFAULTS = { tolerance: 0.1, budget: 30 } as const;
+
 /** A fairness study's prepared data: one soft-label pool per group, tau, the query ball. */
 export interface FairStudyData extends PreparedFair {
   /** The ball inside every group's feasible rates and the realisation of its profiles. */
@@ -140,16 +148,27 @@ export function fairStudyConfig(body: CreateStudyBody): { config: StudyConfig; h
     template: null,
     source,
     pool: "soft",
-    spec: {
-      family: "fair-lambda",
-      tolerance: body.tolerance ?? FAIR_DEFAULTS.tolerance,
-      strategy: "adaptive",
-      budget: body.budget ?? FAIR_DEFAULTS.budget,
-      credibility: body.credibility ?? ADAPTIVE_DEFAULTS.credibility,
-      model: "human",
-      displayStep: FAIR_DEFAULTS.displayStep,
-      known: defaultKnown(prepared.classNames.length, prepared.groupNames.length),
-    },
+    spec:
+      body.family === "fair-quadratic"
+        ? {
+            family: "fair-quadratic",
+            tolerance: body.tolerance ?? FAIR_FULL_DEFAULTS.tolerance,
+            strategy: "adaptive",
+            budget: body.budget ?? FAIR_FULL_DEFAULTS.budget,
+            credibility: body.credibility ?? ADAPTIVE_DEFAULTS.credibility,
+            model: "human",
+            displayStep: FAIR_DEFAULTS.displayStep,
+          }
+        : {
+            family: "fair-lambda",
+            tolerance: body.tolerance ?? FAIR_DEFAULTS.tolerance,
+            strategy: "adaptive",
+            budget: body.budget ?? FAIR_DEFAULTS.budget,
+            credibility: body.credibility ?? ADAPTIVE_DEFAULTS.credibility,
+            model: "human",
+            displayStep: FAIR_DEFAULTS.displayStep,
+            known: defaultKnown(prepared.classNames.length, prepared.groupNames.length),
+          },
     words: {
       ...base.words,
       question: "Which system would you rather use?",
@@ -161,7 +180,7 @@ export function fairStudyConfig(body: CreateStudyBody): { config: StudyConfig; h
       paragraphs: [
         `A computer system decides between ${classes} for each person (the "${dataset.target}" column of the ${name} data). No system is perfect: each one gets some people wrong.`,
         `People belong to groups (${groups}: ${groupList}). A system can get more people right overall and still be right more often for one group than for another.`,
-        "Each chart shows, for 100 people of every group and every true answer, how many the system gets right, and the gap between the groups. You will compare pairs of systems and tell us which one you would rather use: how much being right overall matters to you against treating the groups alike.",
+        `Each chart shows, for 100 people of every group and every true answer, how many the system gets right, and the gap between the groups. You will compare pairs of systems and tell us which one you would rather use: how much being right overall matters to you against treating the groups alike${body.family === "fair-quadratic" ? ", and which mistakes and which gaps matter most to you" : ""}.`,
       ],
       costs: { missed: "", falseAlarm: "" },
     },

@@ -6,7 +6,12 @@ import type {
 import type { Db } from "../db/schema.ts";
 import { type ElicitationResult, isAdaptiveResult } from "../participant/elicitation.ts";
 import { agreementFields } from "../participant/evaluation-pairs.ts";
-import { type FairStudyResult, lambdaRecord } from "../participant/fair.ts";
+import {
+  type FairMetricRecord,
+  type FairStudyResult,
+  fairMetricRecord,
+} from "../participant/fair.ts";
+import { fairOf } from "../participant/fair-state.ts";
 import {
   costRatioOf,
   type MetricRecord,
@@ -166,8 +171,8 @@ export function participantSummary(
   // The range the debrief states: every metric that gives the Phase II answers.
   const rangeA = done ? answerRange(effectiveRows(rows, "elicitation"), frameOf(ctx)) : null;
   const binary = done ? reportedMetric(done, rangeA) : null;
-  const metric: MetricRecord | { weights: number[] } | ReturnType<typeof lambdaRecord> | null = fair
-    ? lambdaRecord(fair)
+  const metric: MetricRecord | { weights: number[] } | FairMetricRecord | null = fair
+    ? fairMetricRecord(fair, fairOf(ctx).spec)
     : multiclass
       ? { weights: [...multiclass.metric] }
       : binary;
