@@ -566,6 +566,11 @@ export const Consensus = z.object({
   /** Participants aggregated, and their ids. */
   n: z.number().int(),
   participants: z.array(z.number().int()),
+  /**
+   * Binary and fair: the class names in the order of `best.rates` (binary: the negative,
+   * then the positive label); multiclass: in `weights.classes`.
+   */
+  classes: z.array(z.string()).optional(),
   /** Multiclass: per class (in the study's class order) the mean weight and its spread. */
   weights: z
     .object({
@@ -582,7 +587,48 @@ export const Consensus = z.object({
    * and how many of the n participants' own best classifier labels every case the same way.
    */
   best: z
-    .object({ rates: z.array(z.number()), accuracy: z.number(), agree: z.number().int() })
+    .object({
+      rates: z.array(z.number()),
+      accuracy: z.number(),
+      agree: z.number().int(),
+      /**
+       * Binary: the classifier is "positive when P(positive) >= threshold" (rates in the
+       * order negative, positive).
+       */
+      threshold: z.number().optional(),
+      /**
+       * Fair: each group's share right per class of the group-wise classifiers optimal for
+       * the consensus metric (`rates` is everyone's, groups weighted by their share of each
+       * class), as whole people of 100 the participants' screens show; `gaps` per class
+       * the largest difference between two groups.
+       */
+      groupRates: z.array(z.array(z.number())).optional(),
+      gaps: z.array(z.number()).optional(),
+    })
+    .optional(),
+  /**
+   * Binary: the weight on true positives (tp / (tp + tn) of each participant's metric) mean,
+   * median and spread: the consensus metric is mean TP + (1 - mean) TN.
+   */
+  tpWeight: z
+    .object({
+      mean: z.number(),
+      median: z.number(),
+      sd: z.number(),
+      min: z.number(),
+      max: z.number(),
+    })
+    .optional(),
+  /**
+   * Fair (fair-quadratic): the consensus whole metric, the participants' costs a, violation
+   * weights B and lambda averaged and normalised again (normalizeFair).
+   */
+  fairMetric: z
+    .object({
+      a: z.array(z.number()),
+      B: z.record(z.string(), z.array(z.array(z.number()))),
+      lambda: z.number(),
+    })
     .optional(),
   /** Fairness: the trade-off lambda's mean, median and spread. */
   lambda: z

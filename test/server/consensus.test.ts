@@ -3,11 +3,23 @@
 // participants' own debriefs agree; test runs and pilot participants are left out.
 
 import { describe, expect, it } from "vitest";
+import { fairCost } from "../../src/elicit/fair/metric.ts";
+import { bayesClassifier } from "../../src/geometry/binary/bayes.ts";
+import { softPool } from "../../src/geometry/binary/pool.ts";
 import { MulticlassPool } from "../../src/geometry/multiclass/pool.ts";
+import type { PreparedBinary } from "../../src/population/binary.ts";
 import type { ParticipantState } from "../../src/server/api-schemas.ts";
+import { fairStudyFamily, fairStudyWeights, fairView } from "../../src/server/participant/fair.ts";
+import { metricWeights } from "../../src/server/participant/metric.ts";
 import { sha256 } from "../../src/server/security/tokens.ts";
-import { bestForConsensus, consensusOf } from "../../src/server/study/consensus.ts";
+import {
+  bestForConsensus,
+  binaryConsensus,
+  consensusOf,
+  meanFairMetric,
+} from "../../src/server/study/consensus.ts";
 import { consensusLines } from "../../web/src/researcher/Consensus.tsx";
+import { answerElicitation, chooser, finish, storedStudy, walkToElicitation } from "./driver.ts";
 import { answerFair, createFair, fairReader } from "./fair-driver.ts";
 import { call, signIn, type TestApp, tokenOf } from "./helpers.ts";
 import { appPerTest } from "./kind-driver.ts";
@@ -82,6 +94,51 @@ describe("consensusOf", () => {
     expect(consensusOf("fair", m([0.2, 0.6]), [])!.lambda!.sd).toBeCloseTo(0.2, 12);
     expect(consensusOf("fair", [], [])).toBeNull();
     expect(consensusOf("multiclass", [], ["a", "b", "c"])).toBeNull();
+  });
+
+  it("binary: the weight on TP's spread, the Bayes threshold of its mean and who labels alike", () => {
+    const eta = Float64Array.of(0.1, 0.2, 0.6, 0.9);
+    const data = {
+      pool: softPool(eta),
+      positiveLabel: "yes",
+      negativeLabel: "no",
+      test: { labels: Uint8Array.of(0, 0, 1, 1), probabilities: eta },
+    } as PreparedBinary;
+    // Thresholds 0.3, 0.3 (tp 0.7) and 0.8 (a0 = tn = 0.8); the mean tp 8/15 puts the
+    // threshold at 7/15: 0.3 labels the cases as 7/15 does ([0, 0, 1, 1]), 0.8 does not.
+    const c = binaryConsensus(
+      [
+        { id: 1, metric: { tp: 0.7, tn: 0.3 } },
+        { id: 2, metric: { tp: 1.4, tn: 0.6 } },
+        { id: 3, metric: { a0: 0.8 } },
+      ],
+      data,
+    )!;
+    expect(c.n).toBe(3);
+    expect(c.tpWeight!.mean).toBeCloseTo(8 / 15, 12);
+    expect(c.tpWeight!.median).toBeCloseTo(0.7, 12);
+    expect(c.tpWeight!.min).toBeCloseTo(0.2, 12);
+    expect(c.best!.threshold).toBeCloseTo(7 / 15, 12);
+    expect(c.best!.agree).toBe(2);
+    // Soft labels: TP = (0.6 + 0.9) / 4, TN = (0.9 + 0.8) / 4, zeta = 0.45.
+    expect(c.best!.accuracy).toBeCloseTo((1.5 + 1.7) / 4, 12);
+    expect(c.best!.rates[1]).toBeCloseTo(1.5 / 4 / 0.45, 12);
+    expect(c.best!.rates[0]).toBeCloseTo(1.7 / 4 / 0.55, 12);
+    expect(binaryConsensus([], data)).toBeNull();
+  });
+
+  it("fair: the mean whole metric is renormalised and keeps lambda's mean", () => {
+    const I = [
+      [1, 0],
+      [0, 1],
+    ];
+    const m = meanFairMetric([
+      { a: [1, 0], B: { "0-1": I }, lambda: 0.2 },
+      { a: [0, 1], B: { "0-1": I }, lambda: 0.4 },
+    ]);
+    expect(m.lambda).toBeCloseTo(0.3, 12);
+    expect(m.a[0]).toBeCloseTo(Math.SQRT1_2, 12);
+    expect(m.a[1]).toBeCloseTo(Math.SQRT1_2, 12);
   });
 });
 
@@ -160,6 +217,39 @@ describe("the consensus over HTTP (sqlite)", () => {
     expect(c.lambda.mean).toBeCloseTo((debriefs[0]! + debriefs[1]!) / 2, 12);
     expect(c.lambda.min).toBe(Math.min(...debriefs));
     expect(c.lambda.max).toBe(Math.max(...debriefs));
+    // The systems best for the mean lambda, as a participant's screen shows them: the optimum
+    // on the query ball is no worse for the consensus metric than either participant's own
+    // optimum (lambdas 0.3 and 0.7), each of which is no worse for its own participant (on
+    // the ball: rounding to whole people moves these costs by more than they differ).
+    const family = fairStudyFamily(config.spec, data);
+    const metricOf = (lambda: number) => ({
+      a: [...config.spec.known.a],
+      B: { "0-1": config.spec.known.B["0-1"]!.map((r) => [...r]) },
+      lambda,
+    });
+    const optimum = (lambda: number) =>
+      family.optimal(fairStudyWeights(config.spec, metricOf(lambda), 2));
+    const bestOf = (lambda: number) => fairView(data, optimum(lambda));
+    const cost = (lambda: number, at: number) =>
+      fairCost(metricOf(lambda), data.tau, optimum(at).rates);
+    for (const l of debriefs) {
+      expect(cost(c.lambda.mean, c.lambda.mean)).toBeLessThanOrEqual(cost(c.lambda.mean, l) + 1e-9);
+      expect(cost(l, l)).toBeLessThanOrEqual(cost(l, c.lambda.mean) + 1e-9);
+    }
+    expect(c.best.groupRates).toEqual(
+      bestOf(c.lambda.mean).counts.map((row) => row.map((x) => x / 100)),
+    );
+    expect(c.best.agree).toBe(
+      debriefs.filter(
+        (l) => JSON.stringify(bestOf(l).counts) === JSON.stringify(bestOf(c.lambda.mean).counts),
+      ).length,
+    );
+    data.classNames.forEach((_, i) => {
+      expect(c.best.gaps[i]).toBeCloseTo(
+        Math.abs(c.best.groupRates[0][i] - c.best.groupRates[1][i]),
+        12,
+      );
+    });
     // The dashboard's rows state the same lambdas; study.json the same consensus.
     const rows = (await call(t, "GET", `/api/studies/${study.id}/participants`, undefined, cookie))
       .body.participants;
@@ -214,5 +304,46 @@ describe("the consensus over HTTP (sqlite)", () => {
     expect(c.best).toEqual(bestForConsensus(data.pool, c.weights.mean, weights));
     expect(c.best.agree).toBeLessThanOrEqual(2);
     expect((await exported(t, cookie, study.id)).consensus).toEqual(c);
+  });
+
+  it("binary: the mean weight on TP, its Bayes threshold on the pool, who shares it; endpoint = study.json = dashboard lines", async () => {
+    const { t, cookie } = app;
+    const created = await call(t, "POST", "/api/studies", { name: "Screening" }, cookie);
+    expect(created.status).toBe(200);
+    const id = created.body.study.id as number;
+    expect(
+      (await call(t, "POST", `/api/studies/${id}/open`, { mode: "live" }, cookie)).status,
+    ).toBe(200);
+    const { pool } = await storedStudy(t, id);
+    const people = await invite(t, cookie, id, 2);
+    for (const [n, p] of people.entries()) {
+      const a0 = [0.3, 0.6][n]!;
+      const s = await walkToElicitation(t, p.token);
+      const { state } = await answerElicitation(t, p.token, s, chooser(pool, a0));
+      expect((await finish(t, p.token, state, chooser(pool, a0))).phase).toBe("debrief");
+    }
+    const c = (await call(t, "GET", `/api/studies/${id}/consensus`, undefined, cookie)).body
+      .consensus;
+    const rows = (await call(t, "GET", `/api/studies/${id}/participants`, undefined, cookie)).body
+      .participants;
+    const tps = rows.map(
+      (r: { metric: Parameters<typeof metricWeights>[0] }) => metricWeights(r.metric).tp,
+    );
+    expect(c.n).toBe(2);
+    expect(c.tpWeight.mean).toBeCloseTo((tps[0] + tps[1]) / 2, 12);
+    // a0 0.3 and 0.6 weigh TP 0.7 and 0.4: the consensus is about 0.55.
+    expect(c.tpWeight.mean).toBeGreaterThan(0.5);
+    expect(c.tpWeight.mean).toBeLessThan(0.6);
+    const h = bayesClassifier({ tp: c.tpWeight.mean, tn: 1 - c.tpWeight.mean });
+    expect(c.best.threshold).toBe(h.threshold);
+    const C = pool.confusion(h);
+    expect(c.best.accuracy).toBeCloseTo(C.tp + C.tn, 12);
+    expect(c.best.rates[1]).toBeCloseTo(C.tp / pool.zeta, 12);
+    // Thresholds 0.3 and 0.6 around 0.45 on a pool of 1,000+ cases: neither labels alike.
+    expect(c.best.agree).toBe(0);
+    expect((await exported(t, cookie, id)).consensus).toEqual(c);
+    const lines = consensusLines(c);
+    expect(lines.join(" ")).toContain(`mean ${c.tpWeight.mean.toFixed(3)}`);
+    expect(lines.join(" ")).toContain(`${c.best.threshold.toFixed(2)}`);
   });
 });

@@ -1,5 +1,6 @@
 import { type AdaptiveResult, adaptiveProcedure } from "../../elicit/adaptive/engine.ts";
-import { fairQuadraticFamily, lambdaFamily } from "../../elicit/adaptive/families/fair.ts";
+import { fairQuadraticFamily, fairToW, lambdaFamily } from "../../elicit/adaptive/families/fair.ts";
+import type { AdaptiveFamily } from "../../elicit/adaptive/family.ts";
 import type { FairMetric, FairPoint } from "../../elicit/fair/metric.ts";
 import type { Procedure, ReplayState } from "../../elicit/session.ts";
 import type { Answer } from "../../search/question.ts";
@@ -64,25 +65,50 @@ function shownKey(data: FairStudyData, p: FairPoint): string {
 }
 
 /**
+ * The adaptive family of a fairness study: lambda with the study's known costs and violation
+ * weights, or (fair-quadratic) the whole fair metric, on the data's query ball.
+ * @example fairStudyFamily(spec, data).optimal(fairStudyWeights(spec, metric, 2))
+ */
+export function fairStudyFamily(
+  spec: FairSpec,
+  data: FairStudyData,
+): AdaptiveFamily<FairPoint, FairMetric> {
+  const options = { rho: data.space.sphere.rho, displayStep: spec.displayStep };
+  return spec.family === "fair-quadratic"
+    ? fairQuadraticFamily(data.classNames.length, data.tau, options)
+    : lambdaFamily(
+        data.classNames.length,
+        data.tau,
+        { a: [...spec.known.a], B: knownB(spec) },
+        options,
+      );
+}
+
+/**
+ * A fair metric as the parameter vector of its study's family (for `optimal`): `(1 - lambda,
+ * lambda)` for the lambda family, `fairToW` for the whole metric.
+ * @example fairStudyWeights({ family: "fair-lambda" }, { a, B, lambda: 0.3 }, 2) // [0.7, 0.3]
+ */
+export function fairStudyWeights(
+  spec: Pick<FairSpec, "family">,
+  m: FairMetric,
+  groups: number,
+): Float64Array {
+  return spec.family === "fair-quadratic"
+    ? fairToW(m, groups)
+    : Float64Array.of(1 - m.lambda, m.lambda);
+}
+
+/**
  * The adaptive procedure of a fairness study for one participant (seeded with theirs): the
- * lambda family with the study's known costs and violation weights, or (fair-quadratic) the
- * whole fair metric's family, on the data's query ball.
+ * study's family (`fairStudyFamily`) with its tolerance, budget and credibility.
  */
 export function fairStudyProcedure(
   spec: FairSpec,
   data: FairStudyData,
   seed: number,
 ): Procedure<FairPoint, FairStudyResult> {
-  const options = { rho: data.space.sphere.rho, displayStep: spec.displayStep };
-  const family =
-    spec.family === "fair-quadratic"
-      ? fairQuadraticFamily(data.classNames.length, data.tau, options)
-      : lambdaFamily(
-          data.classNames.length,
-          data.tau,
-          { a: [...spec.known.a], B: knownB(spec) },
-          options,
-        );
+  const family = fairStudyFamily(spec, data);
   return adaptiveProcedure(family, {
     tolerance: spec.tolerance,
     budget: spec.budget,

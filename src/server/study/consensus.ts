@@ -5,16 +5,29 @@
 // deviation, least and greatest value. Over the participants who finished Phase II, test runs
 // and pilot participants left out (analysed separately). Multiclass studies also name the
 // classifier best for the consensus on the study's pool and how many participants' own best
-// classifier is the same. Binary studies: not yet (null); fairness: no best classifier yet.
+// classifier is the same. Binary studies: the weight on true positives' mean and spread, the
+// threshold classifier best for the mean weight and who shares it. Fairness studies: the
+// group-wise classifiers best for the consensus metric (lambda's mean; fair-quadratic: the
+// averaged whole metric) as the participants' screens show them, and whose own best shows
+// the same.
 
+import { type FairMetric, normalizeFair } from "../../elicit/fair/metric.ts";
+import { bayesClassifier } from "../../geometry/binary/bayes.ts";
+import { predictThreshold } from "../../geometry/binary/threshold-classifier.ts";
 import {
   pluginClassifier,
   pluginConfusion,
   pluginLabels,
 } from "../../geometry/multiclass/plugin.ts";
 import type { MulticlassPool } from "../../geometry/multiclass/pool.ts";
+import type { PreparedBinary } from "../../population/binary.ts";
 import type { Consensus } from "../api-schemas.ts";
-import { anyStudyData, multiclassStudyData } from "./population.ts";
+import { fairStudyFamily, fairStudyWeights, fairView } from "../participant/fair.ts";
+import type { MetricRecord } from "../participant/metric.ts";
+import { metricWeights } from "../participant/metric.ts";
+import { type FairSpec, isFairSpec } from "./config.ts";
+import type { FairStudyData } from "./fair.ts";
+import { anyStudyData, multiclassStudyData, studyData } from "./population.ts";
 import { participantSummary, type StudyRecords } from "./results.ts";
 
 /** The mean of `xs` (non-empty). @example mean([1, 2, 6]) // 3 */
@@ -33,6 +46,17 @@ function median(xs: readonly number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   const h = Math.floor(s.length / 2);
   return s.length % 2 === 1 ? s[h]! : (s[h - 1]! + s[h]!) / 2;
+}
+
+/** Mean, median, sd, least and greatest of `xs` (non-empty). */
+function spread(xs: readonly number[]) {
+  return {
+    mean: mean(xs),
+    median: median(xs),
+    sd: sd(xs),
+    min: Math.min(...xs),
+    max: Math.max(...xs),
+  };
 }
 
 /**
@@ -79,13 +103,92 @@ export function consensusOf(
   return {
     n: ls.length,
     participants: ls.map((m) => m.id),
-    lambda: {
-      mean: mean(xs),
-      median: median(xs),
-      sd: sd(xs),
-      min: Math.min(...xs),
-      max: Math.max(...xs),
+    lambda: spread(xs),
+  };
+}
+
+/**
+ * A binary study's consensus: each participant's weight on true positives (`tp / (tp + tn)`)
+ * aggregated; the classifier best for the mean weight on the study's pool (Proposition 1: positive
+ * when `eta >= 1 - mean`), its shares right (negative, positive), accuracy, and how many
+ * participants' own best threshold labels every case of the pool the same way.
+ * @example binaryConsensus([{ id: 1, metric: { tp: 0.7, tn: 0.3 } }], data).best?.threshold // 0.3
+ */
+export function binaryConsensus(
+  metrics: readonly { id: number; metric: MetricRecord }[],
+  data: PreparedBinary,
+): Consensus | null {
+  if (metrics.length === 0) return null;
+  const tps = metrics.map((m) => metricWeights(m.metric).tp);
+  const eta = data.test.probabilities;
+  const classify = (tp: number) => bayesClassifier({ tp, tn: 1 - tp });
+  const labelsOf = (tp: number) => Array.from(eta, (x) => predictThreshold(classify(tp), x));
+  const c = spread(tps);
+  const h = classify(c.mean);
+  const labels = labelsOf(c.mean);
+  const C = data.pool.confusion(h);
+  const zeta = data.pool.zeta;
+  return {
+    n: metrics.length,
+    participants: metrics.map((m) => m.id),
+    classes: [data.negativeLabel, data.positiveLabel],
+    tpWeight: c,
+    best: {
+      rates: [zeta < 1 ? C.tn / (1 - zeta) : 0, zeta > 0 ? C.tp / zeta : 0],
+      accuracy: C.tp + C.tn,
+      agree: tps.filter((tp) => labelsOf(tp).every((y, i) => y === labels[i])).length,
+      threshold: h.threshold,
     },
+  };
+}
+
+/**
+ * The mean of fair metrics, normalised again (`normalizeFair`): the consensus whole metric.
+ * @example meanFairMetric([{ a: [1, 0], B: { "0-1": I }, lambda: 0.2 }, { a: [0, 1], B: { "0-1": I }, lambda: 0.4 }]).lambda // 0.3
+ */
+export function meanFairMetric(ms: readonly FairMetric[]): FairMetric {
+  const n = ms.length;
+  const a = ms[0]!.a.map((_, i) => ms.reduce((s, m) => s + m.a[i]!, 0) / n);
+  const B: Record<string, number[][]> = {};
+  for (const key of Object.keys(ms[0]!.B)) {
+    B[key] = ms[0]!.B[key]!.map((row, i) =>
+      row.map((_, j) => ms.reduce((s, m) => s + (m.B[key]?.[i]?.[j] ?? 0), 0) / n),
+    );
+  }
+  return normalizeFair({ a, B, lambda: ms.reduce((s, m) => s + m.lambda, 0) / n });
+}
+
+/**
+ * The group-wise classifiers best for a fairness study's consensus metric (lambda's mean with
+ * the study's known a and B; fair-quadratic: `meanFairMetric`) on its query ball, as the
+ * participants' screens show them (whole people of 100 per group and class), and how many
+ * participants' own best shows the same counts.
+ */
+export function fairConsensusBest(
+  data: FairStudyData,
+  spec: FairSpec,
+  consensus: FairMetric,
+  own: readonly FairMetric[],
+): NonNullable<Consensus["best"]> {
+  const family = fairStudyFamily(spec, data);
+  const m = data.groupNames.length;
+  const shown = (metric: FairMetric) =>
+    fairView(data, family.optimal(fairStudyWeights(spec, metric, m)));
+  const best = shown(consensus);
+  const key = JSON.stringify(best.counts);
+  // Everyone's share of each class, groups weighted by their rows: the classes' priors.
+  const rows = data.groupRows.reduce((s, x) => s + x, 0);
+  const k = data.classNames.length;
+  const prior = Array.from({ length: k }, (_, i) =>
+    data.pools.reduce((s, pool, g) => s + (data.groupRows[g]! / rows) * pool.priors[i]!, 0),
+  );
+  const rates = best.overall.map((x) => x / 100);
+  return {
+    rates,
+    accuracy: rates.reduce((s, r, i) => s + prior[i]! * r, 0),
+    agree: own.filter((o) => JSON.stringify(shown(o).counts) === key).length,
+    groupRates: best.counts.map((row) => row.map((c) => c / 100)),
+    gaps: best.gaps.map((g) => g / 100),
   };
 }
 
@@ -119,26 +222,64 @@ export function bestForConsensus(
 }
 
 /**
- * A study's consensus from its records: multiclass and fairness studies only (binary: null),
- * over finished participants who are neither test runs nor pilot participants.
+ * A study's consensus from its records, for every kind, over finished participants who are
+ * neither test runs nor pilot participants (null when there are none).
  * @example const c = studyConsensus(await loadStudyRecords(db, id)); c?.lambda?.median
  */
 export function studyConsensus(rec: StudyRecords): Consensus | null {
   const kind = rec.config.kind;
-  if (kind !== "multiclass" && kind !== "fair") return null;
-  const metrics = rec.participants
+  const finished = rec.participants
     .filter((p) => p.test !== 1 && p.pilot !== 1)
     .flatMap((p) => {
       const m = participantSummary(rec, p).metric;
-      if (m === null) return [];
-      const metric =
-        "weights" in m ? { weights: m.weights } : "lambda" in m ? { lambda: m.lambda } : {};
-      return [{ id: p.id, metric }];
+      return m === null ? [] : [{ id: p.id, metric: m }];
     });
-  const data = anyStudyData(rec.study.hash, rec.config);
   if (kind === "multiclass") {
     const mc = multiclassStudyData(rec.study.hash, rec.config);
+    const metrics = finished.flatMap((f) =>
+      "weights" in f.metric ? [{ id: f.id, metric: { weights: f.metric.weights } }] : [],
+    );
     return consensusOf(kind, metrics, mc.classNames, mc.pool);
   }
-  return consensusOf(kind, metrics, "classNames" in data ? data.classNames : []);
+  if (kind === "fair") {
+    const spec = rec.config.spec;
+    const data = anyStudyData(rec.study.hash, rec.config) as FairStudyData;
+    const metrics = finished.flatMap((f) =>
+      "lambda" in f.metric ? [{ id: f.id, metric: f.metric }] : [],
+    );
+    const c = consensusOf(
+      kind,
+      metrics.map((f) => ({ id: f.id, metric: { lambda: f.metric.lambda } })),
+      data.classNames,
+    );
+    if (c === null || !isFairSpec(spec)) return c;
+    // Each participant's whole metric: the study's known a and B with their lambda, or their own.
+    const own = metrics.map(({ metric: r }): FairMetric => {
+      if ("a" in r) return { a: r.a, B: r.B, lambda: r.lambda };
+      return spec.family === "fair-lambda"
+        ? { a: [...spec.known.a], B: knownCopy(spec), lambda: r.lambda }
+        : { a: [], B: {}, lambda: r.lambda };
+    });
+    const consensus =
+      spec.family === "fair-quadratic"
+        ? meanFairMetric(own)
+        : { ...own[0]!, lambda: c.lambda!.mean };
+    return {
+      ...c,
+      classes: [...data.classNames],
+      ...(spec.family === "fair-quadratic" ? { fairMetric: consensus } : {}),
+      best: fairConsensusBest(data, spec, consensus, own),
+    };
+  }
+  const metrics = finished.flatMap((f) =>
+    "a0" in f.metric || "tp" in f.metric ? [{ id: f.id, metric: f.metric as MetricRecord }] : [],
+  );
+  return binaryConsensus(metrics, studyData(rec.study.hash, rec.config));
+}
+
+function knownCopy(spec: FairSpec): Record<string, number[][]> {
+  if (spec.family !== "fair-lambda") return {};
+  return Object.fromEntries(
+    Object.entries(spec.known.B).map(([key, M]) => [key, M.map((row) => [...row])]),
+  );
 }

@@ -1,5 +1,5 @@
-// The dashboard's consensus (issue 12 item 4): a multiclass or fairness study's elicited
-// metrics aggregated with their spread, as GET /api/studies/:id/consensus and study.json's
+// The dashboard's consensus (issue 12 item 4): a study's elicited metrics aggregated with
+// their spread and the classifier best for them, as GET /api/studies/:id/consensus and study.json's
 // `consensus` state them (the same numbers, rounded as printed here).
 
 import type { z } from "zod";
@@ -9,25 +9,62 @@ import type * as S from "../../../src/server/api-schemas.ts";
 export type Consensus = z.infer<typeof S.Consensus>;
 
 /**
- * The consensus in lines of text: who it is over, then per class (multiclass) or for lambda
- * (fair) the mean and the spread, 3 decimals (lambda: 2).
+ * The consensus in lines of text: who it is over, then per class (multiclass), for lambda
+ * (fair) or for the weight on true positives (binary) the mean and the spread, 3 decimals
+ * (lambda: 2), then the classifier best for the consensus and how many share it.
  * @example consensusLines({ n: 2, participants: [1, 2], lambda: { mean: 0.4, median: 0.4, sd: 0.2, min: 0.2, max: 0.6 } })
  * // ["Over 2 participants who finished (test runs and pilot left out).", "lambda: mean 0.40, median 0.40, sd 0.20, from 0.20 to 0.60"]
  */
 export function consensusLines(c: Consensus): string[] {
   const who = `Over ${c.n} participant${c.n === 1 ? "" : "s"} who finished (test runs and pilot left out).`;
+  const pc = (x: number) => `${Math.round(x * 100)}%`;
+  const b = c.best;
+  const shared =
+    b === undefined
+      ? ""
+      : `; it is the own best classifier of ${b.agree} of the ${c.n} participant${c.n === 1 ? "" : "s"}.`;
+  const right = (classes: readonly string[]) =>
+    b === undefined
+      ? ""
+      : `${classes.map((k, i) => `“${k}” ${pc(b.rates[i]!)}`).join(", ")} right (${pc(b.accuracy)} of all cases)`;
   if (c.lambda !== undefined) {
     const l = c.lambda;
     const f = (x: number) => x.toFixed(2);
+    const classes = c.classes ?? [];
+    const m = c.fairMetric;
     return [
       who,
       `lambda: mean ${f(l.mean)}, median ${f(l.median)}, sd ${f(l.sd)}, from ${f(l.min)} to ${f(l.max)}`,
+      ...(m === undefined
+        ? []
+        : [
+            `Mean whole metric: costs ${m.a.map(f).join(" / ")}, gap weights ${classes
+              .map((_, i) => f(Object.values(m.B).reduce((s, M) => s + (M[i]?.[i] ?? 0), 0)))
+              .join(" / ")} (per class), lambda ${f(m.lambda)}.`,
+          ]),
+      ...(b === undefined
+        ? []
+        : [
+            `The systems best for ${m === undefined ? "the mean lambda" : "this metric"} get ${right(classes)}, with gaps between the groups of ${(b.gaps ?? []).map((g) => `${Math.round(g * 100)}`).join(" / ")} points per class${shared}`,
+          ]),
+    ];
+  }
+  if (c.tpWeight !== undefined) {
+    const w = c.tpWeight;
+    const f = (x: number) => x.toFixed(3);
+    const [neg, pos] = c.classes ?? ["negative", "positive"];
+    return [
+      who,
+      `Weight on true positives (against true negatives): mean ${f(w.mean)}, median ${f(w.median)}, sd ${f(w.sd)}, from ${f(w.min)} to ${f(w.max)}`,
+      ...(b === undefined
+        ? []
+        : [
+            `The classifier best for the mean weight says “${pos}” when its probability is at least ${(b.threshold ?? 0).toFixed(2)}: it gets ${right([neg!, pos!])}${shared}`,
+          ]),
     ];
   }
   const w = c.weights!;
   const f = (x: number) => x.toFixed(3);
-  const pc = (x: number) => `${Math.round(x * 100)}%`;
-  const b = c.best;
   return [
     who,
     ...w.classes.map(
@@ -36,13 +73,11 @@ export function consensusLines(c: Consensus): string[] {
     ),
     ...(b === undefined
       ? []
-      : [
-          `The classifier best for these mean weights gets ${w.classes.map((k, i) => `“${k}” ${pc(b.rates[i]!)}`).join(", ")} right (${pc(b.accuracy)} of all cases); it is the own best classifier of ${b.agree} of the ${c.n} participant${c.n === 1 ? "" : "s"}.`,
-        ]),
+      : [`The classifier best for these mean weights gets ${right(w.classes)}${shared}`]),
   ];
 }
 
-/** The consensus section of a multiclass or fairness study's dashboard. */
+/** The consensus section of a study's dashboard (every kind). */
 export function ConsensusPanel({ consensus }: { consensus: Consensus | null }) {
   return (
     <section aria-labelledby="consensus-heading" data-testid="consensus">
