@@ -143,7 +143,9 @@ export function formatPredictions(predictions: {
  * (at least two), whose order defines the class indices. Each label must name one of those
  * classes, each probability must be a number in [0, 1], and each row must sum to 1 within
  * 1e-6; violations are `DataError`s naming the line. At least two rows and two distinct
- * labels are required.
+ * labels are required. With `group`, that column names each row's group (a fairness study's
+ * predictions): every row needs one, and there must be at least two groups (`groups` holds
+ * each row's index into `groupNames`, sorted as class names are).
  *
  * @example
  * parseMulticlassPredictions("label,p_a,p_b,p_c\na,0.7,0.2,0.1\nc,0.1,0.1,0.8\n").labels;
@@ -151,10 +153,21 @@ export function formatPredictions(predictions: {
  */
 export function parseMulticlassPredictions(
   text: string,
-): MulticlassPredictions & { ignoredColumns: string[] } {
+  o: { readonly group?: string } = {},
+): MulticlassPredictions & {
+  ignoredColumns: string[];
+  groups?: Int32Array;
+  groupNames?: string[];
+} {
   const csv = parseCsv(text);
   const header = csv.header.map((h) => h.trim());
-  const labelAt = requireColumn(header, "label", ["label", "p_<class>", "..."]);
+  const expected = ["label", ...(o.group !== undefined ? [o.group] : []), "p_<class>", "..."];
+  const labelAt = requireColumn(header, "label", expected);
+  if (o.group?.startsWith("p_")) {
+    throw new DataError(`the group column "${o.group}" must not start with p_ (a class column)`);
+  }
+  const groupAt = o.group === undefined ? -1 : requireColumn(header, o.group, expected);
+  if (groupAt === labelAt) throw new DataError(`the group column cannot be the label column`);
   const classColumns = header.flatMap((h, j) => (h.startsWith("p_") ? [j] : []));
   if (classColumns.length < 2) {
     throw new DataError(
@@ -196,12 +209,40 @@ export function parseMulticlassPredictions(
   if (seen.size < 2) {
     throw new DataError(`every label is ${classNames[labels[0]!]}; predictions need two classes`);
   }
+  const grouping = groupAt < 0 ? {} : readGroups(csv, groupAt, o.group!);
   return {
     labels,
     probabilities,
     classNames,
-    ignoredColumns: header.filter((_, j) => j !== labelAt && !classColumns.includes(j)),
+    ignoredColumns: header.filter(
+      (_, j) => j !== labelAt && j !== groupAt && !classColumns.includes(j),
+    ),
+    ...grouping,
   };
+}
+
+/** Each row's group (a missing one is a `DataError` naming its line); two groups at least. */
+function readGroups(
+  csv: CsvTable & { lines: number[] },
+  at: number,
+  column: string,
+): { groups: Int32Array; groupNames: string[] } {
+  const values = csv.rows.map((row, i) => {
+    const cell = row[at]!;
+    if (isMissing(cell)) {
+      const line = csv.lines[i]!;
+      throw new DataError(`line ${line}: ${column} (the group) is missing`, { line });
+    }
+    return cell.trim();
+  });
+  const groupNames = sortClassNames([...new Set(values)]);
+  if (groupNames.length < 2) {
+    throw new DataError(
+      `group column "${column}" has a single value (${groupNames[0]}); fairness needs at least two groups`,
+    );
+  }
+  const index = new Map(groupNames.map((g, j) => [g, j]));
+  return { groups: Int32Array.from(values, (v) => index.get(v)!), groupNames };
 }
 
 /**

@@ -1,9 +1,10 @@
 import { parseCsv } from "../data/csv.ts";
 import { DataError } from "../data/errors.ts";
 import { buildGroupedDataset } from "../data/groups.ts";
+import { parseMulticlassPredictions } from "../data/predictions.ts";
 import type { DatasetReport } from "../data/report.ts";
 import { MulticlassPool } from "../geometry/multiclass/pool.ts";
-import { heldOutProbabilities } from "./multiclass.ts";
+import { heldOutProbabilities, predictionsPool, predictionsSummary } from "./multiclass.ts";
 
 /** A fairness problem prepared from a CSV: one soft-label pool per group, and tau. */
 export interface PreparedFair {
@@ -85,5 +86,44 @@ export function prepareFairFromCsv(
     groupRows: rows.map((r) => r.length),
     report: { ...data.report, droppedRowsMissingGroup: data.droppedRowsMissingGroup },
     model: { testAccuracy: accuracy, trainSize: train.length, testSize: test.length },
+  };
+}
+
+/**
+ * A fairness problem from a predictions file with a group column (`label`, `group`, one
+ * `p_<class>` per class; the model is the user's): each group's rows form its soft-label pool
+ * and tau is each group's share of every class's probability mass, as `prepareFairFromCsv`
+ * computes them on a held-out half. Every group needs at least 2 rows.
+ * @example prepareFairFromPredictions(text, "sex").groupNames // ["female", "male"]
+ */
+export function prepareFairFromPredictions(text: string, group: string): PreparedFair {
+  const p = parseMulticlassPredictions(text, { group });
+  const k = p.classNames.length;
+  const groupNames = p.groupNames!;
+  const m = groupNames.length;
+  const rows: Float64Array[][] = Array.from({ length: m }, () => []);
+  p.probabilities.forEach((row, n) => {
+    rows[p.groups![n]!]!.push(row);
+  });
+  rows.forEach((r, g) => {
+    if (r.length < 2) {
+      throw new DataError(
+        `group "${groupNames[g]}" has ${r.length} row; each group needs at least 2`,
+      );
+    }
+  });
+  const mass = rows.map((r) =>
+    Array.from({ length: k }, (_, i) => r.reduce((s, row) => s + row[i]!, 0)),
+  );
+  const tau = mass.map((row) => row.map((x, i) => x / mass.reduce((s, other) => s + other[i]!, 0)));
+  const summary = predictionsSummary(p);
+  return {
+    pools: rows.map((r) => predictionsPool(r, k)),
+    tau,
+    classNames: summary.classNames,
+    groupNames,
+    groupRows: rows.map((r) => r.length),
+    report: { ...summary.report, droppedRowsMissingGroup: 0 },
+    model: summary.model,
   };
 }

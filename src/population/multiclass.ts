@@ -1,5 +1,6 @@
 import { parseCsv } from "../data/csv.ts";
 import { DataError } from "../data/errors.ts";
+import { type MulticlassPredictions, parseMulticlassPredictions } from "../data/predictions.ts";
 import type { DatasetReport } from "../data/report.ts";
 import { fitSoftmax } from "../data/softmax.ts";
 import { stratifiedSplit, take } from "../data/split.ts";
@@ -122,5 +123,62 @@ export function prepareMulticlassFromCsv(
     classNames: data.classNames,
     report: data.report,
     model: { testAccuracy: accuracy, trainSize: train.length, testSize: test.length },
+  };
+}
+
+/**
+ * A multiclass problem from a predictions file (`label`, one `p_<class>` column per class; the
+ * model is the user's): the rows' probabilities form the soft-label pool as a dataset's
+ * held-out half does, and the report counts the rows per label. `model.testAccuracy` is the
+ * share of rows whose most probable class is their label (no training here: trainSize 0).
+ * @example prepareMulticlassFromPredictions("label,p_a,p_b,p_c\na,0.7,0.2,0.1\nc,0.1,0.1,0.8\n").pool.k // 3
+ */
+export function prepareMulticlassFromPredictions(text: string): PreparedMulticlass {
+  const p = parseMulticlassPredictions(text);
+  const k = p.classNames.length;
+  if (k < 3) {
+    throw new DataError(
+      `the predictions have ${k} classes (${p.classNames.join(", ")}); multiclass families need at least 3 — use a binary study`,
+    );
+  }
+  return { pool: predictionsPool(p.probabilities, k), ...predictionsSummary(p) };
+}
+
+/** The soft-label pool of rows' class probabilities. */
+export function predictionsPool(rows: readonly Float64Array[], k: number): MulticlassPool {
+  const eta = new Float64Array(rows.length * k);
+  rows.forEach((row, n) => {
+    eta.set(row, n * k);
+  });
+  return new MulticlassPool(eta, k);
+}
+
+/** A predictions file's report (rows per label) and its model's argmax accuracy. */
+export function predictionsSummary(p: MulticlassPredictions): {
+  classNames: string[];
+  report: DatasetReport;
+  model: PreparedMulticlass["model"];
+} {
+  const classCounts: Record<string, number> = Object.fromEntries(p.classNames.map((c) => [c, 0]));
+  let correct = 0;
+  p.probabilities.forEach((row, n) => {
+    const label = p.labels[n]!;
+    classCounts[p.classNames[label]!]!++;
+    let best = 0;
+    for (let i = 1; i < row.length; i++) if (row[i]! > row[best]!) best = i;
+    if (best === label) correct++;
+  });
+  const rows = p.labels.length;
+  return {
+    classNames: [...p.classNames],
+    report: {
+      rows,
+      droppedRowsMissingTarget: 0,
+      imputed: [],
+      droppedConstant: [],
+      oneHot: [],
+      classCounts,
+    },
+    model: { testAccuracy: correct / rows, trainSize: 0, testSize: rows },
   };
 }

@@ -369,10 +369,17 @@ export const CreateStudyBody = z
   .object({
     name: z.string().trim().min(1).max(200),
     template: z.literal("cancer-diagnosis").optional(),
+    /**
+     * A predictions CSV (the user's own model): binary `label,probability`; multiclass and fair
+     * `label` and one `p_<class>` column per class, fair also the group column named by `groups`.
+     */
     predictionsCsv: z
       .string()
       .max(MAX_UPLOAD_BYTES, "the predictions CSV is larger than 5 MB")
-      .optional(),
+      .optional()
+      .describe(
+        "a predictions CSV, the user's own model: binary studies label,probability; multiclass and fair studies label and one p_<class> column per class (rows summing to 1), fair studies also the group column named by groups",
+      ),
     positive: z.string().max(200).optional(),
     words: StudyWords.partial().optional(),
     /**
@@ -383,7 +390,7 @@ export const CreateStudyBody = z
       .enum(["binary", "multiclass", "fair"])
       .optional()
       .describe(
-        "binary (default): two classes, the cost of a missed positive against a false alarm; multiclass: k = 3..6 classes of a bundled dataset (iris, wine, vehicle, glass) or of an uploaded dataset CSV (datasetCsv, its label column named by target), the diagonal-linear weights of the classes with the adaptive strategy; fair: a bundled dataset with a group column (arrests by colour or sex, titanic by sex or passengerClass) or an uploaded dataset CSV (datasetCsv with its target and groups columns), the trade-off lambda between accuracy and equal treatment of the groups (family fair-lambda, default) or the whole fair metric: costs per class, the weights of each class's gap between groups and lambda (family fair-quadratic), with the adaptive strategy",
+        "binary (default): two classes, the cost of a missed positive against a false alarm; multiclass: k = 3..6 classes of a bundled dataset (iris, wine, vehicle, glass) or of an uploaded dataset CSV (datasetCsv, its label column named by target) or predictions CSV (predictionsCsv), the diagonal-linear weights of the classes with the adaptive strategy; fair: a bundled dataset with a group column (arrests by colour or sex, titanic by sex or passengerClass) or an uploaded dataset CSV (datasetCsv with its target and groups columns) or predictions CSV (predictionsCsv with its groups column), the trade-off lambda between accuracy and equal treatment of the groups (family fair-lambda, default) or the whole fair metric: costs per class, the weights of each class's gap between groups and lambda (family fair-quadratic), with the adaptive strategy",
       ),
     /**
      * The bundled dataset: multiclass iris, wine, vehicle, glass; fair arrests (default),
@@ -449,11 +456,32 @@ export const CreateStudyBody = z
       ctx,
     );
     const fairData = body.dataset === "arrests" || body.dataset === "titanic";
+    const predictions = body.predictionsCsv !== undefined;
     const checks: [boolean, string, string][] = [
       [
-        multiclass && body.dataset === undefined && !upload,
+        multiclass && body.dataset === undefined && !upload && !predictions,
         "dataset",
-        "a multiclass study needs a dataset (a bundled one, or a dataset CSV)",
+        "a multiclass study needs a dataset (a bundled one, a dataset CSV or a predictions CSV)",
+      ],
+      [
+        (multiclass || fair) && predictions && (upload || body.dataset !== undefined),
+        "predictionsCsv",
+        "give one source of data: a bundled dataset, a dataset CSV or a predictions CSV",
+      ],
+      [
+        (multiclass || fair) && predictions && body.classes !== undefined,
+        "classes",
+        "classes applies to a bundled dataset; a predictions CSV's classes are its p_<class> columns",
+      ],
+      [
+        (multiclass || fair) && body.positive !== undefined,
+        "positive",
+        "positive applies only to binary studies",
+      ],
+      [
+        fair && predictions && body.groups === undefined,
+        "groups",
+        "name the group column of the predictions CSV (groups)",
       ],
       [
         (multiclass || fair) && upload && body.dataset !== undefined,
@@ -516,9 +544,9 @@ export const CreateStudyBody = z
         "a fair study uses the adaptive strategy",
       ],
       [
-        fair && (body.predictionsCsv !== undefined || body.template !== undefined),
-        "dataset",
-        "a fair study is made from a bundled dataset or a dataset CSV, not a template or predictions",
+        fair && body.template !== undefined,
+        "template",
+        "a fair study is made from a bundled dataset, a dataset CSV or a predictions CSV, not a template",
       ],
       [
         multiclass && body.family !== undefined && body.family !== "diagonal-linear",
@@ -536,9 +564,9 @@ export const CreateStudyBody = z
         "a multiclass study uses the adaptive strategy",
       ],
       [
-        multiclass && (body.predictionsCsv !== undefined || body.template !== undefined),
-        "dataset",
-        "a multiclass study is made from a bundled dataset or a dataset CSV, not a template or predictions",
+        multiclass && body.template !== undefined,
+        "template",
+        "a multiclass study is made from a bundled dataset, a dataset CSV or a predictions CSV, not a template",
       ],
     ];
     for (const [bad, key, message] of checks) {

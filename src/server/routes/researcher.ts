@@ -85,11 +85,13 @@ export async function studySummary(db: Db, id: number): Promise<StudySummary> {
       counts.invited + counts.started + counts.done + counts.withdrawn + counts.testRuns,
     counts,
     data:
-      config.source.kind !== "predictions"
-        ? config.source.file
-        : "fittedFrom" in config.source
-          ? "uploaded dataset"
-          : "uploaded predictions",
+      config.source.kind === "multiclass-predictions" || config.source.kind === "fair-predictions"
+        ? "uploaded predictions"
+        : config.source.kind !== "predictions"
+          ? config.source.file
+          : "fittedFrom" in config.source
+            ? "uploaded dataset"
+            : "uploaded predictions",
     words: { ...config.words },
   };
 }

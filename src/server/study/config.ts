@@ -228,6 +228,22 @@ export type StudySource =
       readonly splitSeed: number;
       /** Columns left out of the features (uploads only; absent: none). */
       readonly dropColumns?: readonly string[];
+    }
+  | {
+      /**
+       * A multiclass study's uploaded predictions (`label`, one `p_<class>` per class): the
+       * rows' probabilities are the pool, no model is fitted.
+       */
+      readonly kind: "multiclass-predictions";
+      readonly csv: string;
+      readonly sha256: string;
+    }
+  | {
+      /** A fairness study's uploaded predictions with a group column (`groups` names it). */
+      readonly kind: "fair-predictions";
+      readonly csv: string;
+      readonly sha256: string;
+      readonly groups: string;
     };
 
 /** The name an uploaded multiclass or fairness dataset is stored under (`source.file`). */

@@ -281,28 +281,36 @@ export const MULTICLASS_DEFAULTS = { tolerance: 0.05, budget: 25, displayStep: 1
  */
 function multiclassStudyConfig(body: CreateStudyBody): { config: StudyConfig; hash: string } {
   const base = generalStudyBase(body.name);
-  // The schema asks for a multiclass dataset or an upload with its label column (target).
-  const uploaded = body.datasetCsv !== undefined;
-  const dataset = uploaded
-    ? { file: UPLOADED_DATASET, target: body.target! }
-    : MULTICLASS_DATASETS[body.dataset as keyof typeof MULTICLASS_DATASETS];
-  const text = uploaded ? body.datasetCsv! : readFileSync(bundledDataPath(dataset.file), "utf8");
+  // The schema asks for a multiclass dataset, an upload with its label column (target) or a
+  // predictions CSV (label, p_<class> columns: the user's model, nothing fitted here).
+  const predictions = body.predictionsCsv !== undefined;
+  const uploaded = body.datasetCsv !== undefined || predictions;
+  const what = predictions ? "predictions CSV" : "dataset CSV";
+  const dataset =
+    body.datasetCsv !== undefined
+      ? { file: UPLOADED_DATASET, target: body.target! }
+      : MULTICLASS_DATASETS[(body.dataset ?? "iris") as keyof typeof MULTICLASS_DATASETS];
+  const text =
+    body.predictionsCsv ?? body.datasetCsv ?? readFileSync(bundledDataPath(dataset.file), "utf8");
   if (uploaded && text.trim() === "")
-    throw new ApiError(400, "invalid_csv", "dataset CSV: the dataset CSV is empty");
+    throw new ApiError(400, "invalid_csv", `${what}: the ${what} is empty`);
+  const sha = createHash("sha256").update(text).digest("hex");
   const config: StudyConfig = {
     ...base,
     kind: "multiclass",
     template: null,
-    source: {
-      kind: "multiclass-dataset",
-      file: dataset.file,
-      ...(uploaded ? { csv: text } : {}),
-      sha256: createHash("sha256").update(text).digest("hex"),
-      target: dataset.target,
-      splitSeed: 1,
-      ...(body.classes !== undefined ? { classes: [...body.classes] } : {}),
-      ...(uploaded && body.dropColumns?.length ? { dropColumns: [...body.dropColumns] } : {}),
-    },
+    source: predictions
+      ? { kind: "multiclass-predictions", csv: text, sha256: sha }
+      : {
+          kind: "multiclass-dataset",
+          file: dataset.file,
+          ...(uploaded ? { csv: text } : {}),
+          sha256: sha,
+          target: dataset.target,
+          splitSeed: 1,
+          ...(body.classes !== undefined ? { classes: [...body.classes] } : {}),
+          ...(uploaded && body.dropColumns?.length ? { dropColumns: [...body.dropColumns] } : {}),
+        },
     pool: "soft",
     spec: {
       family: "diagonal-linear",
@@ -337,11 +345,13 @@ function multiclassStudyConfig(body: CreateStudyBody): { config: StudyConfig; ha
     const prepared = prepareMulticlassStudyData(config);
     if (prepared.pool.k > 6)
       throw new DataError(
-        `the dataset has ${prepared.pool.k} classes; a study shows 3 to 6 (keep 3 to 6 of them with classes)`,
+        predictions
+          ? `the predictions have ${prepared.pool.k} classes; a study shows 3 to 6`
+          : `the dataset has ${prepared.pool.k} classes; a study shows 3 to 6 (keep 3 to 6 of them with classes)`,
       );
   } catch (e) {
     if (e instanceof DataError || e instanceof RangeError) {
-      if (uploaded) throw new ApiError(400, "invalid_csv", `dataset CSV: ${e.message}`);
+      if (uploaded) throw new ApiError(400, "invalid_csv", `${what}: ${e.message}`);
       throw new ApiError(400, "invalid_study", e.message);
     }
     throw e;

@@ -3,7 +3,11 @@ import { readFileSync } from "node:fs";
 import { DataError } from "../../data/errors.ts";
 import { type GroupQuerySpace, groupQuerySpace } from "../../elicit/fair/group-space.ts";
 import { groupPairs, normalizeFair, pairKey } from "../../elicit/fair/metric.ts";
-import { type PreparedFair, prepareFairFromCsv } from "../../population/fair.ts";
+import {
+  type PreparedFair,
+  prepareFairFromCsv,
+  prepareFairFromPredictions,
+} from "../../population/fair.ts";
 import type { CreateStudyBody } from "../api-schemas.ts";
 import { ApiError } from "../errors.ts";
 import { sha256 } from "../security/tokens.ts";
@@ -58,6 +62,10 @@ export function defaultKnown(k: number, groups: number): FairLambdaSpec["known"]
 /** Prepare a fairness study's data (throws `DataError` / `RangeError` on bad data). */
 export function prepareFairStudyData(config: StudyConfig): FairStudyData {
   const s = config.source;
+  if (s.kind === "fair-predictions") {
+    const prepared = prepareFairFromPredictions(s.csv, s.groups);
+    return { ...prepared, space: groupQuerySpace(prepared.pools) };
+  }
   if (s.kind !== "fair-dataset") throw new Error("not a fairness study");
   const text = s.csv ?? readFileSync(bundledDataPath(s.file), "utf8");
   const prepared = prepareFairFromCsv(text, {
@@ -93,12 +101,22 @@ export function fairStudyData(configHash: string, config: StudyConfig): FairStud
  */
 export function fairStudyConfig(body: CreateStudyBody): { config: StudyConfig; hash: string } {
   const base = generalStudyBase(body.name);
-  const uploaded = body.datasetCsv !== undefined;
+  const predictions = body.predictionsCsv !== undefined;
+  const uploaded = body.datasetCsv !== undefined || predictions;
+  const what = predictions ? "predictions CSV" : "dataset CSV";
   let name: string;
   let dataset: { readonly file: string; readonly target: string };
   let groups: string;
   let text: string;
-  if (uploaded) {
+  if (predictions) {
+    // The schema asks predictions for their group column; the label column is "label".
+    name = "uploaded predictions";
+    dataset = { file: "uploaded predictions", target: "label" };
+    groups = body.groups!;
+    text = body.predictionsCsv!;
+    if (text.trim() === "")
+      throw new ApiError(400, "invalid_csv", "predictions CSV: the predictions CSV is empty");
+  } else if (uploaded) {
     // The schema asks an upload for its label (target) and group columns.
     name = "uploaded";
     dataset = { file: UPLOADED_DATASET, target: body.target! };
@@ -120,22 +138,25 @@ export function fairStudyConfig(body: CreateStudyBody): { config: StudyConfig; h
     }
     text = readFileSync(bundledDataPath(dataset.file), "utf8");
   }
-  const source = {
-    kind: "fair-dataset" as const,
-    file: dataset.file,
-    ...(uploaded ? { csv: text } : {}),
-    sha256: createHash("sha256").update(text).digest("hex"),
-    target: dataset.target,
-    groups,
-    splitSeed: 1,
-    ...(uploaded && body.dropColumns?.length ? { dropColumns: [...body.dropColumns] } : {}),
-  };
+  const sha = createHash("sha256").update(text).digest("hex");
+  const source: StudyConfig["source"] = predictions
+    ? { kind: "fair-predictions", csv: text, sha256: sha, groups }
+    : {
+        kind: "fair-dataset",
+        file: dataset.file,
+        ...(uploaded ? { csv: text } : {}),
+        sha256: sha,
+        target: dataset.target,
+        groups,
+        splitSeed: 1,
+        ...(uploaded && body.dropColumns?.length ? { dropColumns: [...body.dropColumns] } : {}),
+      };
   let prepared: FairStudyData;
   try {
     prepared = prepareFairStudyData({ ...base, source });
   } catch (e) {
     if (e instanceof DataError || e instanceof RangeError) {
-      if (uploaded) throw new ApiError(400, "invalid_csv", `dataset CSV: ${e.message}`);
+      if (uploaded) throw new ApiError(400, "invalid_csv", `${what}: ${e.message}`);
       throw new ApiError(400, "invalid_study", e.message);
     }
     throw e;
@@ -178,7 +199,7 @@ export function fairStudyConfig(body: CreateStudyBody): { config: StudyConfig; h
     consentText: body.consentText ?? base.consentText,
     story: {
       paragraphs: [
-        `A computer system decides between ${classes} for each person (the "${dataset.target}" column of the ${name} data). No system is perfect: each one gets some people wrong.`,
+        `A computer system decides between ${classes} for each person (the "${dataset.target}" column of the ${predictions ? name : `${name} data`}). No system is perfect: each one gets some people wrong.`,
         `People belong to groups (${groups}: ${groupList}). A system can get more people right overall and still be right more often for one group than for another.`,
         `Each chart shows, for 100 people of every group and every true answer, how many the system gets right, and the gap between the groups. You will compare pairs of systems and tell us which one you would rather use: how much being right overall matters to you against treating the groups alike${body.family === "fair-quadratic" ? ", and which mistakes and which gaps matter most to you" : ""}.`,
       ],

@@ -6,7 +6,11 @@ import {
   prepareBinaryFromCsv,
   prepareBinaryFromPredictions,
 } from "../../population/binary.ts";
-import { type PreparedMulticlass, prepareMulticlassFromCsv } from "../../population/multiclass.ts";
+import {
+  type PreparedMulticlass,
+  prepareMulticlassFromCsv,
+  prepareMulticlassFromPredictions,
+} from "../../population/multiclass.ts";
 import type { StudyConfig } from "./config.ts";
 import { type FairStudyData, fairStudyData } from "./fair.ts";
 import { bundledDataPath } from "./template.ts";
@@ -14,7 +18,7 @@ import { bundledDataPath } from "./template.ts";
 /** Build a study's pool of candidate classifiers (throws `DataError` on bad data). */
 export function prepareStudyData(config: StudyConfig): PreparedBinary {
   const s = config.source;
-  if (s.kind === "multiclass-dataset" || s.kind === "fair-dataset")
+  if (s.kind !== "dataset" && s.kind !== "predictions")
     throw new Error("a multiclass or fair study has no binary pool");
   if (s.kind === "dataset") {
     const text = readFileSync(bundledDataPath(s.file), "utf8");
@@ -36,6 +40,7 @@ export function prepareStudyData(config: StudyConfig): PreparedBinary {
 /** A multiclass study's pool: the held-out softmax probabilities of its bundled dataset. */
 export function prepareMulticlassStudyData(config: StudyConfig): PreparedMulticlass {
   const s = config.source;
+  if (s.kind === "multiclass-predictions") return prepareMulticlassFromPredictions(s.csv);
   if (s.kind !== "multiclass-dataset") throw new Error("not a multiclass study");
   const text = datasetText(s);
   const kept = s.classes === undefined ? text : onlyClasses(text, s.target, s.classes);
