@@ -110,7 +110,7 @@ export const Metric = z.union([
   /**
    * Fairness, the whole metric (fair-quadratic; before the lambda-only record, which would
    * strip a and B): lambda with its range, the costs `a` per class and the violation weights
-   * `B` per group pair ("0-1"), in normalizeFair's normalisation (|a| = 1, sum of B's
+   * `B` per group pair ("0-1"), in normalizeFair's normalisation (|a| = 1, half the sum of B's
    * Frobenius norms 1).
    */
   z.object({

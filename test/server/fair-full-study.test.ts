@@ -162,6 +162,9 @@ describe("whole fair metric study (sqlite)", () => {
     const row = parts.body.participants.find((p: { id: number }) => p.id === id);
     expect(row.metric).toEqual({ ...d.metric, a: full.a, B: full.B });
     expect(row.adaptive.unidentified).toEqual(full.unidentified);
+    console.log(
+      `fair-quadratic debrief after ${row.adaptive.questions} questions (stop ${row.adaptive.stop}): ${d.summary}`,
+    );
     const json = JSON.parse(
       (
         await t.app.inject({
