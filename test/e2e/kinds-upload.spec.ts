@@ -14,12 +14,13 @@
 // is study.json's. Participant n's seed is set to n + 1 (as the HTTP tests' seededParticipant
 // does), so every run asks the same questions and reaches the same results.
 
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import SqliteDatabase from "better-sqlite3";
-import { type FairMetric, fairCost } from "../../src/elicit/fair/metric.ts";
+import { fairQuadraticFamily } from "../../src/elicit/adaptive/families/fair.ts";
+import { type FairMetric, fairCost, normalizeFair } from "../../src/elicit/fair/metric.ts";
 import { sha256 } from "../../src/server/security/tokens.ts";
 import type { StudyConfig } from "../../src/server/study/config.ts";
 import { prepareFairStudyData } from "../../src/server/study/fair.ts";
@@ -27,6 +28,7 @@ import { prepareMulticlassStudyData } from "../../src/server/study/population.ts
 import type { FairView, MulticlassView, ParticipantState } from "../../web/src/api/types.ts";
 import { type Consensus, consensusLines } from "../../web/src/researcher/Consensus.tsx";
 import { formatMetric } from "../../web/src/researcher/metric.ts";
+import { predictionsCsv } from "../server/predictions-fixture.ts";
 import { advanceTo, tokenOf } from "./api.ts";
 import { expect, test } from "./fixtures.ts";
 import { RESEARCHER, ROOT, SERVER_MISSING, TestServer, UI_MISSING } from "./server.ts";
@@ -84,16 +86,24 @@ async function post(token: string, path: string, body: unknown): Promise<Partici
   }
 }
 
+/** A participant's true metric: weights per class, lambda, or a whole fair metric. */
+type Truth = readonly number[] | number | FairMetric;
+
 interface KindCase {
   readonly slug: string;
   readonly kind: "multiclass" | "fair";
   readonly name: string;
+  /** The CSV uploaded: a file of data/, or (predictions) one written by `predictionsCsv`. */
   readonly file: string;
   readonly target: string;
   readonly classes?: readonly string[];
   readonly groups?: string;
-  /** The true metrics of the participants (weights per class, or lambda). */
-  readonly truths: readonly (readonly number[] | number)[];
+  /** Uploaded as the model's predictions (label, p_<class>, group), not a dataset. */
+  readonly predictions?: boolean;
+  /** fair-quadratic: the whole fair metric is elicited. */
+  readonly whole?: boolean;
+  /** The true metrics of the participants. */
+  readonly truths: readonly Truth[];
 }
 
 const CASES: KindCase[] = [
@@ -126,7 +136,39 @@ const CASES: KindCase[] = [
     groups: "colour",
     truths: [0.3, 0.7],
   },
+  {
+    slug: "fairfull",
+    kind: "fair",
+    name: "Release decisions from predictions",
+    file: "fair-predictions.csv",
+    target: "label",
+    groups: "group",
+    predictions: true,
+    whole: true,
+    truths: [
+      normalizeFair({
+        a: [0.5, 1],
+        B: {
+          "0-1": [
+            [1, 0],
+            [0, 0.4],
+          ],
+        },
+        lambda: 0.6,
+      }),
+    ],
+  },
 ];
+
+/** The path of a case's CSV (the predictions file is written first, seeded). */
+function csvPath(c: KindCase): string {
+  if (!c.predictions) return join(DATA, c.file);
+  const dir = join(ROOT, "test-results", "uploads");
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, c.file);
+  writeFileSync(path, predictionsCsv(800, 2, ["kept", "released"], ["north", "south"]));
+  return path;
+}
 
 /**
  * Give the participants of these links the seeds 1, 2, ... in the server's SQLite file before
@@ -146,7 +188,7 @@ function seedParticipants(dataDir: string, tokens: readonly string[]): void {
 }
 
 /** The side a participant with `truth` prefers, reading the numbers the page shows. */
-function chooser(c: KindCase, config: StudyConfig, truth: readonly number[] | number) {
+function chooser(c: KindCase, config: StudyConfig, truth: Truth) {
   if (c.kind === "multiclass") {
     const priors = prepareMulticlassStudyData(config).pool.priors;
     const w = truth as readonly number[];
@@ -162,7 +204,10 @@ function chooser(c: KindCase, config: StudyConfig, truth: readonly number[] | nu
   const known = (
     config.spec as unknown as { known: { a: number[]; B: Record<string, number[][]> } }
   ).known;
-  const metric: FairMetric = { a: [...known.a], B: known.B, lambda: truth as number };
+  const metric: FairMetric =
+    typeof truth === "number"
+      ? { a: [...known.a], B: known.B, lambda: truth }
+      : (truth as FairMetric);
   const cost = (v: FairView) =>
     fairCost(
       metric,
@@ -176,10 +221,14 @@ function chooser(c: KindCase, config: StudyConfig, truth: readonly number[] | nu
   };
 }
 
-/** How far an elicited metric is from the truth, in the study's tolerance's own measure. */
-function error(metric: { weights?: number[]; lambda?: number }, truth: readonly number[] | number) {
+/**
+ * How far an elicited metric is from the truth, in the study's tolerance's own measure (a
+ * whole fair metric: its lambda; every coordinate is checked against the export).
+ */
+function error(metric: { weights?: number[]; lambda?: number }, truth: Truth) {
   if (typeof truth === "number") return Math.abs(metric.lambda! - truth);
-  return Math.max(...metric.weights!.map((x, i) => Math.abs(x - truth[i]!)));
+  if (!Array.isArray(truth)) return Math.abs(metric.lambda! - (truth as FairMetric).lambda);
+  return Math.max(...metric.weights!.map((x, i) => Math.abs(x - (truth as number[])[i]!)));
 }
 
 /** The story the researcher types in the create form (two paragraphs). */
@@ -205,8 +254,20 @@ for (const c of CASES) {
     await page.getByRole("link", { name: "Create a study" }).click();
     await page.getByLabel("Name", { exact: true }).fill(c.name);
     await page.getByLabel(c.kind === "multiclass" ? /^Multiclass/ : /^Fairness/).check();
-    await page.getByLabel("Dataset CSV (at most 5 MB)").setInputFiles(join(DATA, c.file));
-    await page.getByLabel("Label column").selectOption(c.target);
+    if (c.predictions) {
+      await page.getByLabel(/^Your model’s predictions/).check();
+      await page.getByLabel("Predictions CSV (at most 5 MB)").setInputFiles(csvPath(c));
+      await expect(page.getByLabel("Label column")).toHaveCount(0);
+    } else {
+      await page.getByLabel("Dataset CSV (at most 5 MB)").setInputFiles(csvPath(c));
+      await page.getByLabel("Label column").selectOption(c.target);
+    }
+    if (c.whole) {
+      await page.getByLabel(/^The whole fair metric/).check();
+      // The untouched defaults follow the family.
+      await expect(page.locator("#kind-tolerance")).toHaveValue("0.1");
+      await expect(page.locator("#kind-budget")).toHaveValue("30");
+    }
     if (c.groups !== undefined)
       await page.getByLabel("Group column (the groups to treat alike)").selectOption(c.groups);
     // The built-in consent text (of automated decisions, not medical screening) is pointed
@@ -218,7 +279,8 @@ for (const c of CASES) {
     for (const k of c.classes ?? [])
       await page.getByRole("checkbox", { name: k, exact: true }).check();
     await pageCheck(page, `${c.slug}-create`, async () => {
-      await expect(page.locator("#kind-target")).toHaveValue(c.target);
+      if (c.predictions) await expect(page.locator("#kind-groups")).toHaveValue(c.groups!);
+      else await expect(page.locator("#kind-target")).toHaveValue(c.target);
     });
     await page.getByRole("button", { name: "Create study" }).click();
     await expect(page).toHaveURL(/#\/study\/[^/]+$/, { timeout: 60_000 });
@@ -251,7 +313,12 @@ for (const c of CASES) {
       };
     const config = (await exportJson()).study.config;
     expect(config.kind).toBe(c.kind);
-    expect(config.source).toMatchObject({ file: "uploaded dataset", target: c.target });
+    if (c.predictions)
+      expect(config.source).toMatchObject({ kind: "fair-predictions", groups: c.groups });
+    else expect(config.source).toMatchObject({ file: "uploaded dataset", target: c.target });
+    expect(config.spec.family).toBe(
+      c.kind === "multiclass" ? "diagonal-linear" : c.whole ? "fair-quadratic" : "fair-lambda",
+    );
     const tolerance = config.spec.tolerance;
     expect(config.title).toBe(`${c.name}: which mistakes matter`);
     expect(config.story.paragraphs).toEqual(STORY);
@@ -263,6 +330,8 @@ for (const c of CASES) {
       metric: { weights?: number[]; lambda?: number };
       summary: string;
       halfWidths?: (number | null)[];
+      /** A whole fair metric's a and B (the dashboard's and the export's record add them). */
+      full?: { a: number[]; B: Record<string, number[][]> };
     }[] = [];
     for (const [n, link] of links.entries()) {
       const token = tokenOf(link);
@@ -307,7 +376,18 @@ for (const c of CASES) {
         await expect(p.getByTestId("result").getByText("(uncertain)")).toHaveCount(
           halfWidths.filter((h) => h !== null).length,
         );
-      debriefs.push({ token, metric: d.metric, summary: d.summary, halfWidths });
+      const full = s.fairDebrief?.full;
+      // The debrief page's table of costs and gap weights shows the elicited numbers.
+      if (n === 0 && full !== undefined)
+        for (const x of full.a)
+          await expect(p.getByTestId("fair-full")).toContainText(x.toFixed(2));
+      debriefs.push({
+        token,
+        metric: d.metric,
+        summary: d.summary,
+        halfWidths,
+        ...(full ? { full: { a: full.a, B: full.B } } : {}),
+      });
       await context.close();
       console.log(
         `${c.slug} participant ${n + 1}: truth ${JSON.stringify(truth)}, debrief ${JSON.stringify(d.metric)}, ${asked} answers, error ${error(d.metric, truth).toFixed(4)} (tolerance ${tolerance})`,
@@ -346,8 +426,9 @@ for (const c of CASES) {
     expect(done).toHaveLength(c.truths.length);
     for (const [n, d] of debriefs.entries()) {
       // The export has the debrief's metric (the same record), within the tolerance of the truth.
+      const record = d.full ? { ...d.metric, ...d.full } : d.metric;
       const exported = done.find(
-        (x) => JSON.stringify(x.summary.metric) === JSON.stringify(d.metric),
+        (x) => JSON.stringify(x.summary.metric) === JSON.stringify(record),
       );
       expect(exported, `participant ${n + 1} in study.json`).toBeDefined();
       // Within the tolerance, unless the engine itself flags the result as not identified to
@@ -359,7 +440,17 @@ for (const c of CASES) {
       console.log(
         `${c.slug} participant ${n + 1}: stop ${adaptive.stop}, unidentified ${JSON.stringify(adaptive.unidentified)}`,
       );
-      if (adaptive.unidentified.length === 0) expect(err).toBeLessThanOrEqual(tolerance);
+      if (d.full) {
+        // Every coordinate of the whole metric within its flagged half-width, else the tolerance.
+        const family = fairQuadraticFamily(2, prepareFairStudyData(config).tau);
+        const est = family.coordinates({ ...d.full, lambda: d.metric.lambda! });
+        const want = family.coordinates(c.truths[n] as FairMetric);
+        const flagged = new Map(adaptive.unidentified.map((u) => [u.name, u.halfWidth]));
+        family.coordinateNames.forEach((name, i) => {
+          const bound = flagged.get(name) ?? tolerance;
+          expect(Math.abs(est[i]! - want[i]!), name).toBeLessThanOrEqual(bound);
+        });
+      } else if (adaptive.unidentified.length === 0) expect(err).toBeLessThanOrEqual(tolerance);
       else if (typeof c.truths[n] === "number") {
         const m = exported!.summary.metric as { low: number; high: number };
         expect(m.low).toBeLessThanOrEqual(c.truths[n] as number);
@@ -378,7 +469,7 @@ for (const c of CASES) {
         expect(d.summary).toMatch(/could be noticeably higher or lower/);
       }
       // The dashboard shows it in the same form (flagged weights with their half-widths).
-      await expect(table).toContainText(formatMetric(d.metric, adaptive.unidentified));
+      await expect(table).toContainText(formatMetric(record, adaptive.unidentified));
       if (d.metric.lambda !== undefined) expect(d.summary).toContain(d.metric.lambda.toFixed(2));
     }
     // The consensus: study.json's aggregates the debriefs' metrics, and the dashboard shows it.

@@ -4,8 +4,6 @@
 // with a message naming what is wrong, and nothing is created.
 
 import { describe, expect, it } from "vitest";
-import { formatMulticlassPredictions } from "../../src/data/predictions.ts";
-import { createRng } from "../../src/math/rng.ts";
 import type { ParticipantState } from "../../src/server/api-schemas.ts";
 import type {
   FairLambdaSpec,
@@ -24,30 +22,7 @@ import {
   seededParticipant,
   walkToMulticlass,
 } from "./multiclass-driver.ts";
-
-/**
- * `n` rows of `k` classes: each row's probabilities a seeded softmax peaked at its label (so
- * the model is right about 70% of the time), with a group column when `groups` is given.
- */
-function predictionsCsv(n: number, k: number, classes: string[], groups?: string[]): string {
-  const rng = createRng(`predictions:${n}:${k}`);
-  const labels: number[] = [];
-  const probabilities = Array.from({ length: n }, (_, r) => {
-    const label = r % k;
-    labels.push(label);
-    const z = Array.from({ length: k }, (_, i) => (i === label ? 1.5 : 0) + 2 * rng.next());
-    const e = z.map(Math.exp);
-    const s = e.reduce((a, b) => a + b, 0);
-    return e.map((x) => x / s);
-  });
-  const text = formatMulticlassPredictions({ labels, probabilities, classNames: classes });
-  if (groups === undefined) return text;
-  const lines = text.trimEnd().split("\n");
-  return `${[
-    `group,${lines[0]}`,
-    ...lines.slice(1).map((l, r) => `${groups[(r * 7 + (r % 3)) % groups.length]},${l}`),
-  ].join("\n")}\n`;
-}
+import { predictionsCsv } from "./predictions-fixture.ts";
 
 describe("studies from a predictions CSV (sqlite)", () => {
   const app = appPerTest("sqlite");

@@ -8,7 +8,7 @@ import {
   totalGap,
 } from "../../web/src/participant/FairComparisonView.tsx";
 import { A0Plot, LAMBDA_AXIS, lambdaOf, wrapWords } from "../../web/src/researcher/A0Plot.tsx";
-import { formatMetric } from "../../web/src/researcher/metric.ts";
+import { fairWhole, formatMetric } from "../../web/src/researcher/metric.ts";
 import { words } from "./fixtures.ts";
 
 const groups = ["Black", "White"];
@@ -105,5 +105,36 @@ describe("fairness comparison view", () => {
     expect(wrapWords("a bb ccc", 4)).toEqual(["a bb", "ccc"]);
     expect(wrapWords("overlong word", 4)).toEqual(["overlong", "word"]);
     expect(wrapWords("fits on one", 20)).toEqual(["fits on one"]);
+  });
+});
+
+describe("a whole fair metric on the dashboard", () => {
+  const row = {
+    lambda: 0.576,
+    low: 0.47,
+    high: 0.68,
+    a: [0.46, 0.888],
+    B: {
+      "0-1": [
+        [1.893, 0.041],
+        [0.041, 0.639],
+      ],
+    },
+  };
+  it("lambda with its range, then the costs and the gap weights, open ones with their ±", () => {
+    expect(formatMetric(row)).toBe(
+      "lambda 0.58 (0.47–0.68); costs 0.46 / 0.89; gap weights 1.89 / 0.64",
+    );
+    expect(
+      formatMetric(row, [
+        { name: "a1", halfWidth: 0.12 },
+        { name: "B12_22", halfWidth: 0.387 },
+        { name: "B12_12", halfWidth: 0.193 },
+      ]),
+    ).toBe("lambda 0.58 (0.47–0.68); costs 0.46 ±0.12 / 0.89; gap weights 1.89 / 0.64 ±0.39");
+  });
+  it("a lambda-only row stays as it was", () => {
+    expect(formatMetric({ lambda: 0.3, low: 0.25, high: 0.35 })).toBe("lambda 0.30 (0.25–0.35)");
+    expect(fairWhole({ lambda: 0.3, low: 0.25, high: 0.35 })).toBeNull();
   });
 });

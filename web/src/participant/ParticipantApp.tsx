@@ -573,12 +573,48 @@ function FairDebrief({ state }: { state: ParticipantState }) {
           <span>0: only being right overall</span>
           <span>1: only treating the groups alike</span>
         </p>
+        {d.full !== undefined && <FairWhole d={d} />}
       </div>
       <p>
         Your completion code: <strong data-testid="completion-code">{d.completionCode}</strong>
       </p>
       <p class="muted">You can close this page now.</p>
     </section>
+  );
+}
+
+/**
+ * The whole fair metric on the debrief: per true class what a wrong decision costs (`a_i`) and
+ * how much the gap between groups weighs (the diagonal of `B`, summed over group pairs), each
+ * marked "(uncertain)" where the answers left it open.
+ */
+function FairWhole({ d }: { d: NonNullable<ParticipantState["fairDebrief"]> }) {
+  const full = d.full!;
+  const open = new Set(full.unidentified.map((u) => u.name));
+  const gap = (i: number) => Object.values(full.B).reduce((s, M) => s + (M[i]?.[i] ?? 0), 0);
+  const gapOpen = (i: number) =>
+    [...open].some((n) => n.startsWith("B") && n.endsWith(`_${i + 1}${i + 1}`));
+  const mark = (uncertain: boolean) => (uncertain ? " (uncertain)" : "");
+  return (
+    <table class="fair-whole" data-testid="fair-full">
+      <caption>What matters to you, per true answer</caption>
+      <thead>
+        <tr>
+          <th scope="col">True answer</th>
+          <th scope="col">Cost of a wrong decision</th>
+          <th scope="col">Weight of the gap between groups</th>
+        </tr>
+      </thead>
+      <tbody>
+        {d.classes.map((c, i) => (
+          <tr key={c}>
+            <th scope="row">{`“${c}”`}</th>
+            <td>{`${full.a[i]!.toFixed(2)}${mark(open.has(`a${i + 1}`))}`}</td>
+            <td>{`${gap(i).toFixed(2)}${mark(gapOpen(i))}`}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 

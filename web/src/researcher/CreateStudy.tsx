@@ -97,6 +97,10 @@ export function CreateStudy() {
   // A multiclass or fairness study's own title and story (empty: the name, the built-in story).
   const [kindTitle, setKindTitle] = useState("");
   const [kindStory, setKindStory] = useState("");
+  // A multiclass or fairness study's data: a dataset (the server fits a model) or predictions.
+  const [kindSource, setKindSource] = useState<KindSource>("dataset");
+  // What a fairness study elicits: lambda only, or the whole fair metric.
+  const [fairFamily, setFairFamily] = useState<FairFamily>("fair-lambda");
 
   useEffect(() => {
     api<StudyDefaults>("GET", "/api/study-defaults")
@@ -176,22 +180,27 @@ export function CreateStudy() {
     }
   };
 
-  /** A multiclass or fairness study from the uploaded dataset CSV (adaptive strategy). */
+  /** A multiclass or fairness study from the uploaded dataset or predictions CSV (adaptive). */
   const submitKind = () => {
+    const predictions = kindSource === "predictions";
+    const what = predictions ? "predictions" : "dataset";
     if (csv === null) {
-      setError("Please choose a dataset CSV file.");
+      setError(`Please choose a ${what} CSV file.`);
       return;
     }
-    if (target === "") {
+    if (!predictions && target === "") {
       setError("Please choose the label column of the dataset.");
       return;
     }
     if (kind === "fair" && groups === "") {
-      setError("Please choose the group column of the dataset.");
+      setError(`Please choose the group column of the ${what}.`);
       return;
     }
-    const body: CreateStudyBody = { name: name.trim(), kind, datasetCsv: csv.text, target };
-    if (kind === "multiclass" && classes.length > 0) {
+    const body: CreateStudyBody = predictions
+      ? { name: name.trim(), kind, predictionsCsv: csv.text }
+      : { name: name.trim(), kind, datasetCsv: csv.text, target };
+    if (kind === "fair" && fairFamily === "fair-quadratic") body.family = "fair-quadratic";
+    if (!predictions && kind === "multiclass" && classes.length > 0) {
       if (classes.length < 3 || classes.length > 6) {
         setError("Keep 3 to 6 classes (or none ticked for every class).");
         return;
@@ -203,7 +212,7 @@ export function CreateStudy() {
       .split(",")
       .map((c) => c.trim())
       .filter((c) => c !== "");
-    if (drop.length > 0) body.dropColumns = drop;
+    if (!predictions && drop.length > 0) body.dropColumns = drop;
     if (tolerance.trim() !== "") {
       const tol = Number(tolerance);
       if (!Number.isFinite(tol) || tol <= 0 || tol >= 0.5) {
@@ -372,6 +381,9 @@ export function CreateStudy() {
                   setClasses([]);
                   setGroups("");
                   setError(null);
+                  setFairFamily("fair-lambda");
+                  setTolerance("0.05");
+                  setKindBudget("25");
                 }}
               />
               <span>{text}</span>
@@ -381,6 +393,23 @@ export function CreateStudy() {
         {kind !== "binary" && (
           <KindFields
             kind={kind}
+            source={kindSource}
+            setSource={(k) => {
+              setKindSource(k);
+              setCsv(null);
+              setTarget("");
+              setClasses([]);
+              setGroups("");
+            }}
+            family={fairFamily}
+            setFamily={(f) => {
+              // Untouched defaults follow the family (lambda: 0.05 and 25; whole: 0.1 and 30).
+              const [tol, budget] = f === "fair-quadratic" ? ["0.1", "30"] : ["0.05", "25"];
+              const [oldTol, oldBudget] = f === "fair-quadratic" ? ["0.05", "25"] : ["0.1", "30"];
+              setTolerance((t) => (t === oldTol ? tol : t));
+              setKindBudget((b) => (b === oldBudget ? budget : b));
+              setFairFamily(f);
+            }}
             csv={csv}
             columns={columns}
             onFile={onFile}
@@ -725,9 +754,18 @@ function UnchangedNotice({
   );
 }
 
-/** The fields of a multiclass or fairness study made from a dataset CSV. */
+/** Where a multiclass or fairness study's data come from. */
+type KindSource = "dataset" | "predictions";
+/** What a fairness study elicits. */
+type FairFamily = "fair-lambda" | "fair-quadratic";
+
+/** The fields of a multiclass or fairness study made from a dataset or predictions CSV. */
 function KindFields(p: {
   kind: "multiclass" | "fair";
+  source: KindSource;
+  setSource: (s: KindSource) => void;
+  family: FairFamily;
+  setFamily: (f: FairFamily) => void;
   csv: { name: string; text: string } | null;
   columns: { name: string; values: string[] }[];
   onFile: (e: Event) => void;
@@ -746,41 +784,97 @@ function KindFields(p: {
 }) {
   const labelValues = p.columns.find((c) => c.name === p.target)?.values ?? [];
   const rows = p.csv?.text.split(/\r?\n/).filter((l) => l.trim() !== "").length ?? 0;
+  const predictions = p.source === "predictions";
   return (
     <fieldset>
       <legend>
         {p.kind === "multiclass"
-          ? "Data: a dataset CSV with a label column of 3 or more classes"
-          : "Data: a dataset CSV with a label column and a group column"}
+          ? "Data: 3 or more classes, from a dataset or your model’s predictions"
+          : "Data: a label and a group column, from a dataset or your model’s predictions"}
       </legend>
-      <p class="muted">
-        The server trains a softmax regression on half of the rows, as <code>elicit fit</code> does,
-        and asks about classifiers built from its predictions on the other half. The study uses the
-        adaptive strategy.
-      </p>
+      <label class="choice">
+        <input
+          type="radio"
+          name="kind-source"
+          checked={!predictions}
+          onChange={() => p.setSource("dataset")}
+        />
+        <span>
+          A dataset CSV (features and each row’s true class): the server trains a softmax regression
+          on half of the rows, as <code>elicit fit</code> does, and asks about classifiers built
+          from its predictions on the other half
+        </span>
+      </label>
+      <label class="choice">
+        <input
+          type="radio"
+          name="kind-source"
+          checked={predictions}
+          onChange={() => p.setSource("predictions")}
+        />
+        <span>
+          Your model’s predictions (CSV: <code>label</code>, one <code>p_&lt;class&gt;</code> column
+          per class{p.kind === "fair" ? ", a group column" : ""}; each row’s probabilities summing
+          to 1)
+        </span>
+      </label>
+      {p.kind === "fair" && (
+        <fieldset>
+          <legend>What to elicit</legend>
+          <label class="choice">
+            <input
+              type="radio"
+              name="fair-family"
+              checked={p.family === "fair-lambda"}
+              onChange={() => p.setFamily("fair-lambda")}
+            />
+            <span>
+              The trade-off lambda only, every class’s mistakes and every gap counting alike (about
+              25 questions)
+            </span>
+          </label>
+          <label class="choice">
+            <input
+              type="radio"
+              name="fair-family"
+              checked={p.family === "fair-quadratic"}
+              onChange={() => p.setFamily("fair-quadratic")}
+            />
+            <span>
+              The whole fair metric: which mistakes cost most, which gaps matter most, and lambda
+              (about 30 questions)
+            </span>
+          </label>
+        </fieldset>
+      )}
+      <p class="muted">The study uses the adaptive strategy.</p>
       <div class="grid2">
         <div class="field">
-          <label for="kind-dataset-file">Dataset CSV (at most 5 MB)</label>
+          <label for="kind-dataset-file">
+            {predictions ? "Predictions CSV (at most 5 MB)" : "Dataset CSV (at most 5 MB)"}
+          </label>
           <input id="kind-dataset-file" type="file" accept=".csv,text/csv" onChange={p.onFile} />
           {p.csv !== null && (
             <p class="muted">{`${p.csv.name}: ${rows - 1} rows, ${p.columns.length} columns`}</p>
           )}
         </div>
-        <div class="field">
-          <label for="kind-target">Label column</label>
-          <select
-            id="kind-target"
-            value={p.target}
-            onChange={(e) => p.setTarget((e.currentTarget as HTMLSelectElement).value)}
-          >
-            <option value="">(choose)</option>
-            {p.columns.map((c) => (
-              <option key={c.name} value={c.name}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        {!predictions && (
+          <div class="field">
+            <label for="kind-target">Label column</label>
+            <select
+              id="kind-target"
+              value={p.target}
+              onChange={(e) => p.setTarget((e.currentTarget as HTMLSelectElement).value)}
+            >
+              <option value="">(choose)</option>
+              {p.columns.map((c) => (
+                <option key={c.name} value={c.name}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         {p.kind === "fair" && (
           <div class="field">
             <label for="kind-groups">Group column (the groups to treat alike)</label>
@@ -791,7 +885,11 @@ function KindFields(p: {
             >
               <option value="">(choose)</option>
               {p.columns
-                .filter((c) => c.name !== p.target)
+                .filter((c) =>
+                  predictions
+                    ? c.name !== "label" && !c.name.startsWith("p_")
+                    : c.name !== p.target,
+                )
                 .map((c) => (
                   <option key={c.name} value={c.name}>
                     {c.name}
@@ -800,17 +898,25 @@ function KindFields(p: {
             </select>
           </div>
         )}
-        <div class="field">
-          <label for="kind-drop-columns">Columns to leave out (comma-separated, optional)</label>
-          <input
-            id="kind-drop-columns"
-            value={p.dropColumns}
-            onInput={(e) => p.setDropColumns((e.currentTarget as HTMLInputElement).value)}
-          />
-        </div>
+        {!predictions && (
+          <div class="field">
+            <label for="kind-drop-columns">Columns to leave out (comma-separated, optional)</label>
+            <input
+              id="kind-drop-columns"
+              value={p.dropColumns}
+              onInput={(e) => p.setDropColumns((e.currentTarget as HTMLInputElement).value)}
+            />
+          </div>
+        )}
         <NumberField
           id="kind-tolerance"
-          label={p.kind === "fair" ? "Tolerance on lambda" : "Tolerance on the weights"}
+          label={
+            p.kind === "multiclass"
+              ? "Tolerance on the weights"
+              : p.family === "fair-quadratic"
+                ? "Tolerance on each of the costs, gap weights and lambda"
+                : "Tolerance on lambda"
+          }
           step="any"
           min="0"
           value={p.tolerance}
@@ -826,7 +932,7 @@ function KindFields(p: {
           onValue={p.setBudget}
         />
       </div>
-      {p.kind === "multiclass" && labelValues.length > 0 && (
+      {p.kind === "multiclass" && !predictions && labelValues.length > 0 && (
         <fieldset>
           <legend>Classes to keep (3 to 6; none ticked: every class)</legend>
           {labelValues.map((v) => (

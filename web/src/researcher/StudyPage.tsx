@@ -62,7 +62,7 @@ export function StudyPage({ id }: { id: string }) {
       `/api/studies/${sid}/participants`,
     );
     setRows(r.participants);
-    // The consensus of a multiclass or fairness study (null for a binary one).
+    // The consensus of the participants who finished (null before anyone has).
     const c = await api<{ consensus: Consensus | null }>("GET", `/api/studies/${sid}/consensus`);
     setConsensus(c.consensus);
   }, [sid]);
@@ -135,7 +135,9 @@ export function StudyPage({ id }: { id: string }) {
   // A fairness study plots each participant's lambda instead of the weight on TP; a
   // multiclass study's weights do not fit one axis (the table and the consensus show them).
   const fair =
-    study?.family === "fair-lambda" || (rows ?? []).some((r) => lambdaOf(r.metric) !== null);
+    study?.family === "fair-lambda" ||
+    study?.family === "fair-quadratic" ||
+    (rows ?? []).some((r) => lambdaOf(r.metric) !== null);
   const multiclass = study?.family === "diagonal-linear";
   const points = (rows ?? [])
     .map((r) => ({
@@ -309,9 +311,7 @@ export function StudyPage({ id }: { id: string }) {
           </table>
         </section>
       )}
-      {(study?.family === "diagonal-linear" || study?.family === "fair-lambda") && (
-        <ConsensusPanel consensus={consensus} />
-      )}
+      {study !== null && <ConsensusPanel consensus={consensus} />}
       <h2>Elicited metrics</h2>
       {multiclass ? (
         <p data-testid="no-plot">

@@ -35,7 +35,9 @@ export function formatMetric(
   // A fairness study's trade-off lambda with the range the participant's debrief states.
   const f = metric as { lambda?: unknown; low?: unknown; high?: unknown } | null;
   if (typeof f?.lambda === "number" && typeof f.low === "number" && typeof f.high === "number") {
-    return `lambda ${f.lambda.toFixed(2)} (${f.low.toFixed(2)}–${f.high.toFixed(2)})`;
+    const lambda = `lambda ${f.lambda.toFixed(2)} (${f.low.toFixed(2)}–${f.high.toFixed(2)})`;
+    const whole = fairWhole(metric, unidentified);
+    return whole === null ? lambda : `${lambda}; ${whole}`;
   }
   // A multiclass study's diagonal-linear weights, one per class in the study's class order.
   const ws = (metric as { weights?: unknown } | null)?.weights;
@@ -50,6 +52,34 @@ export function formatMetric(
   const w = metricWeights(metric);
   if (w === null) return "—";
   return `${w.tp.toFixed(3)} TP + ${w.tn.toFixed(3)} TN`;
+}
+
+/**
+ * A fair-quadratic row's costs `a` and gap weights (each class's diagonal of `B`, summed over
+ * group pairs), 2 decimals, each coordinate the engine left open with its half-width (a gap:
+ * the sum of its entries' half-widths); null for a lambda-only row.
+ * @example fairWhole({ a: [0.46, 0.89], B: { "0-1": [[1.89, 0], [0, 0.64]] } }, [{ name: "B12_22", halfWidth: 0.39 }])
+ * // "costs 0.46 / 0.89; gap weights 1.89 / 0.64 ±0.39"
+ */
+export function fairWhole(
+  metric: unknown,
+  unidentified: readonly { name: string; halfWidth: number }[] = [],
+): string | null {
+  const m = metric as { a?: unknown; B?: unknown } | null;
+  if (!Array.isArray(m?.a) || m.B === null || typeof m.B !== "object") return null;
+  const a = m.a as number[];
+  const B = m.B as Record<string, number[][]>;
+  const hw = new Map(unidentified.map((u) => [u.name, u.halfWidth]));
+  const pm = (x: number, h: number | undefined) =>
+    h === undefined ? x.toFixed(2) : `${x.toFixed(2)} ±${h.toFixed(2)}`;
+  const costs = a.map((x, i) => pm(x, hw.get(`a${i + 1}`)));
+  const gaps = a.map((_, i) => {
+    const d = `_${i + 1}${i + 1}`;
+    const open = unidentified.filter((u) => u.name.startsWith("B") && u.name.endsWith(d));
+    const sum = Object.values(B).reduce((s, M) => s + (M[i]?.[i] ?? 0), 0);
+    return pm(sum, open.length > 0 ? open.reduce((s, u) => s + u.halfWidth, 0) : undefined);
+  });
+  return `costs ${costs.join(" / ")}; gap weights ${gaps.join(" / ")}`;
 }
 
 export function formatSeconds(s: number | null): string {
