@@ -3,6 +3,7 @@
 
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { type Consensus, consensusLines } from "../../web/src/researcher/Consensus.tsx";
 import { advanceTo, tokenOf } from "./api.ts";
 import { expect, test } from "./fixtures.ts";
 import { RESEARCHER, ROOT, SERVER_MISSING, TestServer, UI_MISSING } from "./server.ts";
@@ -153,4 +154,12 @@ test("a researcher creates a study from a CSV, invites, sees results and exports
   expect(participants.trim().split("\n").length).toBeGreaterThanOrEqual(2);
   expect(typeof JSON.parse(study)).toBe("object");
   expect(study).toContain("Uploaded spam filter");
+  // The binary study's consensus: study.json's, and the dashboard shows the same lines (the
+  // weight on TP, the threshold best for it and whether the participant's own is the same).
+  const consensus = (JSON.parse(study) as { consensus: Consensus }).consensus;
+  expect(consensus.n).toBe(1);
+  expect(consensus.tpWeight!.mean).toBeGreaterThanOrEqual(0);
+  expect(consensus.best!.agree).toBe(1);
+  for (const line of consensusLines(consensus))
+    await expect(page.getByTestId("consensus")).toContainText(line);
 });
