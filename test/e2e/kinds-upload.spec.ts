@@ -231,6 +231,12 @@ function error(metric: { weights?: number[]; lambda?: number }, truth: Truth) {
   return Math.max(...metric.weights!.map((x, i) => Math.abs(x - (truth as number[])[i]!)));
 }
 
+/** The first questionnaire and post-task question the researcher writes (case mc3). */
+const OWN_QUESTIONS = {
+  questionnaire: "How often do you read the output of a sorting system at work?",
+  post: "Which comparison was the hardest to decide, and why?",
+};
+
 /** The story the researcher types in the create form (two paragraphs). */
 const STORY = [
   "A computer system sorts each case into a class, and every system gets some cases wrong.",
@@ -276,6 +282,12 @@ for (const c of CASES) {
     await expect(page.locator("#consent")).toHaveValue(/automated decision systems/);
     await page.locator("#kind-title").fill(`${c.name}: which mistakes matter`);
     await page.locator("#kind-story").fill(STORY.join("\n\n"));
+    // The questionnaire and the post-task questions are the study's own too (one case edits
+    // the first question of each; the others keep the built-in ones).
+    if (c.slug === "mc3") {
+      await page.locator("#kq-0-label").fill(OWN_QUESTIONS.questionnaire);
+      await page.locator("#kp-0-label").fill(OWN_QUESTIONS.post);
+    }
     for (const k of c.classes ?? [])
       await page.getByRole("checkbox", { name: k, exact: true }).check();
     await pageCheck(page, `${c.slug}-create`, async () => {
@@ -323,6 +335,10 @@ for (const c of CASES) {
     expect(config.title).toBe(`${c.name}: which mistakes matter`);
     expect(config.story.paragraphs).toEqual(STORY);
     expect(config.consentText).not.toMatch(/medical|cancer|patients/i);
+    if (c.slug === "mc3") {
+      expect(config.questionnaire[0]!.label).toBe(OWN_QUESTIONS.questionnaire);
+      expect(config.post[0]!.label).toBe(OWN_QUESTIONS.post);
+    } else expect(config.questionnaire[0]!.label).not.toBe(OWN_QUESTIONS.questionnaire);
 
     // --- Participants: the first one's pages in a browser, every answer by the known metric.
     const debriefs: {
@@ -349,6 +365,7 @@ for (const c of CASES) {
       await show("consent");
       await advanceTo(server.url, token, "questionnaire");
       await show("questionnaire");
+      if (n === 0) await expect(p.locator("main")).toContainText(config.questionnaire[0]!.label);
       await advanceTo(server.url, token, "story");
       await show("story");
       if (n === 0) await expect(p.locator("main")).toContainText(STORY[1]!);
@@ -363,6 +380,7 @@ for (const c of CASES) {
       expect(asked).toBeLessThanOrEqual((config.spec as { budget: number }).budget);
       expect(s.phase).toBe("post");
       await show("post");
+      if (n === 0) await expect(p.locator("main")).toContainText(config.post[0]!.label);
       s = await post(token, "post", {
         answers: Object.fromEntries(s.post!.fields.map((f) => [f.id, "fine"])),
       });

@@ -5,9 +5,10 @@
 
 import { useEffect, useState } from "preact/hooks";
 import { api, errorMessage } from "../api/client.ts";
-import type { CreateStudyBody, StudySummary, StudyWords } from "../api/types.ts";
+import type { CreateStudyBody, Field, StudySummary, StudyWords } from "../api/types.ts";
 import {
   type EditableTexts,
+  FieldsEditor,
   placeholdersIn,
   type StudyDefaults,
   StudyPreview,
@@ -97,6 +98,9 @@ export function CreateStudy() {
   // A multiclass or fairness study's own title and story (empty: the name, the built-in story).
   const [kindTitle, setKindTitle] = useState("");
   const [kindStory, setKindStory] = useState("");
+  // A multiclass or fairness study's questionnaire and post-task questions (the defaults first).
+  const [kindQuestionnaire, setKindQuestionnaire] = useState<Field[] | null>(null);
+  const [kindPost, setKindPost] = useState<Field[] | null>(null);
   // A multiclass or fairness study's data: a dataset (the server fits a model) or predictions.
   const [kindSource, setKindSource] = useState<KindSource>("dataset");
   // What a fairness study elicits: lambda only, or the whole fair metric.
@@ -110,6 +114,8 @@ export function CreateStudy() {
         setConsent((c) => (c === "" ? d.texts.consentText : c));
         setSystems(d.comprehensionSystems);
         setKindDefaults(d.kindTexts ?? null);
+        setKindQuestionnaire(d.kindTexts?.questionnaire ?? null);
+        setKindPost(d.kindTexts?.post ?? null);
         setTexts({ ...d.texts, title: "" });
       })
       .catch((e) => setError(errorMessage(e)));
@@ -234,10 +240,17 @@ export function CreateStudy() {
       .split(/\n\s*\n/)
       .map((x) => x.trim())
       .filter((x) => x !== "");
-    if (kindTitle.trim() !== "" || paragraphs.length > 0)
+    // Only what the researcher changed goes in the request (the rest is the kind's default).
+    const changed = (mine: Field[] | null, built: Field[] | undefined): mine is Field[] =>
+      mine !== null && JSON.stringify(mine) !== JSON.stringify(built);
+    const questionnaire = changed(kindQuestionnaire, kindDefaults?.questionnaire);
+    const post = changed(kindPost, kindDefaults?.post);
+    if (kindTitle.trim() !== "" || paragraphs.length > 0 || questionnaire || post)
       body.texts = {
         ...(kindTitle.trim() !== "" ? { title: kindTitle.trim() } : {}),
         ...(paragraphs.length > 0 ? { story: { paragraphs } } : {}),
+        ...(questionnaire ? { questionnaire: kindQuestionnaire! } : {}),
+        ...(post ? { post: kindPost! } : {}),
       };
     void send(body);
   };
@@ -656,6 +669,28 @@ export function CreateStudy() {
                 onInput={(e) => setKindStory((e.currentTarget as HTMLTextAreaElement).value)}
               />
             </div>
+            {kindQuestionnaire !== null && (
+              <FieldsEditor
+                id="kq"
+                legend="Questionnaire before the task (the built-in questions to start from)"
+                fields={kindQuestionnaire}
+                onChange={(f) => {
+                  setKindQuestionnaire(f);
+                  setError(null);
+                }}
+              />
+            )}
+            {kindPost !== null && (
+              <FieldsEditor
+                id="kp"
+                legend="Questions after the task (the built-in questions to start from)"
+                fields={kindPost}
+                onChange={(f) => {
+                  setKindPost(f);
+                  setError(null);
+                }}
+              />
+            )}
           </>
         )}
         {kind !== "binary" && consent === consentDefault(kind) && (

@@ -179,7 +179,12 @@ export function placeholdersIn(t: EditableTexts, words: StudyWords, consent: str
 const lines = (s: string) => s.split("\n").map((x) => x.trim());
 const value = (e: Event) => (e.currentTarget as HTMLInputElement | HTMLTextAreaElement).value;
 
-function FieldsEditor({
+/**
+ * An editable list of form questions (the questionnaire or the post-task questions): each
+ * question's text, answer kind, options and whether it is required; add and remove.
+ * @example <FieldsEditor id="q" legend="Questionnaire" fields={fields} onChange={setFields} />
+ */
+export function FieldsEditor({
   id,
   legend,
   fields,
