@@ -244,8 +244,26 @@ export const ParticipantState = z.object({
        */
       halfWidths: z.array(z.number().nullable()),
       classes: z.array(z.string()),
-      /** The weights per shown rate (a person of each class predicted right), summing to 1. */
+      /**
+       * The weights per shown rate (a person of each class predicted right), summing to 1;
+       * linear studies: each true class's share of the cost of its people's mistakes.
+       */
       classWeights: z.array(z.number()),
+      /**
+       * Linear studies: every kind of mistake (a true `from` taken for `to`), its share of the
+       * per-person cost (the shares sum to 1) and, where the answers did not pin its weight
+       * down, the weight's credible half-width (the metric's measure).
+       */
+      mistakes: z
+        .array(
+          z.object({
+            from: z.string(),
+            to: z.string(),
+            share: z.number(),
+            halfWidth: z.number().nullable(),
+          }),
+        )
+        .optional(),
       completionCode: z.string(),
     })
     .optional(),
@@ -406,7 +424,7 @@ export const CreateStudyBody = z
     groups: z.string().max(200).optional(),
     /**
      * What is elicited: binary-threshold (default) or binary-linear (binary), diagonal-linear
-     * (multiclass), fair-lambda (fair, default: lambda with equal costs and gap weights) or
+     * (multiclass, default) or linear (multiclass: a cost per kind of mistake), fair-lambda (fair, default: lambda with equal costs and gap weights) or
      * fair-quadratic (fair: the whole metric, default 30 questions and tolerance 0.1).
      */
     family: z
@@ -414,12 +432,13 @@ export const CreateStudyBody = z
         "binary-threshold",
         "binary-linear",
         "diagonal-linear",
+        "linear",
         "fair-lambda",
         "fair-quadratic",
       ])
       .optional()
       .describe(
-        "binary-threshold (default) or binary-linear for binary studies; diagonal-linear for multiclass; fair-lambda (default: the trade-off lambda with equal costs and gap weights) or fair-quadratic (the whole fair metric: costs per class, gap weights per class pair, lambda; default budget 30, tolerance 0.1) for fair studies",
+        "binary-threshold (default) or binary-linear for binary studies; diagonal-linear (default: a weight per class on its correct decisions) or linear (a cost for every kind of mistake, true class i taken for j; default budget 30, tolerance 0.1) for multiclass; fair-lambda (default: the trade-off lambda with equal costs and gap weights) or fair-quadratic (the whole fair metric: costs per class, gap weights per class pair, lambda; default budget 30, tolerance 0.1) for fair studies",
       ),
     tolerance: z.number().positive().max(0.5).optional(),
     /** The papers' searches (paper, lazy, bisect) or the adaptive engine (issue 10). */
@@ -549,14 +568,17 @@ export const CreateStudyBody = z
         "a fair study is made from a bundled dataset, a dataset CSV or a predictions CSV, not a template",
       ],
       [
-        multiclass && body.family !== undefined && body.family !== "diagonal-linear",
+        multiclass &&
+          body.family !== undefined &&
+          body.family !== "diagonal-linear" &&
+          body.family !== "linear",
         "family",
-        "a multiclass study elicits the diagonal-linear family",
+        "a multiclass study elicits the diagonal-linear or the linear family",
       ],
       [
-        !multiclass && body.family === "diagonal-linear",
+        !multiclass && (body.family === "diagonal-linear" || body.family === "linear"),
         "family",
-        "diagonal-linear needs a multiclass study (kind: multiclass)",
+        `${body.family} needs a multiclass study (kind: multiclass)`,
       ],
       [
         multiclass && body.strategy !== undefined && body.strategy !== "adaptive",

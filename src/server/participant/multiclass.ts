@@ -60,6 +60,11 @@ export function unlessSameOnScreen<P, R>(
   return (ask) => procedure((q) => (shown(q.first) === shown(q.second) ? "tie" : ask(q)));
 }
 
+/** What decides a linear comparison on screen: every count (each kind of mistake's too). */
+function shownCounts(pool: MulticlassPool, p: MulticlassPoint): string {
+  return JSON.stringify(multiclassView(pool, p.classifier).counts);
+}
+
 /** The adaptive procedure of a multiclass study for one participant (seeded with theirs). */
 export function multiclassStudyProcedure(
   spec: MulticlassAdaptiveSpec,
@@ -67,7 +72,7 @@ export function multiclassStudyProcedure(
   seed: number,
 ): Procedure<MulticlassPoint, MulticlassStudyResult> {
   return adaptiveProcedure(
-    multiclassLinearFamily("diagonal-linear", pool, { displayStep: spec.displayStep }),
+    multiclassLinearFamily(spec.family, pool, { displayStep: spec.displayStep }),
     {
       tolerance: spec.tolerance,
       budget: spec.budget,
@@ -119,8 +124,65 @@ export function replayMulticlass(
     seed,
     answers,
     () => multiclassStudyProcedure(spec, pool, seed),
-    (p) => shownDiagonal(pool, p),
+    (p) => (spec.family === "linear" ? shownCounts(pool, p) : shownDiagonal(pool, p)),
   );
+}
+
+/**
+ * A linear metric's mistakes (true class i taken for j, in the family's order: row by row,
+ * the diagonal left out), each with its share of the per-person cost (|a_ij| over their sum)
+ * and, when the engine flags weight `a{i}{j}`, its credible half-width.
+ * @example linearMistakes([-0.5, -0.5, -0.5, -0.5, 0, 0], [], ["a", "b", "c"])[0] // { from: "a", to: "b", share: 0.25, halfWidth: null }
+ */
+export function linearMistakes(
+  weights: readonly number[],
+  unidentified: readonly { readonly name: string; readonly halfWidth: number }[],
+  classes: readonly string[],
+): { from: string; to: string; share: number; halfWidth: number | null }[] {
+  const k = classes.length;
+  const total = weights.reduce((s, w) => s + Math.abs(w), 0);
+  const open = new Map(unidentified.map((u) => [u.name, u.halfWidth]));
+  const out: { from: string; to: string; share: number; halfWidth: number | null }[] = [];
+  let a = 0;
+  for (let i = 0; i < k; i++)
+    for (let j = 0; j < k; j++) {
+      if (i === j) continue;
+      const w = Math.abs(weights[a]!);
+      out.push({
+        from: classes[i]!,
+        to: classes[j]!,
+        share: total > 0 ? w / total : 1 / weights.length,
+        halfWidth: open.get(`a${i}${j}`) ?? null,
+      });
+      a++;
+    }
+  return out;
+}
+
+/**
+ * The linear debrief in words: the mistake the participant minds most and least (per person),
+ * and how many times as much; said to be approximate when weights are not pinned down.
+ * @example linearDebriefSentence(linearMistakes(w, [], classes))
+ */
+export function linearDebriefSentence(
+  mistakes: readonly { from: string; to: string; share: number; halfWidth: number | null }[],
+): string {
+  const order = [...mistakes].sort((x, y) => y.share - x.share);
+  const most = order[0]!;
+  const least = order[order.length - 1]!;
+  const what = (m: { from: string; to: string }) => `calling a true “${m.from}” a “${m.to}”`;
+  const ratio = least.share > 0 ? most.share / least.share : Number.POSITIVE_INFINITY;
+  const times = ratio >= 20 ? "far more than" : `about ${ratio.toFixed(1)} times as much as`;
+  const head =
+    most.share - least.share < 0.02
+      ? "Your answers weigh every kind of mistake about equally."
+      : `The mistake you mind most is ${what(most)}: for one person it weighs ${times} ${what(least)}, the one you mind least.`;
+  const open = mistakes.filter((m) => m.halfWidth !== null).length;
+  const tail =
+    open === 0
+      ? ""
+      : ` Your answers do not settle ${open === mistakes.length ? "any of these weights" : `${open} of the ${mistakes.length} weights`} precisely, so read this order as approximate.`;
+  return `${head}${tail}`;
 }
 
 /**
@@ -189,4 +251,35 @@ export function debriefSentence(rate: readonly number[], classes: readonly strin
   const ratio = least.w > 0 ? most.w / least.w : Number.POSITIVE_INFINITY;
   const times = ratio >= 20 ? "far more than" : `about ${ratio.toFixed(1)} times as much as`;
   return `The mistake you mind most is calling a true ${name(most.i)} something else: it weighs ${times} the same mistake for ${name(least.i)}, the one you mind least. Your weights, per case of each class: ${ranking}.`;
+}
+
+/**
+ * A linear multiclass study's debrief: the mistakes in words (`linearDebriefSentence`), each
+ * kind of mistake's share with its half-width when open (`mistakes`), and per true class the
+ * share of the cost its people's mistakes carry (`classWeights`; `halfWidths`: the largest
+ * half-width among that class's open weights).
+ */
+export function linearDebrief(
+  data: { readonly classNames: readonly string[] },
+  result: MulticlassStudyResult,
+  completionCode: string,
+) {
+  const classes = data.classNames;
+  const mistakes = linearMistakes(result.metric, result.unidentified, classes);
+  const classWeights = classes.map((c) =>
+    mistakes.filter((m) => m.from === c).reduce((s, m) => s + m.share, 0),
+  );
+  const halfWidths = classes.map((c) => {
+    const open = mistakes.filter((m) => m.from === c && m.halfWidth !== null);
+    return open.length === 0 ? null : Math.max(...open.map((m) => m.halfWidth!));
+  });
+  return {
+    summary: linearDebriefSentence(mistakes),
+    metric: { weights: [...result.metric] },
+    halfWidths,
+    classes: [...classes],
+    classWeights,
+    mistakes,
+    completionCode,
+  };
 }

@@ -41,6 +41,7 @@ import {
 } from "./metric.ts";
 import {
   debriefSentence,
+  linearDebrief,
   type MulticlassStudyResult,
   multiclassView,
   rateWeights,
@@ -448,6 +449,14 @@ export async function renderState(
       if (pos.elicitation.status !== "done") break;
       if (isFair(ctx)) {
         state.fairDebrief = fairDebrief(ctx, pos.elicitation.result as FairStudyResult);
+        break;
+      }
+      if (isMulticlass(ctx) && multiclassOf(ctx).spec.family === "linear") {
+        state.multiclassDebrief = linearDebrief(
+          multiclassOf(ctx).data,
+          pos.elicitation.result as MulticlassStudyResult,
+          ctx.participant.completion_code ?? "",
+        );
         break;
       }
       if (isMulticlass(ctx)) {

@@ -29,10 +29,12 @@ export interface AdaptiveStudySpec {
 
 /**
  * A multiclass study's elicitation (issue 12): the diagonal-linear metric `sum_i a_i C_ii`
- * (weights >= 0 summing to 1 on the diagonal confusions) with the adaptive engine.
+ * (weights >= 0 summing to 1 on the diagonal confusions), or the linear one
+ * `sum_{i != j} a_ij C_ij` (a cost <= 0 for every kind of mistake, unit length), with the
+ * adaptive engine.
  */
 export interface MulticlassAdaptiveSpec {
-  readonly family: "diagonal-linear";
+  readonly family: "diagonal-linear" | "linear";
   /** Target accuracy: the largest weight difference, max |a_i - a_i'|. */
   readonly tolerance: number;
   readonly strategy: "adaptive";
@@ -133,7 +135,7 @@ export function isAdaptiveSpec(
 
 /** Whether a spec is a multiclass one. */
 export function isMulticlassSpec(spec: StudySpec): spec is MulticlassAdaptiveSpec {
-  return spec.family === "diagonal-linear";
+  return spec.family === "diagonal-linear" || spec.family === "linear";
 }
 
 /** Whether a spec is a fairness one (lambda only, or the full fair metric). */

@@ -25,7 +25,7 @@ import type { Consensus } from "../api-schemas.ts";
 import { fairStudyFamily, fairStudyWeights, fairView } from "../participant/fair.ts";
 import type { MetricRecord } from "../participant/metric.ts";
 import { metricWeights } from "../participant/metric.ts";
-import { type FairSpec, isFairSpec } from "./config.ts";
+import { type FairSpec, isFairSpec, isMulticlassSpec } from "./config.ts";
 import type { FairStudyData } from "./fair.ts";
 import { anyStudyData, multiclassStudyData, studyData } from "./population.ts";
 import { participantSummary, type StudyRecords } from "./results.ts";
@@ -69,18 +69,25 @@ export function consensusOf(
   metrics: readonly { id: number; metric: { weights?: number[]; lambda?: number } }[],
   classes: readonly string[],
   pool?: MulticlassPool,
+  family: "diagonal-linear" | "linear" = "diagonal-linear",
 ): Consensus | null {
   if (kind === "multiclass") {
     const ws = metrics.filter((m) => Array.isArray(m.metric.weights));
     if (ws.length === 0) return null;
     const col = (i: number) => ws.map((m) => m.metric.weights![i]!);
-    const idx = classes.map((_, i) => i);
+    // A linear metric's weights are its mistakes (true i taken for j), row by row.
+    const entries =
+      family === "linear"
+        ? classes.flatMap((a, i) => classes.flatMap((b, j) => (i === j ? [] : [`${a} → ${b}`])))
+        : [...classes];
+    const idx = entries.map((_, i) => i);
     const means = idx.map((i) => mean(col(i)));
     return {
       n: ws.length,
       participants: ws.map((m) => m.id),
+      classes: [...classes],
       weights: {
-        classes: [...classes],
+        classes: entries,
         mean: means,
         sd: idx.map((i) => sd(col(i))),
         min: idx.map((i) => Math.min(...col(i))),
@@ -92,6 +99,7 @@ export function consensusOf(
               pool,
               means,
               ws.map((m) => m.metric.weights!),
+              family === "linear" ? "offdiag-confusion" : "diag-confusion",
             ),
           }
         : {}),
@@ -203,13 +211,14 @@ export function bestForConsensus(
   pool: MulticlassPool,
   consensus: readonly number[],
   own: readonly (readonly number[])[],
+  space: "diag-confusion" | "offdiag-confusion" = "diag-confusion",
 ): NonNullable<Consensus["best"]> {
-  const h = pluginClassifier("diag-confusion", consensus, pool.priors);
+  const h = pluginClassifier(space, consensus, pool.priors);
   const C = pluginConfusion(pool, h);
   const k = pool.k;
   const labels = pluginLabels(pool, h);
   const same = (w: readonly number[]) => {
-    const mine = pluginLabels(pool, pluginClassifier("diag-confusion", w, pool.priors));
+    const mine = pluginLabels(pool, pluginClassifier(space, w, pool.priors));
     return mine.every((x, p) => x === labels[p]);
   };
   let accuracy = 0;
@@ -239,7 +248,9 @@ export function studyConsensus(rec: StudyRecords): Consensus | null {
     const metrics = finished.flatMap((f) =>
       "weights" in f.metric ? [{ id: f.id, metric: { weights: f.metric.weights } }] : [],
     );
-    return consensusOf(kind, metrics, mc.classNames, mc.pool);
+    const spec = rec.config.spec;
+    const family = isMulticlassSpec(spec) ? spec.family : "diagonal-linear";
+    return consensusOf(kind, metrics, mc.classNames, mc.pool, family);
   }
   if (kind === "fair") {
     const spec = rec.config.spec;

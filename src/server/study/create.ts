@@ -54,7 +54,12 @@ export function buildStudyConfig(body: CreateStudyBody): { config: StudyConfig; 
   }
   const base = withTexts(cancerDiagnosisConfig(body.name), body.texts);
   const family = body.family ?? "binary-threshold";
-  if (family === "diagonal-linear" || family === "fair-lambda" || family === "fair-quadratic")
+  if (
+    family === "diagonal-linear" ||
+    family === "linear" ||
+    family === "fair-lambda" ||
+    family === "fair-quadratic"
+  )
     throw new Error("unreachable: the schema refuses it");
   const population = body.population ?? DEFAULT_POPULATION;
   let config: StudyConfig = {
@@ -273,6 +278,13 @@ function stripUndefined<T extends object>(o: T): Partial<T> {
 export const MULTICLASS_DEFAULTS = { tolerance: 0.05, budget: 25, displayStep: 1e-3 } as const;
 
 /**
+ * Defaults of a linear multiclass study (a cost per kind of mistake: 6 for k = 3): 30
+ * questions, each weight to 0.1. On iris at 25 questions, noise-free, the largest weight
+ * error was 0.024 to 0.081 over 12 random truths, every run flagging weights above 0.05.
+ */
+export const MULTICLASS_LINEAR_DEFAULTS = { tolerance: 0.1, budget: 30 } as const;
+
+/**
  * A multiclass study over a bundled or uploaded dataset (k = 3..6 classes; an upload is stored
  * in the configuration and names its label column, `target`): the softmax model is fitted
  * as the CLI fits it, and the diagonal-linear metric elicited with the adaptive engine. The
@@ -313,10 +325,14 @@ function multiclassStudyConfig(body: CreateStudyBody): { config: StudyConfig; ha
         },
     pool: "soft",
     spec: {
-      family: "diagonal-linear",
-      tolerance: body.tolerance ?? MULTICLASS_DEFAULTS.tolerance,
+      family: body.family === "linear" ? "linear" : "diagonal-linear",
+      tolerance:
+        body.tolerance ??
+        (body.family === "linear" ? MULTICLASS_LINEAR_DEFAULTS : MULTICLASS_DEFAULTS).tolerance,
       strategy: "adaptive",
-      budget: body.budget ?? MULTICLASS_DEFAULTS.budget,
+      budget:
+        body.budget ??
+        (body.family === "linear" ? MULTICLASS_LINEAR_DEFAULTS : MULTICLASS_DEFAULTS).budget,
       credibility: body.credibility ?? ADAPTIVE_DEFAULTS.credibility,
       model: "human",
       displayStep: MULTICLASS_DEFAULTS.displayStep,

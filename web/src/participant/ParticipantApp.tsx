@@ -627,22 +627,38 @@ function MulticlassDebrief({ state }: { state: ParticipantState }) {
       <div class="result-box" data-testid="result">
         <h2>From your comparisons</h2>
         <p class="result-text">{d.summary}</p>
-        <ul class="mc-weights">
-          {d.classes.map((c, i) => (
-            <li key={c}>
-              <span>{`A true “${c}” taken for another class`}</span>
-              <div class="mc-bar" aria-hidden="true">
-                <div
-                  class="mc-right"
-                  style={{ width: `${Math.round(d.classWeights[i]! * 100)}%` }}
-                />
-              </div>
-              <span>
-                {`${Math.round(d.classWeights[i]! * 100)}% of the weight${d.halfWidths[i] != null ? " (uncertain)" : ""}`}
-              </span>
-            </li>
-          ))}
-        </ul>
+        {d.mistakes !== undefined ? (
+          <ul class="mc-weights" data-testid="mistakes">
+            {d.mistakes.map((m) => (
+              <li key={`${m.from}-${m.to}`}>
+                <span>{`A true “${m.from}” taken for “${m.to}”`}</span>
+                <div class="mc-bar" aria-hidden="true">
+                  <div class="mc-right" style={{ width: `${Math.round(m.share * 100)}%` }} />
+                </div>
+                <span>
+                  {`${Math.round(m.share * 100)}% of the weight${m.halfWidth !== null ? " (uncertain)" : ""}`}
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <ul class="mc-weights">
+            {d.classes.map((c, i) => (
+              <li key={c}>
+                <span>{`A true “${c}” taken for another class`}</span>
+                <div class="mc-bar" aria-hidden="true">
+                  <div
+                    class="mc-right"
+                    style={{ width: `${Math.round(d.classWeights[i]! * 100)}%` }}
+                  />
+                </div>
+                <span>
+                  {`${Math.round(d.classWeights[i]! * 100)}% of the weight${d.halfWidths[i] != null ? " (uncertain)" : ""}`}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
         <p class="muted">
           How much each kind of mistake weighs for you, per case, as your answers show it.
         </p>

@@ -73,7 +73,9 @@ export function consensusLines(c: Consensus): string[] {
     ),
     ...(b === undefined
       ? []
-      : [`The classifier best for these mean weights gets ${right(w.classes)}${shared}`]),
+      : [
+          `The classifier best for these mean weights gets ${right(c.classes ?? w.classes)}${shared}`,
+        ]),
   ];
 }
 

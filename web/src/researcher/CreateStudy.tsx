@@ -104,7 +104,8 @@ export function CreateStudy() {
   // A multiclass or fairness study's data: a dataset (the server fits a model) or predictions.
   const [kindSource, setKindSource] = useState<KindSource>("dataset");
   // What a fairness study elicits: lambda only, or the whole fair metric.
-  const [fairFamily, setFairFamily] = useState<FairFamily>("fair-lambda");
+  // What a multiclass or fairness study elicits (the first of each pair is the default).
+  const [kindFamily, setKindFamily] = useState<KindFamily>("diagonal-linear");
 
   useEffect(() => {
     api<StudyDefaults>("GET", "/api/study-defaults")
@@ -205,7 +206,7 @@ export function CreateStudy() {
     const body: CreateStudyBody = predictions
       ? { name: name.trim(), kind, predictionsCsv: csv.text }
       : { name: name.trim(), kind, datasetCsv: csv.text, target };
-    if (kind === "fair" && fairFamily === "fair-quadratic") body.family = "fair-quadratic";
+    if (kindFamily === "fair-quadratic" || kindFamily === "linear") body.family = kindFamily;
     if (!predictions && kind === "multiclass" && classes.length > 0) {
       if (classes.length < 3 || classes.length > 6) {
         setError("Keep 3 to 6 classes (or none ticked for every class).");
@@ -394,7 +395,7 @@ export function CreateStudy() {
                   setClasses([]);
                   setGroups("");
                   setError(null);
-                  setFairFamily("fair-lambda");
+                  setKindFamily(k === "fair" ? "fair-lambda" : "diagonal-linear");
                   setTolerance("0.05");
                   setKindBudget("25");
                 }}
@@ -414,14 +415,16 @@ export function CreateStudy() {
               setClasses([]);
               setGroups("");
             }}
-            family={fairFamily}
+            family={kindFamily}
             setFamily={(f) => {
-              // Untouched defaults follow the family (lambda: 0.05 and 25; whole: 0.1 and 30).
-              const [tol, budget] = f === "fair-quadratic" ? ["0.1", "30"] : ["0.05", "25"];
-              const [oldTol, oldBudget] = f === "fair-quadratic" ? ["0.05", "25"] : ["0.1", "30"];
+              // Untouched defaults follow the family (diagonal weights, lambda: 0.05 and 25;
+              // every mistake's cost, the whole fair metric: 0.1 and 30).
+              const more = f === "fair-quadratic" || f === "linear";
+              const [tol, budget] = more ? ["0.1", "30"] : ["0.05", "25"];
+              const [oldTol, oldBudget] = more ? ["0.05", "25"] : ["0.1", "30"];
               setTolerance((t) => (t === oldTol ? tol : t));
               setKindBudget((b) => (b === oldBudget ? budget : b));
-              setFairFamily(f);
+              setKindFamily(f);
             }}
             csv={csv}
             columns={columns}
@@ -792,15 +795,15 @@ function UnchangedNotice({
 /** Where a multiclass or fairness study's data come from. */
 type KindSource = "dataset" | "predictions";
 /** What a fairness study elicits. */
-type FairFamily = "fair-lambda" | "fair-quadratic";
+type KindFamily = "diagonal-linear" | "linear" | "fair-lambda" | "fair-quadratic";
 
 /** The fields of a multiclass or fairness study made from a dataset or predictions CSV. */
 function KindFields(p: {
   kind: "multiclass" | "fair";
   source: KindSource;
   setSource: (s: KindSource) => void;
-  family: FairFamily;
-  setFamily: (f: FairFamily) => void;
+  family: KindFamily;
+  setFamily: (f: KindFamily) => void;
   csv: { name: string; text: string } | null;
   columns: { name: string; values: string[] }[];
   onFile: (e: Event) => void;
@@ -853,6 +856,35 @@ function KindFields(p: {
           to 1)
         </span>
       </label>
+      {p.kind === "multiclass" && (
+        <fieldset>
+          <legend>What to elicit</legend>
+          <label class="choice">
+            <input
+              type="radio"
+              name="mc-family"
+              checked={p.family === "diagonal-linear"}
+              onChange={() => p.setFamily("diagonal-linear")}
+            />
+            <span>
+              A weight per class: which class’s mistakes matter most (diagonal-linear, about 25
+              questions)
+            </span>
+          </label>
+          <label class="choice">
+            <input
+              type="radio"
+              name="mc-family"
+              checked={p.family === "linear"}
+              onChange={() => p.setFamily("linear")}
+            />
+            <span>
+              A cost for every kind of mistake: which class taken for which matters most (linear,
+              about 30 questions)
+            </span>
+          </label>
+        </fieldset>
+      )}
       {p.kind === "fair" && (
         <fieldset>
           <legend>What to elicit</legend>

@@ -138,7 +138,7 @@ export function StudyPage({ id }: { id: string }) {
     study?.family === "fair-lambda" ||
     study?.family === "fair-quadratic" ||
     (rows ?? []).some((r) => lambdaOf(r.metric) !== null);
-  const multiclass = study?.family === "diagonal-linear";
+  const multiclass = study?.family === "diagonal-linear" || study?.family === "linear";
   const points = (rows ?? [])
     .map((r) => ({
       id: String(r.id),

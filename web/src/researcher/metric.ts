@@ -41,6 +41,19 @@ export function formatMetric(
   }
   // A multiclass study's diagonal-linear weights, one per class in the study's class order.
   const ws = (metric as { weights?: unknown } | null)?.weights;
+  if (Array.isArray(ws) && ws.every((x) => typeof x === "number") && ws.some((x) => x < 0)) {
+    // A linear study's costs of each mistake (<= 0), row by row: true i taken for j (`a{i}{j}`).
+    const hw = new Map(unidentified.map((u) => [u.name, u.halfWidth]));
+    const k = Math.round((1 + Math.sqrt(1 + 4 * ws.length)) / 2);
+    const names = Array.from({ length: k }, (_, i) =>
+      Array.from({ length: k }, (_, j) => (i === j ? [] : [`a${i}${j}`])).flat(),
+    ).flat();
+    const one = (x: number, a: number) => {
+      const h = hw.get(names[a]!);
+      return h === undefined ? x.toFixed(3) : `${x.toFixed(3)} ±${h.toFixed(3)}`;
+    };
+    return `mistake weights ${ws.map(one).join(", ")}`;
+  }
   if (Array.isArray(ws) && ws.every((x) => typeof x === "number")) {
     const hw = new Map(unidentified.map((u) => [u.name, u.halfWidth]));
     const one = (x: number, i: number) => {
