@@ -102,6 +102,8 @@ interface KindCase {
   readonly predictions?: boolean;
   /** fair-quadratic: the whole fair metric is elicited. */
   readonly whole?: boolean;
+  /** Multiclass linear: a cost (<= 0) for every kind of mistake, row by row. */
+  readonly linear?: boolean;
   /** The true metrics of the participants. */
   readonly truths: readonly Truth[];
 }
@@ -135,6 +137,15 @@ const CASES: KindCase[] = [
     target: "released",
     groups: "colour",
     truths: [0.3, 0.7],
+  },
+  {
+    slug: "mclin",
+    kind: "multiclass",
+    name: "Flowers, every mistake",
+    file: "iris.csv",
+    target: "target",
+    linear: true,
+    truths: [[-0.6, -0.1, -0.3, -0.3, -0.5, -0.4].map((x) => x / Math.sqrt(0.96))],
   },
   {
     slug: "fairfull",
@@ -192,8 +203,15 @@ function chooser(c: KindCase, config: StudyConfig, truth: Truth) {
   if (c.kind === "multiclass") {
     const priors = prepareMulticlassStudyData(config).pool.priors;
     const w = truth as readonly number[];
+    const k = priors.length;
+    // Linear: every count off the diagonal, row by row; else the diagonal.
+    const cells = c.linear
+      ? Array.from({ length: k }, (_, i) =>
+          Array.from({ length: k }, (_, j) => [i, j] as const).filter(([a, b]) => a !== b),
+        ).flat()
+      : Array.from({ length: k }, (_, i) => [i, i] as const);
     const value = (v: MulticlassView) =>
-      w.reduce((s, a, i) => s + (a * priors[i]! * v.counts[i]![i]!) / 100, 0);
+      cells.reduce((s, [i, j], a) => s + (w[a]! * priors[i]! * v.counts[i]![j]!) / 100, 0);
     return (s: ParticipantState) => {
       const q = s.multiclassElicitation!.question;
       const d = value(q.left) - value(q.right);
@@ -268,6 +286,11 @@ for (const c of CASES) {
       await page.getByLabel("Dataset CSV (at most 5 MB)").setInputFiles(csvPath(c));
       await page.getByLabel("Label column").selectOption(c.target);
     }
+    if (c.linear) {
+      await page.getByLabel(/^A cost for every kind of mistake/).check();
+      await expect(page.locator("#kind-tolerance")).toHaveValue("0.1");
+      await expect(page.locator("#kind-budget")).toHaveValue("30");
+    }
     if (c.whole) {
       await page.getByLabel(/^The whole fair metric/).check();
       // The untouched defaults follow the family.
@@ -329,7 +352,13 @@ for (const c of CASES) {
       expect(config.source).toMatchObject({ kind: "fair-predictions", groups: c.groups });
     else expect(config.source).toMatchObject({ file: "uploaded dataset", target: c.target });
     expect(config.spec.family).toBe(
-      c.kind === "multiclass" ? "diagonal-linear" : c.whole ? "fair-quadratic" : "fair-lambda",
+      c.kind === "multiclass"
+        ? c.linear
+          ? "linear"
+          : "diagonal-linear"
+        : c.whole
+          ? "fair-quadratic"
+          : "fair-lambda",
     );
     const tolerance = config.spec.tolerance;
     expect(config.title).toBe(`${c.name}: which mistakes matter`);
@@ -389,8 +418,14 @@ for (const c of CASES) {
       await show("debrief");
       if (n === 0) await expect(p.getByTestId("result")).toContainText(d.summary);
       const halfWidths = s.multiclassDebrief?.halfWidths;
-      // The debrief page marks exactly the classes whose weight is not pinned down.
-      if (n === 0 && halfWidths !== undefined)
+      const mistakes = s.multiclassDebrief?.mistakes;
+      // The debrief page marks exactly the mistakes (linear) or the classes whose weight is
+      // not pinned down.
+      if (n === 0 && mistakes !== undefined)
+        await expect(p.getByTestId("result").getByText("(uncertain)")).toHaveCount(
+          mistakes.filter((m) => m.halfWidth !== null).length,
+        );
+      else if (n === 0 && halfWidths !== undefined)
         await expect(p.getByTestId("result").getByText("(uncertain)")).toHaveCount(
           halfWidths.filter((h) => h !== null).length,
         );
@@ -458,7 +493,16 @@ for (const c of CASES) {
       console.log(
         `${c.slug} participant ${n + 1}: stop ${adaptive.stop}, unidentified ${JSON.stringify(adaptive.unidentified)}`,
       );
-      if (d.full) {
+      if (c.linear) {
+        // Every mistake's cost within its flagged half-width, else the tolerance.
+        const flagged = new Map(adaptive.unidentified.map((u) => [u.name, u.halfWidth]));
+        const truth = c.truths[n] as readonly number[];
+        const names = ["a01", "a02", "a10", "a12", "a20", "a21"];
+        exported!.summary.metric.weights!.forEach((w, a) => {
+          const bound = flagged.get(names[a]!) ?? tolerance;
+          expect(Math.abs(w - truth[a]!), names[a]).toBeLessThanOrEqual(bound);
+        });
+      } else if (d.full) {
         // Every coordinate of the whole metric within its flagged half-width, else the tolerance.
         const family = fairQuadraticFamily(2, prepareFairStudyData(config).tau);
         const est = family.coordinates({ ...d.full, lambda: d.metric.lambda! });
