@@ -150,7 +150,7 @@ const PARTICIPANTS: Record<string, Doc> = {
   ],
   elicitation_family: [
     "text",
-    "the metric family elicited: binary-threshold, binary-linear, diagonal-linear, fair-lambda or fair-quadratic (the whole fair metric; its a and B are in the JSON export)",
+    "the metric family elicited: binary-threshold, binary-linear, diagonal-linear, linear (multiclass, a cost per kind of mistake), fair-lambda or fair-quadratic (the whole fair metric; its a and B are in the JSON export)",
   ],
   elicited_fn_cost: [
     "number",
