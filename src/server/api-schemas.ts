@@ -383,6 +383,32 @@ export type StudySummary = z.infer<typeof StudySummary>;
 /** Upper bound of an uploaded predictions CSV. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
+/** The families a multiclass or fairness study elicits, and how the refusal names them. */
+const KIND_FAMILIES = {
+  multiclass: {
+    families: ["diagonal-linear", "linear"],
+    refusal: "a multiclass study elicits the diagonal-linear or the linear family",
+    needs: "a multiclass study (kind: multiclass)",
+  },
+  fair: {
+    families: ["fair-lambda", "fair-quadratic"],
+    refusal:
+      "a fair study elicits the trade-off lambda (fair-lambda) or the whole fair metric (fair-quadratic)",
+    needs: "kind: fair",
+  },
+} as const;
+
+/** A create request's family checks: a kind's family is one of its own, and only there. */
+function familyChecks(kind: string | undefined, family: string | undefined) {
+  return Object.entries(KIND_FAMILIES).flatMap(([k, f]): [boolean, string, string][] => {
+    const own = (f.families as readonly string[]).includes(family ?? "");
+    return [
+      [kind === k && family !== undefined && !own, "family", f.refusal],
+      [kind !== k && own, "family", `${family} needs ${f.needs}`],
+    ];
+  });
+}
+
 export const CreateStudyBody = z
   .object({
     name: z.string().trim().min(1).max(200),
@@ -544,19 +570,7 @@ export const CreateStudyBody = z
         "classes",
         "classes applies only to multiclass studies",
       ],
-      [
-        fair &&
-          body.family !== undefined &&
-          body.family !== "fair-lambda" &&
-          body.family !== "fair-quadratic",
-        "family",
-        "a fair study elicits the trade-off lambda (fair-lambda) or the whole fair metric (fair-quadratic)",
-      ],
-      [
-        !fair && (body.family === "fair-lambda" || body.family === "fair-quadratic"),
-        "family",
-        `${body.family} needs kind: fair`,
-      ],
+      ...familyChecks(body.kind, body.family),
       [
         fair && body.strategy !== undefined && body.strategy !== "adaptive",
         "strategy",
@@ -567,19 +581,7 @@ export const CreateStudyBody = z
         "template",
         "a fair study is made from a bundled dataset, a dataset CSV or a predictions CSV, not a template",
       ],
-      [
-        multiclass &&
-          body.family !== undefined &&
-          body.family !== "diagonal-linear" &&
-          body.family !== "linear",
-        "family",
-        "a multiclass study elicits the diagonal-linear or the linear family",
-      ],
-      [
-        !multiclass && (body.family === "diagonal-linear" || body.family === "linear"),
-        "family",
-        `${body.family} needs a multiclass study (kind: multiclass)`,
-      ],
+
       [
         multiclass && body.strategy !== undefined && body.strategy !== "adaptive",
         "strategy",

@@ -10,7 +10,7 @@ import {
 import type { FairFullSpec, StudyConfig } from "../../src/server/study/config.ts";
 import { answerFair, createFair, fairMetricReader } from "./fair-driver.ts";
 import { call, describeOnce } from "./helpers.ts";
-import { appPerTest } from "./kind-driver.ts";
+import { appPerTest, studyJson } from "./kind-driver.ts";
 import { finishMulticlass, seededParticipant, walkToMulticlass } from "./multiclass-driver.ts";
 
 // Issue 12 item 2: a fairness study that elicits the whole fair metric (costs a per class,
@@ -165,15 +165,7 @@ describe("whole fair metric study (sqlite)", () => {
     console.log(
       `fair-quadratic debrief after ${row.adaptive.questions} questions (stop ${row.adaptive.stop}): ${d.summary}`,
     );
-    const json = JSON.parse(
-      (
-        await t.app.inject({
-          method: "GET",
-          url: `/api/studies/${study.id}/export/study.json`,
-          headers: { cookie },
-        })
-      ).body,
-    );
+    const json = await studyJson(t, cookie, study.id);
     const mine = json.participants.find((p: { id: number }) => p.id === id);
     expect(mine.summary.metric).toEqual(row.metric);
     expect(mine.summary.adaptive.unidentified).toEqual(full.unidentified);

@@ -126,3 +126,17 @@ export async function answerPairs<V>(
   }
   return { asked, shown, state: s };
 }
+
+/**
+ * The study's `study.json` export as the researcher downloads it, parsed.
+ * @example const json = await studyJson(t, cookie, study.id); json.consensus
+ */
+export async function studyJson(t: TestApp, cookie: string, studyId: number) {
+  const r = await t.app.inject({
+    method: "GET",
+    url: `/api/studies/${studyId}/export/study.json`,
+    headers: { cookie },
+  });
+  if (r.statusCode !== 200) throw new Error(`study.json: ${r.statusCode}`);
+  return JSON.parse(r.body);
+}

@@ -8,7 +8,7 @@ import { createRng } from "../../src/math/rng.ts";
 import type { MulticlassView, ParticipantState } from "../../src/server/api-schemas.ts";
 import { linearDebriefSentence, linearMistakes } from "../../src/server/participant/multiclass.ts";
 import { call, describeOnce } from "./helpers.ts";
-import { appPerTest, flippedAnswer } from "./kind-driver.ts";
+import { appPerTest, flippedAnswer, studyJson } from "./kind-driver.ts";
 import {
   answerMulticlass,
   createMulticlass,
@@ -98,15 +98,7 @@ describe("linear multiclass study (sqlite)", () => {
         )
         .sort(),
     );
-    const json = JSON.parse(
-      (
-        await t.app.inject({
-          method: "GET",
-          url: `/api/studies/${study.id}/export/study.json`,
-          headers: { cookie },
-        })
-      ).body,
-    );
+    const json = await studyJson(t, cookie, study.id);
     expect(json.participants.find((p: { id: number }) => p.id === id).summary.metric).toEqual(
       d.metric,
     );

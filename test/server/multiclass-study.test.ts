@@ -79,7 +79,10 @@ describe.each(SLOW_BACKENDS)("multiclass study (%s)", (kind) => {
   it.each([
     [{ kind: "multiclass" }, /a multiclass study needs a dataset/],
     [{ kind: "multiclass", dataset: "iris", strategy: "paper" }, /adaptive strategy/],
-    [{ kind: "multiclass", dataset: "iris", family: "binary-linear" }, /the diagonal-linear or the linear family/],
+    [
+      { kind: "multiclass", dataset: "iris", family: "binary-linear" },
+      /the diagonal-linear or the linear family/,
+    ],
     [{ kind: "multiclass", dataset: "iris", template: "cancer-diagnosis" }, /bundled dataset/],
     [{ family: "diagonal-linear", template: "cancer-diagnosis" }, /needs a multiclass study/],
     [{ dataset: "iris", template: "cancer-diagnosis" }, /only to multiclass/],

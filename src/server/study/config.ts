@@ -75,19 +75,12 @@ export interface FairLambdaSpec {
  * with the adaptive engine's fair-quadratic family on the data's group query ball. Nothing is
  * fixed by the study; what the answers leave open is flagged per coordinate.
  */
-export interface FairFullSpec {
-  readonly family: "fair-quadratic";
+export interface FairFullSpec extends Omit<FairLambdaSpec, "family" | "known"> {
   /**
-   * Target accuracy of each coordinate (every a_i, every B entry, lambda): the engine flags a
-   * coordinate whose credible half-width is above it.
+   * `tolerance` here is the target accuracy of each coordinate (every a_i, every B entry,
+   * lambda): the engine flags a coordinate whose credible half-width is above it.
    */
-  readonly tolerance: number;
-  readonly strategy: "adaptive";
-  readonly budget: number;
-  readonly credibility: number;
-  readonly model: "human";
-  /** The engine's display step on every group's rates (1 of the 100 shown per row). */
-  readonly displayStep: number;
+  readonly family: "fair-quadratic";
 }
 
 /** Either fairness elicitation: lambda with known a and B, or the full fair metric. */

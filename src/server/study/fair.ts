@@ -16,6 +16,7 @@ import {
   canonicalJson,
   FAIR_DATASETS,
   type FairLambdaSpec,
+  type FairSpec,
   type StudyConfig,
   UPLOADED_DATASET,
 } from "./config.ts";
@@ -35,6 +36,23 @@ export const FAIR_DEFAULTS = { tolerance: 0.05, budget: 25, displayStep: 0.01 } 
  * open, which the debrief and the exports then say (`unidentified`).
  */
 export const FAIR_FULL_DEFAULTS = { tolerance: 0.1, budget: 30 } as const;
+
+/** The spec a create request asks for: lambda (with the default known a, B) or the whole metric. */
+function fairSpec(body: CreateStudyBody, prepared: PreparedFair): FairSpec {
+  const whole = body.family === "fair-quadratic";
+  const defaults = whole ? FAIR_FULL_DEFAULTS : FAIR_DEFAULTS;
+  const common = {
+    tolerance: body.tolerance ?? defaults.tolerance,
+    strategy: "adaptive" as const,
+    budget: body.budget ?? defaults.budget,
+    credibility: body.credibility ?? ADAPTIVE_DEFAULTS.credibility,
+    model: "human" as const,
+    displayStep: FAIR_DEFAULTS.displayStep,
+  };
+  if (whole) return { family: "fair-quadratic", ...common };
+  const known = defaultKnown(prepared.classNames.length, prepared.groupNames.length);
+  return { family: "fair-lambda", ...common, known };
+}
 
 /** A fairness study's prepared data: one soft-label pool per group, tau, the query ball. */
 export interface FairStudyData extends PreparedFair {
@@ -169,27 +187,7 @@ export function fairStudyConfig(body: CreateStudyBody): { config: StudyConfig; h
     template: null,
     source,
     pool: "soft",
-    spec:
-      body.family === "fair-quadratic"
-        ? {
-            family: "fair-quadratic",
-            tolerance: body.tolerance ?? FAIR_FULL_DEFAULTS.tolerance,
-            strategy: "adaptive",
-            budget: body.budget ?? FAIR_FULL_DEFAULTS.budget,
-            credibility: body.credibility ?? ADAPTIVE_DEFAULTS.credibility,
-            model: "human",
-            displayStep: FAIR_DEFAULTS.displayStep,
-          }
-        : {
-            family: "fair-lambda",
-            tolerance: body.tolerance ?? FAIR_DEFAULTS.tolerance,
-            strategy: "adaptive",
-            budget: body.budget ?? FAIR_DEFAULTS.budget,
-            credibility: body.credibility ?? ADAPTIVE_DEFAULTS.credibility,
-            model: "human",
-            displayStep: FAIR_DEFAULTS.displayStep,
-            known: defaultKnown(prepared.classNames.length, prepared.groupNames.length),
-          },
+    spec: fairSpec(body, prepared),
     words: {
       ...base.words,
       question: "Which system would you rather use?",

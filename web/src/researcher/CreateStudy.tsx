@@ -797,6 +797,30 @@ type KindSource = "dataset" | "predictions";
 /** What a fairness study elicits. */
 type KindFamily = "diagonal-linear" | "linear" | "fair-lambda" | "fair-quadratic";
 
+/** What each kind can elicit, the default first, as the form offers it. */
+const FAMILY_CHOICES: Record<"multiclass" | "fair", readonly (readonly [KindFamily, string])[]> = {
+  multiclass: [
+    [
+      "diagonal-linear",
+      "A weight per class: which class’s mistakes matter most (diagonal-linear, about 25 questions)",
+    ],
+    [
+      "linear",
+      "A cost for every kind of mistake: which class taken for which matters most (linear, about 30 questions)",
+    ],
+  ],
+  fair: [
+    [
+      "fair-lambda",
+      "The trade-off lambda only, every class’s mistakes and every gap counting alike (about 25 questions)",
+    ],
+    [
+      "fair-quadratic",
+      "The whole fair metric: which mistakes cost most, which gaps matter most, and lambda (about 30 questions)",
+    ],
+  ],
+};
+
 /** The fields of a multiclass or fairness study made from a dataset or predictions CSV. */
 function KindFields(p: {
   kind: "multiclass" | "fair";
@@ -856,64 +880,20 @@ function KindFields(p: {
           to 1)
         </span>
       </label>
-      {p.kind === "multiclass" && (
-        <fieldset>
-          <legend>What to elicit</legend>
-          <label class="choice">
+      <fieldset>
+        <legend>What to elicit</legend>
+        {FAMILY_CHOICES[p.kind].map(([family, text]) => (
+          <label class="choice" key={family}>
             <input
               type="radio"
-              name="mc-family"
-              checked={p.family === "diagonal-linear"}
-              onChange={() => p.setFamily("diagonal-linear")}
+              name={`${p.kind}-family`}
+              checked={p.family === family}
+              onChange={() => p.setFamily(family)}
             />
-            <span>
-              A weight per class: which class’s mistakes matter most (diagonal-linear, about 25
-              questions)
-            </span>
+            <span>{text}</span>
           </label>
-          <label class="choice">
-            <input
-              type="radio"
-              name="mc-family"
-              checked={p.family === "linear"}
-              onChange={() => p.setFamily("linear")}
-            />
-            <span>
-              A cost for every kind of mistake: which class taken for which matters most (linear,
-              about 30 questions)
-            </span>
-          </label>
-        </fieldset>
-      )}
-      {p.kind === "fair" && (
-        <fieldset>
-          <legend>What to elicit</legend>
-          <label class="choice">
-            <input
-              type="radio"
-              name="fair-family"
-              checked={p.family === "fair-lambda"}
-              onChange={() => p.setFamily("fair-lambda")}
-            />
-            <span>
-              The trade-off lambda only, every class’s mistakes and every gap counting alike (about
-              25 questions)
-            </span>
-          </label>
-          <label class="choice">
-            <input
-              type="radio"
-              name="fair-family"
-              checked={p.family === "fair-quadratic"}
-              onChange={() => p.setFamily("fair-quadratic")}
-            />
-            <span>
-              The whole fair metric: which mistakes cost most, which gaps matter most, and lambda
-              (about 30 questions)
-            </span>
-          </label>
-        </fieldset>
-      )}
+        ))}
+      </fieldset>
       <p class="muted">The study uses the adaptive strategy.</p>
       <div class="grid2">
         <div class="field">
