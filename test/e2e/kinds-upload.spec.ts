@@ -1,7 +1,8 @@
 // Multiclass (k = 3 and k = 5) and fairness studies created in the browser from a dataset CSV,
 // through simulated participants to the export (issue 12, "Done when"): the researcher picks
 // the kind on the create form, uploads the CSV (data/iris.csv; data/glass.csv keeping 5 of
-// its 6 classes; data/arrests.csv with its group column), names the label (and group)
+// its 6 classes; data/arrests.csv with its group column, for lambda only and for the whole
+// fair metric; a predictions CSV for the whole fair metric), names the label (and group)
 // column, opens the study live and issues links. Each participant answers every comparison
 // with a known metric (diagonal-linear weights, or the trade-off lambda) read off the
 // numbers the page shows, over HTTP; the pages they see are saved at 1280 and 390 px and
@@ -148,6 +149,29 @@ const CASES: KindCase[] = [
     truths: [[-0.6, -0.1, -0.3, -0.3, -0.5, -0.4].map((x) => x / Math.sqrt(0.96))],
   },
   {
+    // The whole fair metric from a dataset CSV (the server fits the model), as the server
+    // test test/server/fair-full-study.test.ts elicits it over HTTP.
+    slug: "fairfull-ds",
+    kind: "fair",
+    name: "Release decisions, the whole metric",
+    file: "arrests.csv",
+    target: "released",
+    groups: "colour",
+    whole: true,
+    truths: [
+      normalizeFair({
+        a: [0.5, 1],
+        B: {
+          "0-1": [
+            [1, 0],
+            [0, 0.4],
+          ],
+        },
+        lambda: 0.6,
+      }),
+    ],
+  },
+  {
     slug: "fairfull",
     kind: "fair",
     name: "Release decisions from predictions",
@@ -260,6 +284,26 @@ const STORY = [
   "A computer system sorts each case into a class, and every system gets some cases wrong.",
   "You will compare two systems at a time and tell us which you would rather use.",
 ];
+
+test("a kind picked before the form's defaults arrive starts from its own consent text", async ({
+  page,
+}) => {
+  await page.goto(server.url);
+  await page.getByLabel("Email").fill(RESEARCHER.email);
+  await page.getByLabel("Password").fill(RESEARCHER.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Studies" })).toBeVisible();
+  // A slow answer: the kind is picked first (the binary study's medical consent text arrived
+  // after it and stayed, on a cold server's first create form).
+  await page.route("**/api/study-defaults", async (route) => {
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+  });
+  await page.getByRole("link", { name: "Create a study" }).click();
+  await page.getByLabel(/^Fairness/).check();
+  await expect(page.locator("#consent")).toHaveValue(/automated decision systems/);
+  await expect(page.getByTestId("unchanged-texts")).toContainText("the consent text");
+});
 
 for (const c of CASES) {
   test(`${c.slug}: a ${c.kind} study from ${c.file}, from the create form to the export`, async ({
@@ -430,10 +474,24 @@ for (const c of CASES) {
           halfWidths.filter((h) => h !== null).length,
         );
       const full = s.fairDebrief?.full;
-      // The debrief page's table of costs and gap weights shows the elicited numbers.
-      if (n === 0 && full !== undefined)
-        for (const x of full.a)
-          await expect(p.getByTestId("fair-full")).toContainText(x.toFixed(2));
+      // The debrief page's table, row by row: each class's cost and gap weight (the diagonal
+      // of B summed over group pairs) to 2 decimals, "(uncertain)" exactly where the engine
+      // left the coordinate open (a_i; a gap: any B??_ii), as the dashboard's ± marks them.
+      if (n === 0 && full !== undefined) {
+        const open = full.unidentified.map((u) => u.name);
+        const mark = (flagged: boolean) => (flagged ? " (uncertain)" : "");
+        const rows = p.getByTestId("fair-full").locator("tbody tr");
+        await expect(rows).toHaveCount(s.fairDebrief!.classes.length);
+        for (const [i, cls] of s.fairDebrief!.classes.entries()) {
+          const gap = Object.values(full.B).reduce((sum, M) => sum + M[i]![i]!, 0);
+          const gapOpen = open.some((u) => u.startsWith("B") && u.endsWith(`_${i + 1}${i + 1}`));
+          await expect(rows.nth(i).locator("th")).toHaveText(`“${cls}”`);
+          await expect(rows.nth(i).locator("td")).toHaveText([
+            `${full.a[i]!.toFixed(2)}${mark(open.includes(`a${i + 1}`))}`,
+            `${gap.toFixed(2)}${mark(gapOpen)}`,
+          ]);
+        }
+      }
       debriefs.push({
         token,
         metric: d.metric,

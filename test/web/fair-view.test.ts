@@ -133,6 +133,40 @@ describe("a whole fair metric on the dashboard", () => {
       ]),
     ).toBe("lambda 0.58 (0.47–0.68); costs 0.46 ±0.12 / 0.89; gap weights 1.89 / 0.64 ±0.39");
   });
+  it("three groups: each class's gap weight sums its diagonal over the pairs, and so do the ±", () => {
+    const three = {
+      lambda: 0.4,
+      low: 0.3,
+      high: 0.5,
+      a: [0.6, 0.8],
+      B: {
+        "0-1": [
+          [0.5, 0],
+          [0, 0.2],
+        ],
+        "0-2": [
+          [0.25, 0],
+          [0, 0.1],
+        ],
+        "1-2": [
+          [0.125, 0],
+          [0, 0.3],
+        ],
+      },
+    };
+    expect(formatMetric(three)).toBe(
+      "lambda 0.40 (0.30–0.50); costs 0.60 / 0.80; gap weights 0.88 / 0.60",
+    );
+    // B13_11 and B23_11 are class 1's; B12_12 is off the diagonal and counts for no gap.
+    expect(
+      formatMetric(three, [
+        { name: "B13_11", halfWidth: 0.1 },
+        { name: "B23_11", halfWidth: 0.05 },
+        { name: "B12_12", halfWidth: 0.3 },
+        { name: "a2", halfWidth: 0.111 },
+      ]),
+    ).toBe("lambda 0.40 (0.30–0.50); costs 0.60 / 0.80 ±0.11; gap weights 0.88 ±0.15 / 0.60");
+  });
   it("a lambda-only row stays as it was", () => {
     expect(formatMetric({ lambda: 0.3, low: 0.25, high: 0.35 })).toBe("lambda 0.30 (0.25–0.35)");
     expect(fairWhole({ lambda: 0.3, low: 0.25, high: 0.35 })).toBeNull();

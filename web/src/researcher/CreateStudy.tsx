@@ -3,7 +3,7 @@
 // text); every text participants read, with a live preview; tolerance, strategy (with the
 // adaptive engine's budget and credibility), number of evaluation pairs, consent text.
 
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { api, errorMessage } from "../api/client.ts";
 import type { CreateStudyBody, Field, StudySummary, StudyWords } from "../api/types.ts";
 import {
@@ -103,16 +103,24 @@ export function CreateStudy() {
   const [kindPost, setKindPost] = useState<Field[] | null>(null);
   // A multiclass or fairness study's data: a dataset (the server fits a model) or predictions.
   const [kindSource, setKindSource] = useState<KindSource>("dataset");
-  // What a fairness study elicits: lambda only, or the whole fair metric.
   // What a multiclass or fairness study elicits (the first of each pair is the default).
   const [kindFamily, setKindFamily] = useState<KindFamily>("diagonal-linear");
+
+  // The kind as it is when the defaults arrive: one picked before they load must not start
+  // from the binary study's consent text (it speaks of medical screening).
+  const kindNow = useRef(kind);
+  kindNow.current = kind;
 
   useEffect(() => {
     api<StudyDefaults>("GET", "/api/study-defaults")
       .then((d) => {
         setDefaults(d.texts);
-        // The consent text is edited like the others, from the built-in study's.
-        setConsent((c) => (c === "" ? d.texts.consentText : c));
+        // The consent text is edited like the others, from the built-in one of the kind.
+        const built =
+          kindNow.current === "binary"
+            ? d.texts.consentText
+            : (d.kindTexts?.consentText ?? d.texts.consentText);
+        setConsent((c) => (c === "" ? built : c));
         setSystems(d.comprehensionSystems);
         setKindDefaults(d.kindTexts ?? null);
         setKindQuestionnaire(d.kindTexts?.questionnaire ?? null);
@@ -794,7 +802,7 @@ function UnchangedNotice({
 
 /** Where a multiclass or fairness study's data come from. */
 type KindSource = "dataset" | "predictions";
-/** What a fairness study elicits. */
+/** What a multiclass or fairness study elicits. */
 type KindFamily = "diagonal-linear" | "linear" | "fair-lambda" | "fair-quadratic";
 
 /** What each kind can elicit, the default first, as the form offers it. */
