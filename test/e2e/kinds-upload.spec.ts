@@ -636,3 +636,35 @@ for (const c of CASES) {
     expect(rows.filter((r) => r.split(",")[status] === "done")).toHaveLength(c.truths.length);
   });
 }
+
+test("a fairness study from a bundled dataset in the create form (titanic by passenger class)", async ({
+  page,
+}) => {
+  await page.goto(server.url);
+  await page.getByLabel("Email").fill(RESEARCHER.email);
+  await page.getByLabel("Password").fill(RESEARCHER.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Studies" })).toBeVisible();
+  await page.getByRole("link", { name: "Create a study" }).click();
+  await page.getByLabel("Name", { exact: true }).fill("Lifeboats");
+  await page.getByLabel(/^Fairness/).check();
+  await page.getByLabel(/^One of the bundled datasets/).check();
+  await expect(page.getByLabel("Dataset CSV (at most 5 MB)")).toHaveCount(0);
+  await page.getByLabel("Bundled dataset", { exact: true }).selectOption("titanic");
+  await page.getByLabel("Group column (the groups to treat alike)").selectOption("passengerClass");
+  await page.getByLabel(/^The whole fair metric/).check();
+  await pageCheck(page, "bundled-create", async () => {
+    await expect(page.locator("#kind-bundled")).toHaveValue("titanic");
+  });
+  await page.getByRole("button", { name: "Create study" }).click();
+  await expect(page).toHaveURL(/#\/study\/[^/]+$/, { timeout: 60_000 });
+  await expect(page.getByRole("heading", { name: "Lifeboats" })).toBeVisible();
+  const studyId = page.url().split("/").pop()!;
+  const json = (await (
+    await page.request.get(`${server.url}/api/studies/${studyId}/export/study.json`)
+  ).json()) as { study: { config: StudyConfig } };
+  const config = json.study.config;
+  expect(config.source).toMatchObject({ kind: "fair-dataset", groups: "passengerClass" });
+  expect(config.spec).toMatchObject({ family: "fair-quadratic", tolerance: 0.1, budget: 30 });
+  expect(prepareFairStudyData(config).groupNames).toHaveLength(3);
+});

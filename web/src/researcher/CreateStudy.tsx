@@ -103,6 +103,8 @@ export function CreateStudy() {
   const [kindPost, setKindPost] = useState<Field[] | null>(null);
   // A multiclass or fairness study's data: a dataset (the server fits a model) or predictions.
   const [kindSource, setKindSource] = useState<KindSource>("dataset");
+  // A bundled dataset's name (kindSource "bundled").
+  const [bundled, setBundled] = useState("");
   // What a multiclass or fairness study elicits (the first of each pair is the default).
   const [kindFamily, setKindFamily] = useState<KindFamily>("diagonal-linear");
 
@@ -195,8 +197,25 @@ export function CreateStudy() {
     }
   };
 
-  /** A multiclass or fairness study from the uploaded dataset or predictions CSV (adaptive). */
+  /** A multiclass or fairness study from a bundled dataset or an uploaded CSV (adaptive). */
   const submitKind = () => {
+    if (kindSource === "bundled") {
+      if (bundled === "") {
+        setError("Please choose a bundled dataset.");
+        return;
+      }
+      if (kind === "fair" && groups === "") {
+        setError("Please choose the group column of the dataset.");
+        return;
+      }
+      submitKindBody({
+        name: name.trim(),
+        kind,
+        dataset: bundled as NonNullable<CreateStudyBody["dataset"]>,
+        ...(kind === "fair" ? { groups } : {}),
+      });
+      return;
+    }
     const predictions = kindSource === "predictions";
     const what = predictions ? "predictions" : "dataset";
     if (csv === null) {
@@ -214,7 +233,6 @@ export function CreateStudy() {
     const body: CreateStudyBody = predictions
       ? { name: name.trim(), kind, predictionsCsv: csv.text }
       : { name: name.trim(), kind, datasetCsv: csv.text, target };
-    if (kindFamily === "fair-quadratic" || kindFamily === "linear") body.family = kindFamily;
     if (!predictions && kind === "multiclass" && classes.length > 0) {
       if (classes.length < 3 || classes.length > 6) {
         setError("Keep 3 to 6 classes (or none ticked for every class).");
@@ -228,6 +246,12 @@ export function CreateStudy() {
       .map((c) => c.trim())
       .filter((c) => c !== "");
     if (!predictions && drop.length > 0) body.dropColumns = drop;
+    submitKindBody(body);
+  };
+
+  /** The family, tolerance, budget and texts every multiclass or fairness request carries. */
+  const submitKindBody = (body: CreateStudyBody) => {
+    if (kindFamily === "fair-quadratic" || kindFamily === "linear") body.family = kindFamily;
     if (tolerance.trim() !== "") {
       const tol = Number(tolerance);
       if (!Number.isFinite(tol) || tol <= 0 || tol >= 0.5) {
@@ -416,8 +440,14 @@ export function CreateStudy() {
           <KindFields
             kind={kind}
             source={kindSource}
+            bundled={bundled}
+            setBundled={(b) => {
+              setBundled(b);
+              setGroups("");
+            }}
             setSource={(k) => {
               setKindSource(k);
+              setBundled("");
               setCsv(null);
               setTarget("");
               setClasses([]);
@@ -801,7 +831,24 @@ function UnchangedNotice({
 }
 
 /** Where a multiclass or fairness study's data come from. */
-type KindSource = "dataset" | "predictions";
+type KindSource = "dataset" | "predictions" | "bundled";
+
+/** The bundled datasets a multiclass or fairness study can use, with a fair one's groups. */
+const BUNDLED: Record<
+  "multiclass" | "fair",
+  readonly { name: string; text: string; groups?: readonly string[] }[]
+> = {
+  multiclass: [
+    { name: "iris", text: "iris (3 classes of flower)" },
+    { name: "wine", text: "wine (3 cultivars)" },
+    { name: "vehicle", text: "vehicle (4 kinds of vehicle)" },
+    { name: "glass", text: "glass (6 kinds of glass)" },
+  ],
+  fair: [
+    { name: "arrests", text: "arrests (released or not)", groups: ["colour", "sex"] },
+    { name: "titanic", text: "titanic (survived or not)", groups: ["sex", "passengerClass"] },
+  ],
+};
 /** What a multiclass or fairness study elicits. */
 type KindFamily = "diagonal-linear" | "linear" | "fair-lambda" | "fair-quadratic";
 
@@ -834,6 +881,8 @@ function KindFields(p: {
   kind: "multiclass" | "fair";
   source: KindSource;
   setSource: (s: KindSource) => void;
+  bundled: string;
+  setBundled: (b: string) => void;
   family: KindFamily;
   setFamily: (f: KindFamily) => void;
   csv: { name: string; text: string } | null;
@@ -855,18 +904,20 @@ function KindFields(p: {
   const labelValues = p.columns.find((c) => c.name === p.target)?.values ?? [];
   const rows = p.csv?.text.split(/\r?\n/).filter((l) => l.trim() !== "").length ?? 0;
   const predictions = p.source === "predictions";
+  const bundled = p.source === "bundled";
+  const bundledGroups = BUNDLED.fair.find((d) => d.name === p.bundled)?.groups ?? [];
   return (
     <fieldset>
       <legend>
         {p.kind === "multiclass"
-          ? "Data: 3 or more classes, from a dataset or your model’s predictions"
-          : "Data: a label and a group column, from a dataset or your model’s predictions"}
+          ? "Data: 3 or more classes, from a dataset, your model’s predictions or a bundled dataset"
+          : "Data: a label and a group column, from a dataset, your model’s predictions or a bundled dataset"}
       </legend>
       <label class="choice">
         <input
           type="radio"
           name="kind-source"
-          checked={!predictions}
+          checked={p.source === "dataset"}
           onChange={() => p.setSource("dataset")}
         />
         <span>
@@ -888,6 +939,15 @@ function KindFields(p: {
           to 1)
         </span>
       </label>
+      <label class="choice">
+        <input
+          type="radio"
+          name="kind-source"
+          checked={bundled}
+          onChange={() => p.setSource("bundled")}
+        />
+        <span>One of the bundled datasets (the server fits the model as for an upload)</span>
+      </label>
       <fieldset>
         <legend>What to elicit</legend>
         {FAMILY_CHOICES[p.kind].map(([family, text]) => (
@@ -904,16 +964,34 @@ function KindFields(p: {
       </fieldset>
       <p class="muted">The study uses the adaptive strategy.</p>
       <div class="grid2">
-        <div class="field">
-          <label for="kind-dataset-file">
-            {predictions ? "Predictions CSV (at most 5 MB)" : "Dataset CSV (at most 5 MB)"}
-          </label>
-          <input id="kind-dataset-file" type="file" accept=".csv,text/csv" onChange={p.onFile} />
-          {p.csv !== null && (
-            <p class="muted">{`${p.csv.name}: ${rows - 1} rows, ${p.columns.length} columns`}</p>
-          )}
-        </div>
-        {!predictions && (
+        {bundled ? (
+          <div class="field">
+            <label for="kind-bundled">Bundled dataset</label>
+            <select
+              id="kind-bundled"
+              value={p.bundled}
+              onChange={(e) => p.setBundled((e.currentTarget as HTMLSelectElement).value)}
+            >
+              <option value="">(choose)</option>
+              {BUNDLED[p.kind].map((d) => (
+                <option key={d.name} value={d.name}>
+                  {d.text}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : (
+          <div class="field">
+            <label for="kind-dataset-file">
+              {predictions ? "Predictions CSV (at most 5 MB)" : "Dataset CSV (at most 5 MB)"}
+            </label>
+            <input id="kind-dataset-file" type="file" accept=".csv,text/csv" onChange={p.onFile} />
+            {p.csv !== null && (
+              <p class="muted">{`${p.csv.name}: ${rows - 1} rows, ${p.columns.length} columns`}</p>
+            )}
+          </div>
+        )}
+        {p.source === "dataset" && (
           <div class="field">
             <label for="kind-target">Label column</label>
             <select
@@ -939,21 +1017,24 @@ function KindFields(p: {
               onChange={(e) => p.setGroups((e.currentTarget as HTMLSelectElement).value)}
             >
               <option value="">(choose)</option>
-              {p.columns
-                .filter((c) =>
-                  predictions
-                    ? c.name !== "label" && !c.name.startsWith("p_")
-                    : c.name !== p.target,
-                )
-                .map((c) => (
-                  <option key={c.name} value={c.name}>
-                    {c.name}
-                  </option>
-                ))}
+              {(bundled
+                ? bundledGroups
+                : p.columns
+                    .filter((c) =>
+                      predictions
+                        ? c.name !== "label" && !c.name.startsWith("p_")
+                        : c.name !== p.target,
+                    )
+                    .map((c) => c.name)
+              ).map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
             </select>
           </div>
         )}
-        {!predictions && (
+        {p.source === "dataset" && (
           <div class="field">
             <label for="kind-drop-columns">Columns to leave out (comma-separated, optional)</label>
             <input
