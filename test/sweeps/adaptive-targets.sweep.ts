@@ -3,13 +3,15 @@ import {
   type AdaptiveComparisonRow,
   reproduceAdaptive,
 } from "../../src/experiments/reproduce-adaptive.ts";
+import { recordFigures } from "./figures.ts";
 
 /**
  * Issue 10's noise-free targets, measured as `elicit reproduce adaptive` measures them (same
  * truths and seeds for every strategy): the mean questions of adaptive (at the papers'
  * tolerance) or of `matched` (asked for paper's own mean and 95th-percentile error on these
  * truths), with every error statistic (mean, p95, max) no worse than paper's. The LPM uses 100
- * truths: on 30 its mean questions sit at the target's edge (k = 3 matched: 40.1).
+ * truths: on 30 its mean questions sit at the target's edge (k = 3 matched: 40.1). The README
+ * quotes the printed lines (docs/figures/adaptive-*.txt, for readme:check).
  */
 function rows(families: string[], trials: number) {
   const r = reproduceAdaptive({ trials, families, noises: ["none"] });
@@ -17,6 +19,16 @@ function rows(families: string[], trials: number) {
     const row = r.rows.find((x) => x.setting === setting && x.strategy === strategy);
     if (!row) throw new Error(`no row ${setting} ${strategy}`);
     return row;
+  };
+}
+
+/** Prints `line` and writes the test's lines so far to docs/figures/<id>.txt. */
+function reporter(id: string, test: string) {
+  const lines: string[] = [];
+  return (line: string) => {
+    console.log(line);
+    lines.push(line);
+    recordFigures(id, import.meta.url, test, lines.join("\n"));
   };
 }
 
@@ -34,19 +46,21 @@ describe("issue 10 targets, noise-free (reproduce adaptive)", () => {
   it("binary LPM: matched asks at most 8 questions (paper 28), errors no worse than paper's", () => {
     const row = rows(["binary-linear"], 30);
     const matched = row("binary-linear", "matched");
-    console.log(`binary LPM matched: ${matched.questions.toFixed(2)} questions`);
+    const report = reporter("adaptive-binary", "binary LPM");
+    report(`binary LPM matched: ${matched.questions.toFixed(2)} questions`);
     expect(matched.questions).toBeLessThanOrEqual(8);
     noWorse(matched, row("binary-linear", "paper"));
   });
 
   it("DLPM k = 3 / 4: adaptive asks at most 16 / 24 questions, errors no worse than paper's", () => {
     const row = rows(["diagonal-linear"], 30);
+    const report = reporter("adaptive-dlpm", "DLPM");
     for (const [k, target] of [
       [3, 16],
       [4, 24],
     ] as const) {
       const adaptive = row(`diagonal-linear k=${k}`, "adaptive");
-      console.log(`DLPM k = ${k} adaptive: ${adaptive.questions.toFixed(2)} questions`);
+      report(`DLPM k = ${k} adaptive: ${adaptive.questions.toFixed(2)} questions`);
       expect(adaptive.questions).toBeLessThanOrEqual(target);
       noWorse(adaptive, row(`diagonal-linear k=${k}`, "paper"));
     }
@@ -54,13 +68,14 @@ describe("issue 10 targets, noise-free (reproduce adaptive)", () => {
 
   it("LPM k = 3 / 4, 100 truths: matched asks at most 40 / 90 questions, errors no worse than paper's", () => {
     const row = rows(["linear"], 100);
+    const report = reporter("adaptive-lpm", "100 truths");
     for (const [k, target] of [
       [3, 40],
       [4, 90],
     ] as const) {
       const matched = row(`linear k=${k}`, "matched");
       const m = matched.errors[0]!;
-      console.log(
+      report(
         `LPM k = ${k} matched: ${matched.questions.toFixed(2)} questions, error ${m.mean.toFixed(5)} / ${m.p95.toFixed(5)} / ${m.max.toFixed(5)}`,
       );
       expect(matched.questions).toBeLessThanOrEqual(target);
