@@ -41,8 +41,9 @@ export const FIGURES_DIR = join(ROOT, "docs", "figures");
  * `library-example` is special: the README's own library example, run against `src/exports/`.
  */
 export const COMMANDS: Record<string, string[]> = {
-  "reproduce-binary": ["reproduce", "binary"],
+  // The longest first (--run runs them in this order, one per core).
   "reproduce-multiclass": ["reproduce", "multiclass"],
+  "reproduce-binary": ["reproduce", "binary"],
   "reproduce-quadratic": ["reproduce", "quadratic"],
   "simulate-example": ["simulate", "--truth", '{"tp":0.6,"tn":0.8}'],
   "fair-arrests": [
@@ -82,6 +83,24 @@ export const COMMANDS: Record<string, string[]> = {
  */
 export const SETTINGS: { re: RegExp; why: string }[] = [
   { re: /tolerance\s+0\.\d+(\s+rad)?/g, why: "a tolerance is a setting" },
+  { re: /(Node|npm|TypeScript)\s+(>=\s+)?\d+\.\d+/g, why: "a version" },
+  { re: /\d+%\s+flipped\s+answers/g, why: "the simulated participants' noise, a setting" },
+  { re: /asserted:[^)]*/g, why: "the targets a sweep asserts" },
+  {
+    re: /0\.02 rad \(linear\), 0\.05 rad \(fractional\), 0\.05 \(threshold\)/g,
+    why: "the --tolerance defaults",
+  },
+  { re: /default\s+[\d.e-]+/g, why: "a default is a setting" },
+  { re: /\d+% (wrong on pairs|coin-flip slips)/g, why: "the human answer model's parameters" },
+  { re: /[\d.]+\s+bit\b/g, why: "the question choice's settings, in bits" },
+  { re: /Dirichlet\(0\.25\)/g, why: "the sparse prior's setting" },
+  { re: /90%\s+(credible|quantile|region)/g, why: "the credibility 0.9, a setting" },
+  {
+    re: /Adult, Default: fair QPME 1\.0000 \/ 0\.997-0\.998/g,
+    why: "the UAI 2022 paper's Table 3, quoted: the paper's figures, not ours",
+  },
+  { re: /Section 5\.[12]/g, why: "a section number" },
+  { re: /k = 2000, Delta = 0\.01/g, why: "Algorithm 3's settings (the paper's)" },
 ];
 
 /** A number as printed: its text without sign handling lost, and where it is. */
@@ -122,6 +141,9 @@ export function numbers(text: string): Token[] {
 /** A `<!-- figures: ... -->` block: its outputs, options and where its content is. */
 export interface Block {
   readonly ids: string[];
+  /** Per output, the section quoted (`id[Table_2.]`): from its first line containing the
+   * anchor (underscores for spaces) to the next blank line; undefined for the whole output. */
+  readonly anchors: (string | undefined)[];
   readonly rounded: boolean;
   readonly exact: boolean;
   readonly abs: number;
@@ -131,7 +153,25 @@ export interface Block {
   readonly line: number;
 }
 
-const lineOf = (text: string, at: number) => text.slice(0, at).split("\n").length;
+/** The 1-based line of offset `at` in `text`. */
+function lineOf(text: string, at: number): number {
+  let starts = lineStarts.get(text);
+  if (!starts) {
+    starts = [0];
+    for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+    lineStarts.clear();
+    lineStarts.set(text, starts);
+  }
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= at) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo + 1;
+}
+const lineStarts = new Map<string, number[]>();
 
 /**
  * The README with everything that is not checked blanked out (positions kept): inline code,
@@ -157,24 +197,28 @@ export function mask(readme: string): string {
     return comment < 0 ? blank(line) : blank(line.slice(0, comment)) + line.slice(comment);
   });
   // Inline code, link targets and HTML comments in the prose (not inside fenced blocks).
-  let text = out.join("\n");
+  const text = out.join("\n").split("");
   const prose = out.map((l, i) => (kept[i] ? l : blank(l))).join("\n");
   for (const re of [/<!--[\s\S]*?-->/g, /`[^`]*`/g, /\]\([^)\s]*\)/g]) {
     for (const m of prose.matchAll(re)) {
-      text = text.slice(0, m.index) + blank(m[0]) + text.slice(m.index + m[0].length);
+      for (let i = m.index; i < m.index + m[0].length; i++) if (text[i] !== "\n") text[i] = " ";
     }
   }
-  return text;
+  return text.join("");
 }
 
 /** The figures blocks of the README, or problems with their markers. */
 export function blocks(readme: string): { blocks: Block[]; problems: string[] } {
   const found: Block[] = [];
   const problems: string[] = [];
-  const inFence = fenceRanges(readme);
+  const fences = fenceRanges(readme);
+  let prose = readme;
+  for (const [a, b] of fences) prose = prose.slice(0, a) + " ".repeat(b - a) + prose.slice(b);
+  const inline = [...prose.matchAll(/`[^`]*`/g)].map((m) => [m.index, m.index + m[0].length]);
+  const inCode = [...fences, ...inline];
   let open: { head: RegExpMatchArray; end: number } | undefined;
   for (const m of readme.matchAll(/<!--\s*(\/?)figures:?([^>]*?)-->/g)) {
-    if (inFence.some(([a, b]) => m.index >= a && m.index < b)) continue;
+    if (inCode.some(([a, b]) => m.index >= a! && m.index < b!)) continue;
     const line = lineOf(readme, m.index);
     if (m[1] === "/") {
       if (!open) problems.push(`README.md:${line}: <!-- /figures --> without an opening block`);
@@ -183,15 +227,20 @@ export function blocks(readme: string): { blocks: Block[]; problems: string[] } 
         const opt = (f: (w: string) => boolean) => words.find(f);
         const abs = opt((w) => w.startsWith("±"));
         const rel = opt((w) => w.endsWith("%"));
-        const ids = words.filter((w) => /^[a-z][a-z0-9-]*$/.test(w) && !OPTIONS.has(w));
+        const sources = words
+          .map((w) => w.match(/^([a-z][a-z0-9-]*)(?:\[([^\]]+)\])?$/))
+          .filter((m) => m !== null && !OPTIONS.has(m[0]));
+        const ids = sources.map((m) => m![1]!);
+        const anchors = sources.map((m) => m![2]?.replace(/_/g, " "));
         const unknown = words.filter(
-          (w) => !ids.includes(w) && !OPTIONS.has(w) && w !== abs && w !== rel,
+          (w) => !sources.some((m) => m![0] === w) && !OPTIONS.has(w) && w !== abs && w !== rel,
         );
         const at = lineOf(readme, open.head.index!);
         if (unknown.length) problems.push(`README.md:${at}: unknown block words ${unknown}`);
         if (ids.length === 0) problems.push(`README.md:${at}: a figures block names no output`);
         found.push({
           ids,
+          anchors,
           rounded: words.includes("rounded"),
           exact: words.includes("exact"),
           abs: abs ? Number(abs.slice(1)) : 0,
@@ -238,9 +287,26 @@ export interface Output {
 }
 
 export function parseOutput(file: string): Output {
-  const nl = file.indexOf("\n");
-  const body = file.slice(nl + 1);
-  return { command: file.slice(0, nl), body, numbers: numbers(body) };
+  let out = parsed.get(file);
+  if (!out) {
+    const nl = file.indexOf("\n");
+    const body = file.slice(nl + 1);
+    out = { command: file.slice(0, nl), body, numbers: numbers(body) };
+    parsed.set(file, out);
+  }
+  return out;
+}
+const parsed = new Map<string, Output>();
+
+/** The lines of `out` from the first containing `anchor` to the next blank line. */
+function section(out: Output, anchor: string | undefined): Output | undefined {
+  if (anchor === undefined) return out;
+  const lines = out.body.split("\n");
+  const from = lines.findIndex((l) => l.includes(anchor));
+  if (from < 0) return undefined;
+  const to = lines.findIndex((l, i) => i > from && l.trim() === "");
+  const body = lines.slice(from, to < 0 ? undefined : to).join("\n");
+  return { command: out.command, body, numbers: numbers(body) };
 }
 
 /** Does the README's figure `r` agree with a printed one under the block's options? */
@@ -277,19 +343,28 @@ export function checkReadme(
   const tokens = numbers(masked);
   const used = new Set<string>();
   let checked = 0;
-  const inside = (t: Token) => found.find((b) => t.start >= b.start && t.end <= b.end);
+  const blockOf = new Map(
+    tokens.map((t) => [t, found.find((b) => t.start >= b.start && t.end <= b.end)] as const),
+  );
+  const inside = (t: Token) => blockOf.get(t);
 
   for (const b of found) {
     const outputs: Output[] = [];
-    for (const id of b.ids) {
+    b.ids.forEach((id, i) => {
       used.add(id);
       const file = load(id);
       if (file === undefined) problems.push(`README.md:${b.line}: no docs/figures/${id}.txt`);
-      else outputs.push(parseOutput(file));
-    }
+      else {
+        const out = section(parseOutput(file), b.anchors[i]);
+        if (out) outputs.push(out);
+        else problems.push(`README.md:${b.line}: docs/figures/${id}.txt has no "${b.anchors[i]}"`);
+      }
+    });
     if (outputs.length < b.ids.length) continue;
     const printed = outputs.flatMap((o) => o.numbers);
-    const where = b.ids.map((id) => `docs/figures/${id}.txt`).join(" or ");
+    const where = b.ids
+      .map((id, i) => `docs/figures/${id}.txt${b.anchors[i] ? ` ("${b.anchors[i]}")` : ""}`)
+      .join(" or ");
     for (const t of tokens.filter((x) => inside(x) === b)) {
       checked++;
       if (!agrees(t, printed, b))
@@ -335,7 +410,7 @@ export function checkReadme(
       `README.md:${lineOf(readme, t.start)}: ${t.text}${t.truncated ? "..." : ""} outside any figures block ("${context(masked, t.start, t.end)}"): quote it from an output in a block, or remove it`,
     );
   }
-  for (const m of masked.matchAll(/(?<![\w.])(\d+) of (\d+)(?![\w.])/g)) {
+  for (const m of masked.matchAll(/(?<![\w.])(\d+)\s+of\s+(\d+)(?!\w|\.\d)/g)) {
     const start = m.index;
     const end = start + m[0].length;
     if (found.some((b) => start >= b.start && end <= b.end) || allowed(start, end)) continue;
