@@ -46,7 +46,11 @@ describe("elicit simulate (contract)", () => {
     expect(out.truth.tp).toBeCloseTo(0.6, 12);
     expect(Math.hypot(out.elicited.tp, out.elicited.tn)).toBeCloseTo(1, 12);
     expect(out.queries).toBe(28);
-    expect(out.error.angle).toBeGreaterThanOrEqual(0);
+    // On the data's 284-point soft-label pool an angle is pinned down only to the range of
+    // slopes that support the same boundary point, so the error can exceed the tolerance:
+    // README's "Real data ... soft labels" table has a mean of 0.033 rad at tolerance 0.02.
+    // This run prints 0.036; three tolerances is the ceiling (held-out hard labels miss by 0.37).
+    expect(out.error.angle).toBeLessThan(3 * 0.02);
     expect(out.classifier.kind).toBe("threshold");
   });
   /** `simulate --json` of an LFPM on the paper's synthetic population. */
@@ -70,8 +74,11 @@ describe("elicit simulate (contract)", () => {
     expect(Object.keys(out.elicited).sort()).toEqual(["p00", "p11", "q0", "q00", "q11"]);
     expect(out.queries).toBe(40);
     expect(Math.abs(out.error.alphaMean - 1)).toBeLessThan(0.1);
-    expect(out.error.alphaStd).toBeGreaterThanOrEqual(0);
-    expect(out.error.p11).toBeGreaterThanOrEqual(0);
+    // README's Table 2, row 1: sigma 0.032 (paper 0.030) and the grid's p11 off by 0.010 (one
+    // step Delta); both below the run's tolerance, 0.05.
+    expect(out.tolerance).toBe(0.05);
+    expect(out.error.alphaStd).toBeLessThan(out.tolerance);
+    expect(out.error.p11).toBeLessThan(out.tolerance);
     expect(out.ratio).toBe("grid");
   });
   it("binary-linear-fractional: --ratio follows the strategy unless given, and pole finds p11", () => {
@@ -92,7 +99,14 @@ describe("elicit simulate (contract)", () => {
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
     expect(out.runs).toHaveLength(5);
-    expect(out.summary.error.angle.mean).toBeGreaterThanOrEqual(0);
+    // The summary is of the runs printed beside it.
+    const angles: number[] = out.runs.map((run: { error: { angle: number } }) => run.error.angle);
+    const mean = angles.reduce((s, x) => s + x, 0) / angles.length;
+    expect(out.summary.error.angle.mean).toBeCloseTo(mean, 12);
+    expect(out.summary.error.angle.max).toBe(Math.max(...angles));
+    // Mean 0.037 rad here (README's soft-label table: 0.033 over 28 truths, tolerance 0.02).
+    expect(out.summary.tolerance).toBe(0.02);
+    expect(out.summary.error.angle.mean).toBeLessThan(3 * out.summary.tolerance);
   });
 });
 
@@ -254,7 +268,15 @@ describe("elicit simulate, multiclass families (contract)", () => {
     expect(out.family).toBe("diagonal-linear");
     expect(out.queries).toBe(56);
     expect(out.elicited.a.reduce((s: number, x: number) => s + x, 0)).toBeCloseTo(1, 12);
-    expect(out.error.linf).toBeGreaterThanOrEqual(0);
+    // The reported errors are those of the printed weights.
+    const diff = out.elicited.a.map((x: number, i: number) => x - out.truth.a[i]);
+    expect(out.error.linf).toBeCloseTo(Math.max(...diff.map(Math.abs)), 12);
+    expect(out.error.l2).toBeCloseTo(Math.hypot(...diff), 12);
+    // Paper's strategy on the 88 held-out wine rows misses this truth by 0.225 (a2 0.275
+    // for 0.5), far above the tolerance 0.01: README's DLPM row has the same long tail on
+    // the synthetic pool (p95 0.18, max 0.48), and --strategy adaptive gets 0.0035 here. The
+    // bound catches a worse miss; a weight vector on the simplex can miss by up to 0.8.
+    expect(out.error.linf).toBeLessThan(0.3);
     expect(out.classifier.kind).toBe("plugin");
   });
   it("linear on the synthetic population reports the sphere", () => {
