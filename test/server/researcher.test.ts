@@ -123,6 +123,7 @@ describe.each(SLOW_BACKENDS)("researcher API (%s)", (kind) => {
   });
 
   test("creates a study from an uploaded predictions CSV, invites, and exports results", async () => {
+    const testStart = Date.now();
     const cookie = await signIn(t);
     const csv = finePredictionsCsv();
     const created = await call(
@@ -193,7 +194,10 @@ describe.each(SLOW_BACKENDS)("researcher API (%s)", (kind) => {
     const done = ps.find((p: { status: string }) => p.status === "done");
     expect(Math.abs(done.metric.a0 - 0.4)).toBeLessThanOrEqual(0.1);
     expect(done.guess).toBe(4);
+    // Whole seconds from start to finish, all of it within this test.
+    expect(Number.isInteger(done.seconds)).toBe(true);
     expect(done.seconds).toBeGreaterThanOrEqual(0);
+    expect(done.seconds).toBeLessThanOrEqual(Math.ceil((Date.now() - testStart) / 1000));
     expect(ps.find((p: { test: boolean }) => p.test)).toMatchObject({
       status: "invited",
       pilot: false,
