@@ -11,11 +11,9 @@ import type { Page } from "@playwright/test";
 import type { ParticipantState, Phase } from "../../web/src/api/types.ts";
 import { advanceTo, getState, ResearcherClient, tokenOf } from "./api.ts";
 import { expect, test } from "./fixtures.ts";
-import { RESEARCHER, ROOT, SERVER_MISSING, TestServer, UI_MISSING } from "./server.ts";
+import { RESEARCHER, ROOT, TestServer } from "./server.ts";
 import { waitForPhase } from "./ui.ts";
 
-test.skip(SERVER_MISSING, "src/server is not there yet");
-test.skip(UI_MISSING, "web/dist is missing: run npm run build:web first");
 test.describe.configure({ mode: "serial" });
 
 let server: TestServer;

@@ -5,7 +5,7 @@
 import type { ParticipantState } from "../../web/src/api/types.ts";
 import { getState, ResearcherClient, tokenOf } from "./api.ts";
 import { expect, test } from "./fixtures.ts";
-import { SERVER_MISSING, TestServer, UI_MISSING } from "./server.ts";
+import { TestServer } from "./server.ts";
 
 /** The spec's server and study, ready once beforeAll has run. */
 export interface ServedStudy {
@@ -22,8 +22,6 @@ export interface ServedStudy {
  * @example const study = serveStudy({ name: "Flowers", kind: "multiclass", dataset: "iris" });
  */
 export function serveStudy(body: Record<string, unknown>): ServedStudy {
-  test.skip(SERVER_MISSING, "src/server is not there yet");
-  test.skip(UI_MISSING, "web/dist is missing: run npm run build:web first");
   test.describe.configure({ mode: "serial" });
 
   let server: TestServer | undefined;

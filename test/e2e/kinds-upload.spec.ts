@@ -32,11 +32,9 @@ import { formatMetric } from "../../web/src/researcher/metric.ts";
 import { predictionsCsv } from "../server/predictions-fixture.ts";
 import { advanceTo, tokenOf } from "./api.ts";
 import { expect, test } from "./fixtures.ts";
-import { RESEARCHER, ROOT, SERVER_MISSING, TestServer, UI_MISSING } from "./server.ts";
+import { RESEARCHER, ROOT, TestServer } from "./server.ts";
 import { atWidths, waitForPhase } from "./ui.ts";
 
-test.skip(SERVER_MISSING, "src/server is not there yet");
-test.skip(UI_MISSING, "web/dist is missing: run npm run build:web first");
 test.describe.configure({ mode: "serial" });
 
 let server: TestServer;

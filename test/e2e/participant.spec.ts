@@ -5,11 +5,9 @@ import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { advanceTo, getState, ResearcherClient, tokenOf } from "./api.ts";
 import { expect, test } from "./fixtures.ts";
-import { ROOT, SERVER_MISSING, TestServer, UI_MISSING } from "./server.ts";
+import { ROOT, TestServer } from "./server.ts";
 import { answer, phaseOf, position, waitForPhase } from "./ui.ts";
 
-test.skip(SERVER_MISSING, "src/server is not there yet");
-test.skip(UI_MISSING, "web/dist is missing: run npm run build:web first");
 test.describe.configure({ mode: "serial" });
 
 let server: TestServer;

@@ -12,10 +12,6 @@ import { serverLogDir } from "./server-log.ts";
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const BIN = join(ROOT, "bin", "elicit.js");
 
-/** The browser tests need the server (src/server) and the built UI (npm run build:web). */
-export const SERVER_MISSING = !existsSync(join(ROOT, "src", "server", "serve.ts"));
-export const UI_MISSING = !existsSync(join(ROOT, "web", "dist", "index.html"));
-
 export const RESEARCHER = { email: "researcher@example.org", password: "correct horse battery" };
 
 async function freePort(): Promise<number> {
@@ -43,8 +39,14 @@ export class TestServer {
     return `http://127.0.0.1:${this.port}`;
   }
 
-  /** A fresh data directory with one researcher account, and a running server. */
+  /**
+   * A fresh data directory with one researcher account, and a running server. Throws when the
+   * built UI is missing (`npm run test:e2e` builds it first; a bare `npx playwright test`
+   * does not): the pages would otherwise fail one by one on a placeholder.
+   */
   static async start(): Promise<TestServer> {
+    const ui = join(ROOT, "web", "dist", "index.html");
+    if (!existsSync(ui)) throw new Error(`${ui} is missing: run npm run build:web first`);
     const dataDir = mkdtempSync(join(tmpdir(), "elicit-e2e-"));
     const pw = join(dataDir, "password.txt");
     writeFileSync(pw, `${RESEARCHER.password}\n`);

@@ -21,11 +21,8 @@ import {
 } from "../server/diabetes-study.ts";
 import { getState, ResearcherClient, tokenOf } from "./api.ts";
 import { expect, test } from "./fixtures.ts";
-import { RESEARCHER, ROOT, SERVER_MISSING, TestServer, UI_MISSING } from "./server.ts";
+import { RESEARCHER, ROOT, TestServer } from "./server.ts";
 import { answer, phaseOf, waitForPhase } from "./ui.ts";
-
-test.skip(SERVER_MISSING, "src/server is not there yet");
-test.skip(UI_MISSING, "web/dist is missing: run npm run build:web first");
 
 let server: TestServer;
 
