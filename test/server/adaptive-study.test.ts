@@ -336,7 +336,7 @@ describe.each(SLOW_BACKENDS)("adaptive study (%s)", (kind) => {
     expect(summary.adaptive.credible.radius).toBe(expected.result.credible.radius);
     expect(json.body.participants[0].seed).toBe(seed);
     expect(json.body.study.config.spec.strategy).toBe("adaptive");
-  });
+  }, 180_000);
 
   it("serves the engine's questions to a participant who flips 5% of answers", async () => {
     const a0 = 0.6;
@@ -364,7 +364,7 @@ describe.each(SLOW_BACKENDS)("adaptive study (%s)", (kind) => {
       checked++;
     }
     expect(checked).toBe(2);
-  });
+  }, 180_000);
 
   it("runs the linear family too: same questions as the engine, a unit-norm metric", async () => {
     const study = await createAdaptive({ family: "binary-linear", budget: 8 });

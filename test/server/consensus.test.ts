@@ -168,6 +168,10 @@ async function exported(t: TestApp, cookie: string, studyId: number) {
   return JSON.parse(r.body);
 }
 
+// Whole participants over HTTP: every answer replays the participant's log through the
+// engine before the next question, so the fair test (three participants to the debrief, 22 +
+// 17 + 14 questions) takes 10-30 s and the multiclass one (two) 8-11 s on a busy 2-core
+// machine; 180 s each leaves room for one several times slower (the default 60 s did not).
 describe("the consensus over HTTP (sqlite)", () => {
   const app = appPerTest("sqlite");
 
@@ -268,7 +272,7 @@ describe("the consensus over HTTP (sqlite)", () => {
     expect(
       (await call(t, "GET", `/api/studies/${study.id}/consensus`, undefined, bob)).status,
     ).toBe(404);
-  });
+  }, 180_000);
 
   it("multiclass: per-class means of the participants' weights, in study.json too", async () => {
     const { t, cookie } = app;
@@ -304,7 +308,7 @@ describe("the consensus over HTTP (sqlite)", () => {
     expect(c.best).toEqual(bestForConsensus(data.pool, c.weights.mean, weights));
     expect(c.best.agree).toBeLessThanOrEqual(2);
     expect((await exported(t, cookie, study.id)).consensus).toEqual(c);
-  });
+  }, 180_000);
 
   it("binary: the mean weight on TP, its Bayes threshold on the pool, who shares it; endpoint = study.json = dashboard lines", async () => {
     const { t, cookie } = app;

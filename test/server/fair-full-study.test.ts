@@ -170,5 +170,5 @@ describe("whole fair metric study (sqlite)", () => {
     expect(mine.summary.metric).toEqual(row.metric);
     expect(mine.summary.adaptive.unidentified).toEqual(full.unidentified);
     expect(json.codebook.fair).toContain("fair-quadratic");
-  });
+  }, 180_000);
 });

@@ -252,5 +252,5 @@ describe.each(SLOW_BACKENDS)("fairness study (%s)", (kind) => {
     const csv = (await exported("answers.csv")).trim().split("\n");
     expect(csv[0]).toContain("classes,groups,first_counts,second_counts");
     expect(csv).toHaveLength(1 + stored.length);
-  });
+  }, 180_000);
 });

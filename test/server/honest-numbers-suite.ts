@@ -181,7 +181,7 @@ export function honestNumbersSuite(n: number): void {
         expect(audit.problems.slice(0, 10)).toEqual([]);
         expect(audit.totals).toEqual({ positives: 80, negatives: 120 });
       },
-      120_000,
+      180_000,
     );
   });
 }

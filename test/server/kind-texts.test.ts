@@ -89,6 +89,7 @@ describe("the texts of multiclass and fairness studies", () => {
       // The same walk finds the built-in wording where it is: the search can fail.
       expect(all).toContain("Which mistakes mattered most to you");
     },
+    180_000,
   );
 
   it.each(kinds)(
@@ -110,6 +111,7 @@ describe("the texts of multiclass and fairness studies", () => {
       const all = JSON.stringify(states);
       expect(all).not.toMatch(/Which mistakes mattered most|automated decision systems/);
     },
+    180_000,
   );
 
   it.each([

@@ -102,7 +102,7 @@ describe("linear multiclass study (sqlite)", () => {
     expect(json.participants.find((p: { id: number }) => p.id === id).summary.metric).toEqual(
       d.metric,
     );
-  });
+  }, 180_000);
 
   it("refuses linear outside a multiclass study, and creates nothing", async () => {
     const { t, cookie } = app;

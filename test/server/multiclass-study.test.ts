@@ -181,5 +181,5 @@ describe.each(SLOW_BACKENDS)("multiclass study (%s)", (kind) => {
     const mine = json.participants.find((p: { id: number }) => p.id === id);
     expect(mine.summary.metric).toEqual({ weights: d.metric.weights });
     expect((await exported("participants.csv")).split("\n")).toHaveLength(2 + 1);
-  });
+  }, 180_000);
 });

@@ -41,7 +41,7 @@ describe("noisy participants over HTTP, a few (sqlite)", () => {
       const err = Math.max(...d.metric.weights.map((w, i) => Math.abs(w - truth[i]!)));
       expect(err).toBeLessThanOrEqual(2 * config.spec.tolerance);
     }
-  });
+  }, 180_000);
 
   it("lambda (arrests by colour), 2 participants", async () => {
     const { study, config, data } = await createFair(t, cookie);
@@ -55,5 +55,5 @@ describe("noisy participants over HTTP, a few (sqlite)", () => {
       expect(asked).toBeLessThanOrEqual(25);
       expect(Math.abs(d.metric.lambda - truth)).toBeLessThanOrEqual(2 * config.spec.tolerance);
     }
-  });
+  }, 180_000);
 });

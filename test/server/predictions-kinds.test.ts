@@ -58,7 +58,7 @@ describe("studies from a predictions CSV (sqlite)", () => {
     d.classWeights.forEach((w, i) => {
       expect(Math.abs(w - truth[i]!)).toBeLessThanOrEqual(d.halfWidths[i] ?? config.spec.tolerance);
     });
-  });
+  }, 180_000);
 
   it("fair: each group's rows are its pool, tau from their probability mass; lambda is recovered", async () => {
     const { t, cookie } = app;
@@ -100,7 +100,7 @@ describe("studies from a predictions CSV (sqlite)", () => {
     );
     expect(m.low).toBeLessThanOrEqual(lambda);
     expect(m.high).toBeGreaterThanOrEqual(lambda);
-  });
+  }, 180_000);
 
   const bad = (k: number, text: (csv: string) => string) =>
     text(predictionsCsv(60, k, k === 2 ? ["a", "b"] : ["a", "b", "c"]));

@@ -86,7 +86,7 @@ describe("multiclass and fairness studies from an uploaded dataset CSV (sqlite)"
     expect(parts.body.participants.find((p: { id: number }) => p.id === id).metric).toEqual({
       weights: w,
     });
-  });
+  }, 180_000);
 
   it("k = 5 from an uploaded glass.csv with a class subset", async () => {
     const { t, cookie } = app;
@@ -140,7 +140,7 @@ describe("multiclass and fairness studies from an uploaded dataset CSV (sqlite)"
     const shown = formatMetric(d.metric, unidentified);
     expect(shown.match(/±/g)).toHaveLength(unidentified.length);
     expect(shown).toContain(`${d.metric.weights[0]!.toFixed(3)}`);
-  });
+  }, 180_000);
 
   it("a fairness study from an uploaded arrests.csv by colour recovers a known lambda within the tolerance", async () => {
     const { t, cookie } = app;
@@ -180,7 +180,7 @@ describe("multiclass and fairness studies from an uploaded dataset CSV (sqlite)"
     expect(parts.body.participants.find((p: { id: number }) => p.id === id).metric).toEqual(
       d.metric,
     );
-  });
+  }, 180_000);
 
   it("a fairness study with a three-class label (titanic.csv: passengerClass by sex) runs to the debrief", async () => {
     const { t, cookie } = app;
@@ -205,7 +205,7 @@ describe("multiclass and fairness studies from an uploaded dataset CSV (sqlite)"
     expect(Math.abs(end.fairDebrief!.metric.lambda - 0.5)).toBeLessThanOrEqual(
       up.config.spec.tolerance,
     );
-  });
+  }, 180_000);
 
   const twoClasses =
     "x,z,y\n" +

@@ -299,7 +299,7 @@ describe("a study created from an uploaded dataset CSV", () => {
     const created = await call(t, "POST", "/api/studies", body, cookie);
     expect(created.status, JSON.stringify(created.body).slice(0, 300)).toBe(200);
     expect((await call(t, "GET", "/healthz")).status).toBe(200);
-  });
+  }, 180_000);
 
   const bad: [string, Record<string, unknown>, RegExp][] = [
     ["no label column named", { target: undefined }, /target: name the label column/],
