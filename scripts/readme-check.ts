@@ -8,7 +8,9 @@
  * - the sweeps' printed figures: each sweep writes its own file in the run that asserts them
  *   (`test/sweeps/figures.ts`), so after `npm run test:sweeps` they are fresh;
  *   `--sweeps-since TIME` fails on any sweep file older than TIME (ISO date, epoch seconds or a
- *   file whose modification time to use).
+ *   file whose modification time to use);
+ * - dated measurements that no run can repeat exactly (timings): files whose first line starts
+ *   with `# recorded`, then says when, on what and with which command; kept as they are.
  *
  * In README.md a block `<!-- figures: ID [ID...] [OPTION...] -->` ... `<!-- /figures -->`
  * (HTML comments, invisible on GitHub; they may sit inside a paragraph) quotes those outputs:
@@ -535,6 +537,7 @@ async function main(argv: string[]) {
         : Date.parse(since);
     for (const id of available) {
       if (id in COMMANDS) continue;
+      if (loadFigure(id)?.startsWith("# recorded")) continue;
       if (statSync(join(FIGURES_DIR, `${id}.txt`)).mtimeMs < ms)
         problems.push(`docs/figures/${id}.txt: not written by the sweeps since ${since}`);
     }
