@@ -273,9 +273,10 @@ describe("elicit simulate, multiclass families (contract)", () => {
     expect(out.error.linf).toBeCloseTo(Math.max(...diff.map(Math.abs)), 12);
     expect(out.error.l2).toBeCloseTo(Math.hypot(...diff), 12);
     // Paper's strategy on the 88 held-out wine rows misses this truth by 0.225 (a2 0.275
-    // for 0.5), far above the tolerance 0.01: README's DLPM row has the same long tail on
-    // the synthetic pool (p95 0.18, max 0.48), and --strategy adaptive gets 0.0035 here. The
-    // bound catches a worse miss; a weight vector on the simplex can miss by up to 0.8.
+    // for 0.5), far above the tolerance 0.01: paper's DLPM has the same long tail on the
+    // synthetic pool (`elicit reproduce adaptive --families diagonal-linear` prints its p95
+    // and max), and --strategy adaptive gets 0.0035 here. The bound catches a worse miss; a
+    // weight vector on the simplex can miss by up to 0.8.
     expect(out.error.linf).toBeLessThan(0.3);
     expect(out.classifier.kind).toBe("plugin");
   });
