@@ -14,6 +14,7 @@ import { registerReproduceRanking } from "./ranking.ts";
 import { registerReproduceAdaptive } from "./reproduce-adaptive.ts";
 import { registerReproduceFair } from "./reproduce-fair.ts";
 import { registerReproduceMulticlass } from "./reproduce-multiclass.ts";
+import { registerReproducePeople } from "./reproduce-people.ts";
 
 const pair = (m: { tp: number; tn: number }) => `(${fmt(m.tp, 2)},${fmt(m.tn, 2)})`;
 const lfpm = (m: Record<string, number>) =>
@@ -164,6 +165,7 @@ export function registerReproduce(program: Command): void {
   registerReproduceFair(reproduce);
   registerReproduceQuadratic(reproduce);
   registerReproduceAdaptive(reproduce);
+  registerReproducePeople(reproduce);
   reproduce
     .command("binary")
     .description("AISTATS 2019 Tables 1 and 2 (synthetic) and the breast-cancer real-data runs")

@@ -1,0 +1,431 @@
+/**
+ * `elicit reproduce people` (issue 26, item 3; first cut, binary families only): the panel of
+ * simulated people (`src/oracle/people.ts`) answers the papers' procedure (`paper`) and the
+ * adaptive engine (`adaptive`, default `human` answer model) on the same truths and seeds, on
+ * a pool shown as whole people out of 100 as the built-in web study shows it. Every person
+ * judges the DISPLAYED counts; the engine is never told who answers. Pure: builds the table,
+ * prints nothing, reads no file (the caller passes the pool); `onRun` only reports progress.
+ */
+import { adaptiveProcedure } from "../elicit/adaptive/engine.ts";
+import {
+  binaryLinearFamily,
+  binaryThresholdFamily,
+  type ThresholdMetric,
+} from "../elicit/adaptive/families/binary.ts";
+import type { AdaptiveFamily } from "../elicit/adaptive/family.ts";
+import {
+  type DisplayFrame,
+  displayFrame,
+  type ShownCounts,
+  shownCounts,
+} from "../elicit/binary/display.ts";
+import type { BinaryPoint } from "../elicit/binary/point.ts";
+import { type BinarySpec, binaryProcedure } from "../elicit/binary/spec.ts";
+import { type BinaryTruth, elicitationError } from "../elicit/binary/truth.ts";
+import { type Procedure, runProcedure } from "../elicit/session.ts";
+import type { BinaryPopulation } from "../geometry/binary/population.ts";
+import { createRng } from "../math/rng.ts";
+import { mean, quantile } from "../math/stats.ts";
+import { type BinaryLinearMetric, normalizeLinear } from "../metrics/binary-linear.ts";
+import { makePerson, PERSON_TYPES, type PersonType } from "../oracle/people.ts";
+import type { Answer } from "../search/question.ts";
+import { truthRange } from "./simulate-adaptive.ts";
+import { randomBinaryTruth } from "./simulate-binary.ts";
+
+/**
+ * The families `reproducePeople` runs (this first cut: the binary ones), in table order.
+ * @example PEOPLE_FAMILIES.includes("binary-threshold") // true
+ */
+export const PEOPLE_FAMILIES = ["binary-threshold", "binary-linear"] as const;
+
+/**
+ * One of `PEOPLE_FAMILIES`.
+ * @example const f: PeopleFamily = "binary-linear";
+ */
+export type PeopleFamily = (typeof PEOPLE_FAMILIES)[number];
+
+/**
+ * The strategies compared: `paper` (the papers' search, as the built-in study runs it) and
+ * `adaptive` (the engine with the `human` model, told the display step, as a web study runs it).
+ * @example PEOPLE_STRATEGIES[0] // "paper"
+ */
+export const PEOPLE_STRATEGIES = ["paper", "adaptive"] as const;
+
+/**
+ * One of `PEOPLE_STRATEGIES`.
+ * @example const s: PeopleStrategy = "adaptive";
+ */
+export type PeopleStrategy = (typeof PEOPLE_STRATEGIES)[number];
+
+/**
+ * The settings of a family, as a web study of that family stores them: the built-in study's
+ * spec for the threshold family (CANCER_SPEC: tolerance 0.05, thresholds on a 1e-4 grid) and
+ * the create form's default tolerance (0.02 rad) for the linear one; adaptive budget 30,
+ * credibility 0.9, answer model `human` (ADAPTIVE_DEFAULTS of the study configuration).
+ * @example PEOPLE_SETTINGS["binary-threshold"].tolerance // 0.05
+ */
+export const PEOPLE_SETTINGS: Readonly<
+  Record<
+    PeopleFamily,
+    {
+      readonly tolerance: number;
+      /** The family's error measure. */
+      readonly measure: "a0" | "angle";
+      readonly grid?: number;
+    }
+  >
+> = {
+  "binary-threshold": { tolerance: 0.05, measure: "a0", grid: 1e-4 },
+  "binary-linear": { tolerance: 0.02, measure: "angle" },
+};
+
+/** Adaptive options of every run (a web study's defaults). */
+export const PEOPLE_ADAPTIVE = { budget: 30, credibility: 0.9, model: "human" } as const;
+
+/** People shown per page (the built-in study's `display.population`). */
+export const PEOPLE_POPULATION = 100;
+
+/** One question as shown: the two points' whole-people counts and the answer given. */
+export interface ShownQuestion {
+  readonly first: ShownCounts;
+  readonly second: ShownCounts;
+  readonly answer: Answer;
+}
+
+/** One run: one strategy, one person, one truth. */
+export interface PeopleRun {
+  readonly family: PeopleFamily;
+  readonly strategy: PeopleStrategy;
+  readonly person: PersonType;
+  /** 0-based trial (truth) index. */
+  readonly trial: number;
+  readonly truth: BinaryTruth;
+  /** Questions shown (pairs identical on screen are answered "tie" unasked, not counted). */
+  readonly questions: number;
+  /** Error in the family's measure (`|a0 - a0'|` or the angle in radians). */
+  readonly error: number;
+  /** Adaptive only: the truth within the 90% credible region (error <= radius). */
+  readonly covered?: boolean;
+  /** Adaptive only: why the engine stopped. */
+  readonly stop?: string;
+  /** Adaptive: nonempty `unidentified` or stop `no-informative-question`; paper: never. */
+  readonly flagged: boolean;
+  /** Error above twice the tolerance and not flagged. */
+  readonly silentMiss: boolean;
+  /** Questions shown whose pair is dominated as shown (`isDominatedPair`). */
+  readonly dominated: number;
+  /** Every question shown, in order. */
+  readonly shown: readonly ShownQuestion[];
+}
+
+/**
+ * Whether a shown pair is dominated: one system at least as good on both shown counts TP and
+ * TN and better on one (so the pair says nothing about the trade-off).
+ * @example isDominatedPair({ tp: 34, fn: 0, fp: 4, tn: 62 }, { tp: 34, fn: 0, fp: 3, tn: 63 }) // true
+ */
+export function isDominatedPair(a: ShownCounts, b: ShownCounts): boolean {
+  const ge = (x: ShownCounts, y: ShownCounts) =>
+    x.tp >= y.tp && x.tn >= y.tn && (x.tp > y.tp || x.tn > y.tn);
+  return ge(a, b) || ge(b, a);
+}
+
+/**
+ * The truth's metric evaluated at whole-people counts, TP and TN as fractions of the
+ * frame's population (what a person who knows their own metric sees).
+ * @example shownValue({ family: "binary-threshold", a0: 0.25 }, { tp: 30, fn: 4, fp: 6, tn: 60 }, displayFrame(100, 0.34)) // 0.375
+ */
+export function shownValue(truth: BinaryTruth, s: ShownCounts, frame: DisplayFrame): number {
+  const tp = s.tp / frame.population;
+  const tn = s.tn / frame.population;
+  switch (truth.family) {
+    case "binary-threshold":
+      return truth.a0 * tn + (1 - truth.a0) * tp;
+    case "binary-linear": {
+      const m = normalizeLinear(truth.metric);
+      return m.tp * tp + m.tn * tn;
+    }
+    default:
+      throw new RangeError(`reproduce people does not run ${truth.family}`);
+  }
+}
+
+/** The adaptive family a web study of `family` runs over `population`, told the frame's step. */
+function studyFamily(
+  family: PeopleFamily,
+  population: BinaryPopulation,
+  frame: DisplayFrame,
+): AdaptiveFamily<BinaryPoint, ThresholdMetric> | AdaptiveFamily<BinaryPoint, BinaryLinearMetric> {
+  return family === "binary-threshold"
+    ? binaryThresholdFamily(population, {
+        displayStep: frame.step,
+        grid: PEOPLE_SETTINGS[family].grid ?? 0,
+        asShown: true,
+      })
+    : binaryLinearFamily(population, { displayStep: frame.step, asShown: true });
+}
+
+/** What `runPerson` needs. */
+export interface RunPersonOptions {
+  readonly family: PeopleFamily;
+  readonly strategy: PeopleStrategy;
+  readonly person: PersonType;
+  readonly truth: BinaryTruth;
+  readonly population: BinaryPopulation;
+  /** 0-based trial: seeds the engine (trial + 1) and, with the family, the person. */
+  readonly trial: number;
+  /** People shown per page (default `PEOPLE_POPULATION`, 100). */
+  readonly shownPopulation?: number;
+}
+
+/**
+ * One person of the panel answering one strategy for one truth. The person's value is the
+ * truth at the displayed counts, its range the spread of that value over the adaptive family's
+ * candidate points (`truthRange`), its seed `people:<family>:<trial>:<type>` (the same person
+ * for both strategies). Pairs identical on screen are answered "tie" without being shown.
+ * @example
+ * runPerson({ family: "binary-threshold", strategy: "adaptive", person: "careful",
+ *   truth: { family: "binary-threshold", a0: 0.3 }, population: pool, trial: 0 }).error
+ */
+export function runPerson(o: RunPersonOptions): PeopleRun {
+  const frame = displayFrame(o.shownPopulation ?? PEOPLE_POPULATION, o.population.zeta);
+  const setting = PEOPLE_SETTINGS[o.family];
+  const shownOf = (p: BinaryPoint) => shownCounts(p.confusion, frame);
+  const value = (p: BinaryPoint) => shownValue(o.truth, shownOf(p), frame);
+  const family = studyFamily(o.family, o.population, frame);
+  const range = truthRange(family as AdaptiveFamily<BinaryPoint, unknown>, value);
+  const person = makePerson<BinaryPoint>(o.person, {
+    value,
+    range: range > 0 ? range : 1,
+    seed: `people:${o.family}:${o.trial}:${o.person}`,
+  });
+  const shown: ShownQuestion[] = [];
+  // As unlessIdenticalOnScreen does on the web: a pair identical on screen is a "tie", unasked.
+  const onScreen =
+    <R>(procedure: Procedure<BinaryPoint, R>): Procedure<BinaryPoint, R> =>
+    (ask) =>
+      procedure((q) => {
+        const first = shownOf(q.first);
+        const second = shownOf(q.second);
+        if (first.tp === second.tp && first.tn === second.tn) return "tie";
+        const answer = ask(q);
+        shown.push({ first, second, answer });
+        return answer;
+      });
+  const base = {
+    family: o.family,
+    strategy: o.strategy,
+    person: o.person,
+    trial: o.trial,
+    truth: o.truth,
+  };
+  const finish = (error: number, flagged: boolean, extra: object): PeopleRun => ({
+    ...base,
+    questions: shown.length,
+    error,
+    ...extra,
+    flagged,
+    silentMiss: error > 2 * setting.tolerance && !flagged,
+    dominated: shown.filter((q) => isDominatedPair(q.first, q.second)).length,
+    shown,
+  });
+  if (o.strategy === "paper") {
+    const spec: BinarySpec = {
+      family: o.family,
+      tolerance: setting.tolerance,
+      strategy: "paper",
+      ...(setting.grid === undefined ? {} : { grid: setting.grid }),
+    };
+    const run = runProcedure(onScreen(binaryProcedure(spec, o.population)), person.ask);
+    const e = elicitationError(o.truth, run.result, o.population) as Record<string, number>;
+    return finish(e[setting.measure]!, false, {});
+  }
+  const options = {
+    tolerance: setting.tolerance,
+    budget: PEOPLE_ADAPTIVE.budget,
+    credibility: PEOPLE_ADAPTIVE.credibility,
+    model: PEOPLE_ADAPTIVE.model,
+    seed: o.trial + 1,
+  };
+  let error: number;
+  let radius: number;
+  let stop: string;
+  let unidentified: number;
+  if (o.truth.family === "binary-threshold") {
+    const f = family as AdaptiveFamily<BinaryPoint, ThresholdMetric>;
+    const r = runProcedure(onScreen(adaptiveProcedure(f, options)), person.ask).result;
+    error = f.error({ a0: o.truth.a0 }, r.metric);
+    ({ radius } = r.credible);
+    ({ stop } = r);
+    unidentified = r.unidentified.length;
+  } else if (o.truth.family === "binary-linear") {
+    const f = family as AdaptiveFamily<BinaryPoint, BinaryLinearMetric>;
+    const r = runProcedure(onScreen(adaptiveProcedure(f, options)), person.ask).result;
+    error = f.error(normalizeLinear(o.truth.metric), r.metric);
+    ({ radius } = r.credible);
+    ({ stop } = r);
+    unidentified = r.unidentified.length;
+  } else {
+    throw new RangeError(`reproduce people does not run ${o.truth.family}`);
+  }
+  const flagged = unidentified > 0 || stop === "no-informative-question";
+  return finish(error, flagged, { covered: error <= radius, stop });
+}
+
+/** Summary of one (family, strategy, person) cell. */
+export interface PeopleRow {
+  readonly family: PeopleFamily;
+  readonly strategy: PeopleStrategy;
+  readonly person: PersonType;
+  readonly trials: number;
+  readonly tolerance: number;
+  /** The family's error measure: `a0` (`|a0 - a0'|`) or `angle` (radians). */
+  readonly measure: string;
+  /** Questions shown: mean and max over trials. */
+  readonly questions: { readonly mean: number; readonly max: number };
+  readonly error: { readonly p50: number; readonly p95: number; readonly max: number };
+  /** Adaptive only: share of runs whose truth is in the 90% credible region. */
+  readonly coverage?: number;
+  /** Adaptive only: share of runs flagged (unidentified coordinates or no informative question). */
+  readonly flagged?: number;
+  /** Runs with error above 2x tolerance and not flagged (paper flags nothing). */
+  readonly silentMisses: number;
+  /** Dominated pairs shown, summed over the trials. */
+  readonly dominated: number;
+}
+
+/** The whole table and how it was made. */
+export interface PeopleReproduction {
+  readonly trials: number;
+  readonly pool: string;
+  readonly frame: DisplayFrame;
+  readonly families: readonly PeopleFamily[];
+  readonly people: readonly PersonType[];
+  readonly rows: readonly PeopleRow[];
+  /** Every run, when `keepRuns` was asked for (tests); absent otherwise. */
+  readonly runs?: readonly PeopleRun[];
+}
+
+/** Options of `reproducePeople`. */
+export interface ReproducePeopleOptions {
+  /** The pool the points come from (the built-in study's: `prepareStudyData(cancerDiagnosisConfig())`). */
+  readonly population: BinaryPopulation;
+  /** Random truths per family (the command's default is 30). */
+  readonly trials: number;
+  /** Families to run (default `PEOPLE_FAMILIES`). */
+  readonly families?: readonly PeopleFamily[];
+  /** Person types to run (default every one of `PERSON_TYPES`). */
+  readonly people?: readonly PersonType[];
+  /** People shown per page (default 100). */
+  readonly shownPopulation?: number;
+  /** Keep every run in the result (default false). */
+  readonly keepRuns?: boolean;
+  /** Called after every run (progress). */
+  readonly onRun?: () => void;
+}
+
+/**
+ * Number of runs `reproducePeople` will make (for a progress bar).
+ * @example peopleSize({ population: pool, trials: 30 }) // 2 * 30 * 10 * 2 = 1200
+ */
+export function peopleSize(o: Omit<ReproducePeopleOptions, "population">): number {
+  const families = o.families ?? PEOPLE_FAMILIES;
+  const people = o.people ?? PERSON_TYPES;
+  return families.length * o.trials * people.length * PEOPLE_STRATEGIES.length;
+}
+
+/**
+ * Every person of the panel against `paper` and `adaptive` on the same truths and seeds:
+ * trial t of a family is the t-th truth drawn (as `elicit simulate --random-truth` draws them)
+ * from a generator seeded `reproduce-people:<family>`, engine seed t + 1, person seed
+ * `people:<family>:<t>:<type>`. One row per (family, strategy, person).
+ * @example reproducePeople({ population: pool, trials: 3, families: ["binary-threshold"] }).rows
+ */
+export function reproducePeople(o: ReproducePeopleOptions): PeopleReproduction {
+  const families = o.families ?? PEOPLE_FAMILIES;
+  const people = o.people ?? PERSON_TYPES;
+  for (const f of families) {
+    if (!PEOPLE_FAMILIES.includes(f)) {
+      throw new RangeError(`unknown family "${f}"; choose ${PEOPLE_FAMILIES.join(", ")}`);
+    }
+  }
+  for (const p of people) {
+    if (!PERSON_TYPES.includes(p)) {
+      throw new RangeError(`unknown person "${p}"; choose ${PERSON_TYPES.join(", ")}`);
+    }
+  }
+  if (!(Number.isInteger(o.trials) && o.trials >= 1)) {
+    throw new RangeError("trials must be a whole number, at least 1");
+  }
+  const shownPopulation = o.shownPopulation ?? PEOPLE_POPULATION;
+  const frame = displayFrame(shownPopulation, o.population.zeta);
+  const rows: PeopleRow[] = [];
+  const all: PeopleRun[] = [];
+  for (const family of PEOPLE_FAMILIES.filter((f) => families.includes(f))) {
+    const rng = createRng(`reproduce-people:${family}`);
+    const truths = Array.from({ length: o.trials }, () =>
+      randomBinaryTruth(family, rng, o.population.zeta),
+    );
+    const cells = new Map<string, PeopleRun[]>();
+    for (const person of people) {
+      for (let t = 0; t < truths.length; t++) {
+        for (const strategy of PEOPLE_STRATEGIES) {
+          const run = runPerson({
+            family,
+            strategy,
+            person,
+            truth: truths[t]!,
+            population: o.population,
+            trial: t,
+            shownPopulation,
+          });
+          const key = `${strategy}:${person}`;
+          cells.set(key, [...(cells.get(key) ?? []), run]);
+          if (o.keepRuns) all.push(run);
+          o.onRun?.();
+        }
+      }
+    }
+    for (const strategy of PEOPLE_STRATEGIES) {
+      for (const person of people) {
+        const runs = cells.get(`${strategy}:${person}`) ?? [];
+        rows.push(summarise(family, strategy, person, runs));
+      }
+    }
+  }
+  return {
+    trials: o.trials,
+    pool: o.population.description,
+    frame,
+    families: PEOPLE_FAMILIES.filter((f) => families.includes(f)),
+    people: [...people],
+    rows,
+    ...(o.keepRuns ? { runs: all } : {}),
+  };
+}
+
+function summarise(
+  family: PeopleFamily,
+  strategy: PeopleStrategy,
+  person: PersonType,
+  runs: readonly PeopleRun[],
+): PeopleRow {
+  const setting = PEOPLE_SETTINGS[family];
+  const qs = runs.map((r) => r.questions);
+  const es = runs.map((r) => r.error);
+  const share = (f: (r: PeopleRun) => boolean) => runs.filter(f).length / runs.length;
+  return {
+    family,
+    strategy,
+    person,
+    trials: runs.length,
+    tolerance: setting.tolerance,
+    measure: setting.measure,
+    questions: { mean: mean(qs), max: Math.max(...qs) },
+    error: { p50: quantile(es, 0.5), p95: quantile(es, 0.95), max: Math.max(...es) },
+    ...(strategy === "adaptive"
+      ? { coverage: share((r) => r.covered === true), flagged: share((r) => r.flagged) }
+      : {}),
+    silentMisses: runs.filter((r) => r.silentMiss).length,
+    dominated: runs.reduce((s, r) => s + r.dominated, 0),
+  };
+}
