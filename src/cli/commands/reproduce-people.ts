@@ -91,19 +91,27 @@ export function registerReproducePeople(reproduce: Command): void {
   reproduce
     .command("people")
     .description(
-      `issue 26: every person of the simulated panel (${PERSON_TYPES.join(", ")}) answers the papers' procedure (paper) and the adaptive engine (human answer model, never told who answers) on the built-in study's pool (Breast Cancer Wisconsin (Original), held-out labels) shown as whole people out of 100; prints questions (mean, max), error p50 / p95 / max, coverage of the 90% credible region, share flagged, silent misses and dominated pairs shown`,
+      `issue 26: every person of the simulated panel (${PERSON_TYPES.join(", ")}) answers the papers' procedure (paper) and the adaptive engine (human answer model, never told who answers) on the built-in study's pool (Breast Cancer Wisconsin (Original), held-out labels unless --pool soft) shown as whole people out of 100; prints questions (mean, max), error p50 / p95 / max, coverage of the 90% credible region, share flagged, silent misses and dominated pairs shown`,
     )
     .option(
       "--families <list>",
       `comma-separated families to run (default all: ${PEOPLE_FAMILIES.join(",")}); tolerance 0.05 for binary-threshold (the built-in study's), 0.02 rad for binary-linear`,
     )
     .option("--trials <n>", "random truths per family (drawn as simulate --random-truth)", "30")
+    .option(
+      "--pool <kind>",
+      "labelled (the built-in study's: held-out labels) or soft (held-out probabilities as soft labels, as elicit simulate's default)",
+      "labelled",
+    )
     .option("--json", "print JSON on stdout")
-    .action((f: { trials: string; families?: string; json?: boolean }) =>
+    .action((f: { trials: string; families?: string; pool: string; json?: boolean }) =>
       guarded(() => {
         const trials = positiveTrials(f.trials);
         const families = f.families === undefined ? undefined : parseFamilies(f.families);
-        const population = prepareStudyData(cancerDiagnosisConfig()).pool;
+        if (f.pool !== "labelled" && f.pool !== "soft") {
+          throw new CliError(`--pool must be labelled or soft, got "${f.pool}"`);
+        }
+        const population = prepareStudyData({ ...cancerDiagnosisConfig(), pool: f.pool }).pool;
         const options = { trials, ...(families ? { families } : {}) };
         const bar = progressBar(peopleSize(options), "reproduce people");
         const result = reproducePeople({ ...options, population, onRun: () => bar.tick() });
