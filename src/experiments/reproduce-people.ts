@@ -6,18 +6,16 @@
  * judges the DISPLAYED counts; the engine is never told who answers. Pure: builds the table,
  * prints nothing, reads no file (the caller passes the pool); `onRun` only reports progress.
  */
+import { binaryStudyFamily } from "../elicit/adaptive/binary-study.ts";
 import { adaptiveProcedure } from "../elicit/adaptive/engine.ts";
-import {
-  binaryLinearFamily,
-  binaryThresholdFamily,
-  type ThresholdMetric,
-} from "../elicit/adaptive/families/binary.ts";
+import type { ThresholdMetric } from "../elicit/adaptive/families/binary.ts";
 import type { AdaptiveFamily } from "../elicit/adaptive/family.ts";
 import {
   type DisplayFrame,
   displayFrame,
   type ShownCounts,
   shownCounts,
+  unlessIdenticalOnScreen,
 } from "../elicit/binary/display.ts";
 import type { BinaryPoint } from "../elicit/binary/point.ts";
 import { type BinarySpec, binaryProcedure } from "../elicit/binary/spec.ts";
@@ -28,7 +26,7 @@ import { createRng } from "../math/rng.ts";
 import { mean, quantile } from "../math/stats.ts";
 import { type BinaryLinearMetric, normalizeLinear } from "../metrics/binary-linear.ts";
 import { makePerson, PERSON_TYPES, type PersonType } from "../oracle/people.ts";
-import type { Answer } from "../search/question.ts";
+import type { Answer, Ask } from "../search/question.ts";
 import { truthRange } from "./simulate-adaptive.ts";
 import { randomBinaryTruth } from "./simulate-binary.ts";
 
@@ -149,21 +147,6 @@ export function shownValue(truth: BinaryTruth, s: ShownCounts, frame: DisplayFra
   }
 }
 
-/** The adaptive family a web study of `family` runs over `population`, told the frame's step. */
-function studyFamily(
-  family: PeopleFamily,
-  population: BinaryPopulation,
-  frame: DisplayFrame,
-): AdaptiveFamily<BinaryPoint, ThresholdMetric> | AdaptiveFamily<BinaryPoint, BinaryLinearMetric> {
-  return family === "binary-threshold"
-    ? binaryThresholdFamily(population, {
-        displayStep: frame.step,
-        grid: PEOPLE_SETTINGS[family].grid ?? 0,
-        asShown: true,
-      })
-    : binaryLinearFamily(population, { displayStep: frame.step, asShown: true });
-}
-
 /** What `runPerson` needs. */
 export interface RunPersonOptions {
   readonly family: PeopleFamily;
@@ -191,7 +174,10 @@ export function runPerson(o: RunPersonOptions): PeopleRun {
   const setting = PEOPLE_SETTINGS[o.family];
   const shownOf = (p: BinaryPoint) => shownCounts(p.confusion, frame);
   const value = (p: BinaryPoint) => shownValue(o.truth, shownOf(p), frame);
-  const family = studyFamily(o.family, o.population, frame);
+  const family = binaryStudyFamily(
+    { family: o.family, displayStep: frame.step, grid: setting.grid ?? 0 },
+    o.population,
+  );
   const range = truthRange(family as AdaptiveFamily<BinaryPoint, unknown>, value);
   const person = makePerson<BinaryPoint>(o.person, {
     value,
@@ -199,18 +185,15 @@ export function runPerson(o: RunPersonOptions): PeopleRun {
     seed: `people:${o.family}:${o.trial}:${o.person}`,
   });
   const shown: ShownQuestion[] = [];
-  // As unlessIdenticalOnScreen does on the web: a pair identical on screen is a "tie", unasked.
-  const onScreen =
-    <R>(procedure: Procedure<BinaryPoint, R>): Procedure<BinaryPoint, R> =>
-    (ask) =>
-      procedure((q) => {
-        const first = shownOf(q.first);
-        const second = shownOf(q.second);
-        if (first.tp === second.tp && first.tn === second.tn) return "tie";
-        const answer = ask(q);
-        shown.push({ first, second, answer });
-        return answer;
-      });
+  // As on the web, a pair identical on screen is a "tie", unasked (unlessIdenticalOnScreen);
+  // every pair that reaches the person is recorded as shown.
+  const ask: Ask<BinaryPoint> = (q) => {
+    const answer = person.ask(q);
+    shown.push({ first: shownOf(q.first), second: shownOf(q.second), answer });
+    return answer;
+  };
+  const onScreen = <R>(procedure: Procedure<BinaryPoint, R>) =>
+    unlessIdenticalOnScreen(procedure, frame);
   const base = {
     family: o.family,
     strategy: o.strategy,
@@ -235,7 +218,7 @@ export function runPerson(o: RunPersonOptions): PeopleRun {
       strategy: "paper",
       ...(setting.grid === undefined ? {} : { grid: setting.grid }),
     };
-    const run = runProcedure(onScreen(binaryProcedure(spec, o.population)), person.ask);
+    const run = runProcedure(onScreen(binaryProcedure(spec, o.population)), ask);
     const e = elicitationError(o.truth, run.result, o.population) as Record<string, number>;
     return finish(e[setting.measure]!, false, {});
   }
@@ -252,14 +235,14 @@ export function runPerson(o: RunPersonOptions): PeopleRun {
   let unidentified: number;
   if (o.truth.family === "binary-threshold") {
     const f = family as AdaptiveFamily<BinaryPoint, ThresholdMetric>;
-    const r = runProcedure(onScreen(adaptiveProcedure(f, options)), person.ask).result;
+    const r = runProcedure(onScreen(adaptiveProcedure(f, options)), ask).result;
     error = f.error({ a0: o.truth.a0 }, r.metric);
     ({ radius } = r.credible);
     ({ stop } = r);
     unidentified = r.unidentified.length;
   } else if (o.truth.family === "binary-linear") {
     const f = family as AdaptiveFamily<BinaryPoint, BinaryLinearMetric>;
-    const r = runProcedure(onScreen(adaptiveProcedure(f, options)), person.ask).result;
+    const r = runProcedure(onScreen(adaptiveProcedure(f, options)), ask).result;
     error = f.error(normalizeLinear(o.truth.metric), r.metric);
     ({ radius } = r.credible);
     ({ stop } = r);

@@ -1,3 +1,6 @@
+import type { Procedure } from "../session.ts";
+import type { BinaryPoint } from "./point.ts";
+
 /**
  * How a binary point is shown to a person: whole people out of a population with fixed class
  * totals (issue 26: every strategy judges what the person sees). Pure: no I/O; the web study
@@ -84,4 +87,27 @@ export function shownCounts(
   const tp = clamp(Math.round(c.tp / frame.step), frame.positives);
   const tn = clamp(Math.round(c.tn / frame.step), frame.negatives);
   return { tp, fn: frame.positives - tp, fp: frame.negatives - tn, tn };
+}
+
+/** What a participant sees of a point, as one string: equal keys look identical on screen. */
+export function shownKey(point: BinaryPoint, frame: DisplayFrame): string {
+  const s = shownCounts(point.confusion, frame);
+  return `${s.tp},${s.tn}`;
+}
+
+/**
+ * The procedure with every question whose two points look identical in `frame` answered
+ * "tie" without being shown: on screen the two systems are the same, so "they seem about the
+ * same" is the only answer a participant could give, and the pair is never asked. Only the
+ * questions shown reach `ask` (and the answer log). A null frame (a study from before display
+ * frames) changes nothing, so its stored logs replay as they were answered.
+ * @example replay(unlessIdenticalOnScreen(procedure, frame), answers)
+ */
+export function unlessIdenticalOnScreen<R>(
+  procedure: Procedure<BinaryPoint, R>,
+  frame: DisplayFrame | null,
+): Procedure<BinaryPoint, R> {
+  if (frame === null) return procedure;
+  return (ask) =>
+    procedure((q) => (shownKey(q.first, frame) === shownKey(q.second, frame) ? "tie" : ask(q)));
 }

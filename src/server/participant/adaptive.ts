@@ -1,53 +1,29 @@
-import { type AdaptiveResult, adaptiveProcedure } from "../../elicit/adaptive/engine.ts";
 import {
-  binaryLinearFamily,
-  binaryThresholdFamily,
-  type ThresholdMetric,
-} from "../../elicit/adaptive/families/binary.ts";
+  type BinaryStudyResult,
+  binaryStudyProcedure,
+} from "../../elicit/adaptive/binary-study.ts";
 import type { BinaryPoint } from "../../elicit/binary/point.ts";
 import { type Procedure, type ReplayState, replay } from "../../elicit/session.ts";
 import type { BinaryPopulation } from "../../geometry/binary/population.ts";
-import type { BinaryLinearMetric } from "../../metrics/binary-linear.ts";
 import type { Answer } from "../../search/question.ts";
 import type { AdaptiveStudySpec } from "../study/config.ts";
 import { replayCache } from "./replay-cache.ts";
 import { type DisplayFrame, unlessIdenticalOnScreen } from "./views.ts";
 
 /** The engine's result for a web study: `metric` is `{ a0 }` or unit-norm `{ tp, tn }`. */
-export type AdaptiveStudyResult =
-  | AdaptiveResult<BinaryPoint, ThresholdMetric>
-  | AdaptiveResult<BinaryPoint, BinaryLinearMetric>;
+export type AdaptiveStudyResult = BinaryStudyResult;
 
 /**
- * The adaptive procedure of a study for one participant: the study's family over its pool,
- * with the stored budget, credibility, display step and model, seeded with the participant's
- * seed. `elicit simulate` and the engine's own tests build the same procedure from the same
- * options, so the questions are the same for the same answers.
+ * The adaptive procedure of a study for one participant (`binaryStudyProcedure` with the
+ * stored spec): `elicit simulate`, `elicit reproduce people` and the engine's own tests build
+ * the same procedure from the same options, so the questions are the same for the same answers.
  */
 export function adaptiveStudyProcedure(
   spec: AdaptiveStudySpec,
   population: BinaryPopulation,
   seed: number,
 ): Procedure<BinaryPoint, AdaptiveStudyResult> {
-  const options = {
-    tolerance: spec.tolerance,
-    budget: spec.budget,
-    credibility: spec.credibility,
-    model: spec.model,
-    seed,
-  };
-  if (spec.family === "binary-threshold") {
-    const family = binaryThresholdFamily(population, {
-      displayStep: spec.displayStep,
-      grid: spec.grid ?? 0,
-      asShown: true,
-    });
-    return adaptiveProcedure(family, options);
-  }
-  return adaptiveProcedure(
-    binaryLinearFamily(population, { displayStep: spec.displayStep, asShown: true }),
-    options,
-  );
+  return binaryStudyProcedure(spec, population, seed);
 }
 
 const cache = replayCache<ReplayState<BinaryPoint, AdaptiveStudyResult>>(512);

@@ -1,6 +1,5 @@
 import { type DisplayFrame, displayFrame, shownCounts } from "../../elicit/binary/display.ts";
 import type { BinaryPoint } from "../../elicit/binary/point.ts";
-import type { Procedure } from "../../elicit/session.ts";
 import { fullConfusion } from "../../metrics/binary-confusion.ts";
 import type { SystemView } from "../api-schemas.ts";
 import type { FixedSystem, StudyConfig } from "../study/config.ts";
@@ -11,6 +10,8 @@ export {
   largestRemainder,
   type ShownCounts,
   shownCounts,
+  shownKey,
+  unlessIdenticalOnScreen,
 } from "../../elicit/binary/display.ts";
 
 /**
@@ -27,29 +28,6 @@ export const DEFAULT_POPULATION = 100;
 /** The display frame of a study over its pool, or null for a study from before frames. */
 export function studyFrame(config: StudyConfig, zeta: number): DisplayFrame | null {
   return config.display ? displayFrame(config.display.population, zeta) : null;
-}
-
-/** What a participant sees of a point, as one string: equal keys look identical on screen. */
-export function shownKey(point: BinaryPoint, frame: DisplayFrame): string {
-  const s = shownCounts(point.confusion, frame);
-  return `${s.tp},${s.tn}`;
-}
-
-/**
- * The procedure with every question whose two points look identical in `frame` answered
- * "tie" without being shown: on screen the two systems are the same, so "they seem about the
- * same" is the only answer a participant could give, and the pair is never asked. Only the
- * questions shown reach `ask` (and the answer log). A null frame (a study from before display
- * frames) changes nothing, so its stored logs replay as they were answered.
- * @example replay(unlessIdenticalOnScreen(procedure, frame), answers)
- */
-export function unlessIdenticalOnScreen<R>(
-  procedure: Procedure<BinaryPoint, R>,
-  frame: DisplayFrame | null,
-): Procedure<BinaryPoint, R> {
-  if (frame === null) return procedure;
-  return (ask) =>
-    procedure((q) => (shownKey(q.first, frame) === shownKey(q.second, frame) ? "tie" : ask(q)));
 }
 
 const perHundred = (x: number) => Math.round(x / LEGACY_DISPLAY_STEP) / 10;

@@ -1,0 +1,77 @@
+import type { BinaryPopulation } from "../../geometry/binary/population.ts";
+import type { BinaryLinearMetric } from "../../metrics/binary-linear.ts";
+import type { BinaryPoint } from "../binary/point.ts";
+import type { Procedure } from "../session.ts";
+import type { AnswerModelName } from "./answer-model.ts";
+import { type AdaptiveResult, adaptiveProcedure } from "./engine.ts";
+import {
+  binaryLinearFamily,
+  binaryThresholdFamily,
+  type ThresholdMetric,
+} from "./families/binary.ts";
+import type { AdaptiveFamily } from "./family.ts";
+
+/**
+ * What fixes a binary web study's adaptive questions (the server's stored `AdaptiveStudySpec`
+ * has these fields): the family, the display step the engine is told, the threshold grid, and
+ * the stopping settings.
+ */
+export interface BinaryStudySettings {
+  readonly family: "binary-threshold" | "binary-linear";
+  readonly tolerance: number;
+  readonly budget: number;
+  readonly credibility: number;
+  readonly model: AnswerModelName;
+  /** Precision at which TP and TN are shown (fractions of the population). */
+  readonly displayStep: number;
+  /** binary-threshold: thresholds snapped to this grid. */
+  readonly grid?: number;
+}
+
+/** The engine's result for a binary study: `metric` is `{ a0 }` or unit-norm `{ tp, tn }`. */
+export type BinaryStudyResult =
+  | AdaptiveResult<BinaryPoint, ThresholdMetric>
+  | AdaptiveResult<BinaryPoint, BinaryLinearMetric>;
+
+/**
+ * The adaptive family a binary study runs over its pool: told the display step and that
+ * answers are about TP and TN as shown. The web study and `elicit reproduce people` both use
+ * it, so the experiment asks what a participant would be asked.
+ * @example binaryStudyFamily({ family: "binary-threshold", displayStep: 0.01, grid: 1e-4 }, pool)
+ */
+export function binaryStudyFamily(
+  s: Pick<BinaryStudySettings, "family" | "displayStep" | "grid">,
+  population: BinaryPopulation,
+): AdaptiveFamily<BinaryPoint, ThresholdMetric> | AdaptiveFamily<BinaryPoint, BinaryLinearMetric> {
+  return s.family === "binary-threshold"
+    ? binaryThresholdFamily(population, {
+        displayStep: s.displayStep,
+        grid: s.grid ?? 0,
+        asShown: true,
+      })
+    : binaryLinearFamily(population, { displayStep: s.displayStep, asShown: true });
+}
+
+/**
+ * The adaptive procedure of a binary study for one participant: `binaryStudyFamily` with the
+ * study's budget, credibility and model, seeded with the participant's seed, so the same
+ * answers always meet the same questions.
+ * @example runProcedure(binaryStudyProcedure(settings, pool, 7), person.ask).result.metric
+ */
+export function binaryStudyProcedure(
+  s: BinaryStudySettings,
+  population: BinaryPopulation,
+  seed: number,
+): Procedure<BinaryPoint, BinaryStudyResult> {
+  const options = {
+    tolerance: s.tolerance,
+    budget: s.budget,
+    credibility: s.credibility,
+    model: s.model,
+    seed,
+  };
+  const family = binaryStudyFamily(s, population);
+  return s.family === "binary-threshold"
+    ? adaptiveProcedure(family as AdaptiveFamily<BinaryPoint, ThresholdMetric>, options)
+    : adaptiveProcedure(family as AdaptiveFamily<BinaryPoint, BinaryLinearMetric>, options);
+}
