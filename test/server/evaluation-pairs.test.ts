@@ -132,4 +132,17 @@ describe("agreementReport", () => {
     expect(agreementReport(u, range, [undecided])).toMatchObject({ undecidedPairs: 1, all: 1 });
     expect(agreementReport(u, range, [decidedA, decidedB]).undecidedPairs).toBe(0);
   });
+
+  it("a metric tie is an undecided pair even when the stated range lies beside the estimate", () => {
+    // The range is rounded for display, so the reported a can sit just outside it: a = 0.2,
+    // range [0.21, 0.25]. The pair with flip point 0.2 is a metric tie, yet every a of the
+    // range prefers the second; it must still count among the undecided pairs, or the debrief
+    // (undecided pairs - ties - metric ties) says "settled" while the CSV states a share (CI).
+    const beside = { lo: 0.21, hi: 0.25 };
+    const even = row({ tp: 0.3, tn: 0.3 }, { tp: 0.28, tn: 0.38 }, "first");
+    const open = row({ tp: 0.3, tn: 0.3 }, { tp: 0.277, tn: 0.377 }, "first"); // flip 0.23
+    const r = agreementReport(u, beside, [even, open]);
+    expect(r).toMatchObject({ metricTies: 1, undecidedPairs: 2, undecided: 1 });
+    expect(r.undecidedPairs - r.undecidedTies - r.metricTies).toBe(1);
+  });
 });

@@ -148,15 +148,19 @@ export function agreementReport(
     // The preference of the metric with weight `a` on TN: the sign of (1 - a) dTp + a dTn,
     // linear in `a`, so the same on all of [lo, hi] exactly when the same at both ends.
     const at = (a: number) => Math.sign((1 - a) * dTp + a * dTn);
-    const decided = at(range.lo) !== 0 && at(range.lo) === at(range.hi);
+    const d = u(first) - u(second);
+    const metricTie = Math.abs(d) < 1e-12;
+    // A pair the elicited metric is indifferent on is never "settled in advance", even when
+    // the stated range (rounded for display) lies just beside the point estimate: the debrief
+    // subtracts metric ties from the undecided pairs, so they must be among them.
+    const decided = !metricTie && at(range.lo) !== 0 && at(range.lo) === at(range.hi);
     if (!decided) undecidedPairs++;
     if (r.answer === "tie") {
       ties++;
       if (!decided) undecidedTies++;
       continue;
     }
-    const d = u(first) - u(second);
-    if (Math.abs(d) < 1e-12) {
+    if (metricTie) {
       metricTies++;
       continue;
     }
