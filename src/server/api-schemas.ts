@@ -467,8 +467,16 @@ export const CreateStudyBody = z
         "binary-threshold (default) or binary-linear for binary studies; diagonal-linear (default: a weight per class on its correct decisions) or linear (a cost for every kind of mistake, true class i taken for j; default budget 30, tolerance 0.1) for multiclass; fair-lambda (default: the trade-off lambda with equal costs and gap weights) or fair-quadratic (the whole fair metric: costs per class, gap weights per class pair, lambda; default budget 30, tolerance 0.1) for fair studies",
       ),
     tolerance: z.number().positive().max(0.5).optional(),
-    /** The papers' searches (paper, lazy, bisect) or the adaptive engine (issue 10). */
-    strategy: z.enum(["paper", "lazy", "bisect", "adaptive"]).optional(),
+    /**
+     * The adaptive engine (default, issue 26: it asks about the counts as shown) or the
+     * papers' searches (paper, lazy, bisect), which assume exact answers on unrounded rates.
+     */
+    strategy: z
+      .enum(["paper", "lazy", "bisect", "adaptive"])
+      .optional()
+      .describe(
+        "adaptive (default): the engine asks about the counts as shown; paper, lazy, bisect: the papers' searches, which compute on unrounded rates and assume exact answers",
+      ),
     /** adaptive only: the most Phase II questions (default 30). */
     budget: z.number().int().min(5).max(100).optional(),
     /** adaptive only: credibility of the reported credible region (default 0.9). */
@@ -598,7 +606,8 @@ export const CreateStudyBody = z
     }
     // Options of the adaptive engine mean nothing to the searches: refuse rather than drop them.
     for (const key of ["budget", "credibility"] as const) {
-      if (body[key] !== undefined && body.strategy !== "adaptive" && !multiclass && !fair) {
+      const adaptive = body.strategy === undefined || body.strategy === "adaptive";
+      if (body[key] !== undefined && !adaptive && !multiclass && !fair) {
         ctx.addIssue({
           code: "custom",
           path: [key],

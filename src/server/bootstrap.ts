@@ -3,16 +3,23 @@ import { insertStudy } from "./routes/researcher.ts";
 import { sha256 } from "./security/tokens.ts";
 import { canonicalJson } from "./study/config.ts";
 import { studyData } from "./study/population.ts";
-import { cancerDiagnosisConfig } from "./study/template.ts";
+import { CANCER_PAPER_SPEC, cancerDiagnosisConfig } from "./study/template.ts";
 
 /**
  * On first start (no study yet) create the built-in "Cancer diagnosis" study, open in live
  * mode, so `npm start` gives a working study. Returns its id, or null when studies exist.
+ * `strategy` "paper" makes it with the user-study paper's own search instead of the adaptive
+ * engine (for reproducing the paper's flow; the default is "adaptive").
+ * @example await ensureTemplateStudy(db) // 1 on an empty database, null afterwards
  */
-export async function ensureTemplateStudy(db: Db): Promise<number | null> {
+export async function ensureTemplateStudy(
+  db: Db,
+  strategy: "adaptive" | "paper" = "adaptive",
+): Promise<number | null> {
   const any = await db.selectFrom("studies").select("id").limit(1).executeTakeFirst();
   if (any) return null;
-  const config = cancerDiagnosisConfig();
+  const builtIn = cancerDiagnosisConfig();
+  const config = strategy === "paper" ? { ...builtIn, spec: CANCER_PAPER_SPEC } : builtIn;
   const hash = sha256(canonicalJson(config));
   studyData(hash, config); // fail early if the bundled data are missing
   // Two servers starting on one empty database must not both create it: the study is created

@@ -209,10 +209,24 @@ describe.each(SLOW_BACKENDS)("adaptive study (%s)", (kind) => {
       displayStep: DISPLAY_STEP,
       grid: GRID,
     });
-    // the built-in study is unchanged
+    // the built-in study is adaptive too, with the same defaults (issue 26), and so is a
+    // binary study created without a strategy
     const builtIn = await call(t, "GET", "/api/studies/1", undefined, cookie);
-    expect(builtIn.body.study.strategy).toBe("paper");
-    expect(builtIn.body.study.budget).toBeUndefined();
+    expect(builtIn.body.study).toMatchObject({
+      strategy: "adaptive",
+      budget: 30,
+      credibility: 0.9,
+    });
+    expect((await stored(1)).config.spec).toEqual(config.spec);
+    const plain = await call(
+      t,
+      "POST",
+      "/api/studies",
+      { name: "No strategy named", template: "cancer-diagnosis" },
+      cookie,
+    );
+    expect(plain.status).toBe(200);
+    expect((await stored(plain.body.study.id)).config.spec).toEqual(config.spec);
 
     const api = await call(t, "GET", "/openapi.json");
     const body = api.body.paths["/api/studies"].post.requestBody.content["application/json"].schema;
@@ -228,7 +242,7 @@ describe.each(SLOW_BACKENDS)("adaptive study (%s)", (kind) => {
     [{ strategy: "adaptive", credibility: 1 }, /credibility/],
     [{ strategy: "adaptive", credibility: 0.2 }, /credibility/],
     [{ strategy: "paper", budget: 20 }, /budget applies only to the adaptive strategy/],
-    [{ credibility: 0.8 }, /credibility applies only to the adaptive strategy/],
+    [{ strategy: "bisect", credibility: 0.8 }, /credibility applies only to the adaptive strategy/],
     [{ strategy: "adaptiv" }, /strategy/],
   ])("rejects %j and creates nothing", async (extra, message) => {
     const r = await call(

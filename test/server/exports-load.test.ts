@@ -87,9 +87,11 @@ describe("the documented loading code on a study's exports", () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it.runIf(PYTHON !== undefined || REQUIRED)("pandas: every column has its codebook type", () => {
-    expect(PYTHON, "python3 with pandas (apt-get install python3-pandas)").toBeDefined();
-    const script = `${block("python")}
+  it.runIf(PYTHON !== undefined || REQUIRED)(
+    "pandas: every column has its codebook type",
+    async () => {
+      expect(PYTHON, "python3 with pandas (apt-get install python3-pandas)").toBeDefined();
+      const script = `${block("python")}
 import json
 answers = load("answers.csv")
 print(json.dumps({
@@ -100,27 +102,31 @@ print(json.dumps({
   "missing_finished": int(participants["finished_at"].isna().sum()),
 }))
 `;
-    const out = JSON.parse(execFileSync(PYTHON!, ["-c", script], { cwd: dir, encoding: "utf8" }));
-    const want: Record<string, string> = {
-      integer: "Int64",
-      boolean01: "Int64",
-      number: "float64",
-      text: "string",
-      json: "string",
-      datetime: "datetime64[ns, UTC]",
-    };
-    const wrong = book
-      .filter((c) => out[c.file][c.column] !== want[c.type])
-      .map((c) => `${c.file} ${c.column} (${c.type}): ${out[c.file][c.column]}`);
-    expect(wrong).toEqual([]);
-    expect(out.rows[0]).toBe(3);
-    expect(out.rows[1]).toBeGreaterThan(20);
-    // Typed "NA" is the participant's text; the unfinished participant's answer is missing.
-    expect((out.typed_na as (string | null)[]).map((v) => v ?? "<NA>").sort()).toEqual(
-      ["<NA>", "NA", "answer to q6"].sort(),
-    );
-    expect(out.missing_finished).toBe(1);
-  });
+      const out = JSON.parse(execFileSync(PYTHON!, ["-c", script], { cwd: dir, encoding: "utf8" }));
+      const want: Record<string, string> = {
+        integer: "Int64",
+        boolean01: "Int64",
+        number: "float64",
+        text: "string",
+        json: "string",
+        datetime: "datetime64[ns, UTC]",
+      };
+      const wrong = book
+        .filter((c) => out[c.file][c.column] !== want[c.type])
+        .map((c) => `${c.file} ${c.column} (${c.type}): ${out[c.file][c.column]}`);
+      expect(wrong).toEqual([]);
+      expect(out.rows[0]).toBe(3);
+      // Every stored answer row is loaded (Phase II and III of two participants, at least).
+      const stored = await t.db.selectFrom("answers").select("id").execute();
+      expect(out.rows[1]).toBe(stored.length);
+      expect(out.rows[1]).toBeGreaterThan(8);
+      // Typed "NA" is the participant's text; the unfinished participant's answer is missing.
+      expect((out.typed_na as (string | null)[]).map((v) => v ?? "<NA>").sort()).toEqual(
+        ["<NA>", "NA", "answer to q6"].sort(),
+      );
+      expect(out.missing_finished).toBe(1);
+    },
+  );
 
   it.runIf(RSCRIPT || REQUIRED)("R: every column has its codebook class", () => {
     expect(RSCRIPT, "Rscript (apt-get install r-base-core)").toBe(true);

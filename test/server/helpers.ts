@@ -93,7 +93,8 @@ export interface TestApp {
 export async function startApp(
   store: { open: () => Promise<{ db: Db; kind: DbKind }> },
   o: {
-    template?: boolean;
+    /** The built-in study (default: adaptive, as `npm start`), its paper version, or none. */
+    template?: boolean | "paper";
     /** The production rate limits instead of generous ones. */
     strictLimits?: boolean;
     limits?: Parameters<typeof buildApp>[0]["limits"];
@@ -102,7 +103,8 @@ export async function startApp(
   } = {},
 ): Promise<TestApp> {
   const { db, kind } = await store.open();
-  if (o.template !== false) await ensureTemplateStudy(db);
+  if (o.template !== false)
+    await ensureTemplateStudy(db, o.template === "paper" ? "paper" : "adaptive");
   const loose = () => createRateLimiter(100_000, 100_000);
   const app = await buildApp({
     db,

@@ -113,7 +113,12 @@ describe("a study with its own labels (sqlite)", () => {
       t,
       "POST",
       "/api/studies",
-      diabetesStudyBody({ evaluationPairs: 4, texts: { ...DIABETES_TEXTS, labels: OWN } }),
+      diabetesStudyBody({
+        evaluationPairs: 4,
+        // The papers' search: its progress line ("at most {left} more") is one this walk checks.
+        strategy: "paper",
+        texts: { ...DIABETES_TEXTS, labels: OWN },
+      }),
       cookie,
     );
     expect(created.status, JSON.stringify(created.body)).toBe(200);

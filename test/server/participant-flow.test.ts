@@ -12,7 +12,7 @@ import {
 import { sha256 } from "../../src/server/security/tokens.ts";
 import { canonicalJson } from "../../src/server/study/config.ts";
 import { studyData } from "../../src/server/study/population.ts";
-import { cancerDiagnosisConfig } from "../../src/server/study/template.ts";
+import { CANCER_PAPER_SPEC, cancerDiagnosisConfig } from "../../src/server/study/template.ts";
 import { expectHonestAgreement } from "./agreement-check.ts";
 import { answerElicitation, chooser, finish, walkToElicitation } from "./driver.ts";
 import {
@@ -26,7 +26,9 @@ import {
   tokenOf,
 } from "./helpers.ts";
 
-const config = cancerDiagnosisConfig();
+// This file walks the built-in study as the user-study paper ran it (its own search); the
+// adaptive default is walked by builtin-study.test.ts.
+const config = { ...cancerDiagnosisConfig(), spec: CANCER_PAPER_SPEC };
 const pool = studyData(sha256(canonicalJson(config)), config).pool;
 const frame = displayFrame(100, pool.zeta);
 
@@ -63,7 +65,7 @@ describe.each(SLOW_BACKENDS)("participant flow (%s)", (kind) => {
 
   beforeEach(async () => {
     store = await freshStore(kind);
-    t = await startApp(store);
+    t = await startApp(store, { template: "paper" });
     cookie = await signIn(t);
   });
   afterEach(async () => {
@@ -288,7 +290,7 @@ describe.each(SLOW_BACKENDS)("participant flow (%s)", (kind) => {
     s = (await answerElicitation(t, token!, s, choose, 7)).state;
     const before = s.elicitation!;
     await t.close();
-    t = await startApp(store);
+    t = await startApp(store, { template: "paper" });
     const after = (await call<ParticipantState>(t, "GET", `/api/p/${token}`)).body;
     expect(after.elicitation).toEqual(before);
     const rest = await answerElicitation(t, token!, after, choose);

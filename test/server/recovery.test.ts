@@ -26,7 +26,14 @@ describe.each(BACKENDS)("a simulated participant over HTTP (%s)", (kind) => {
       t,
       "POST",
       "/api/studies",
-      { name: "fine pool", predictionsCsv: csv, positive: "yes", evaluationPairs: 10 },
+      {
+        name: "fine pool",
+        predictionsCsv: csv,
+        positive: "yes",
+        evaluationPairs: 10,
+        // The paper's search, checked against the CLI's simulation on the same questions.
+        strategy: "paper",
+      },
       cookie,
     );
     expect(r.status).toBe(200);

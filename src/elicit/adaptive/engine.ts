@@ -509,6 +509,7 @@ export function adaptiveProcedure<P, M>(
         model,
         clarityWeight,
         spread,
+        (a, b) => dominated(features[a]!, features[b]!, family.signs),
       );
       if (!pick || pick.information < minInformation) {
         stop = "no-informative-question";
@@ -542,6 +543,28 @@ export function adaptiveProcedure<P, M>(
       model: model.kind,
     };
   };
+}
+
+/**
+ * Whether one of two points is at least as good as the other on every feature, for a family
+ * whose every parameter has a known sign: then every metric of the family prefers it (or is
+ * indifferent), so the answer says nothing about the trade-off, only about the person's noise
+ * (issue 26: no dominated pair is shown). Families with a parameter of either sign (quadratic,
+ * fair) have no such pairs. With features as shown (a web study) this is dominance on screen.
+ * @example dominated(Float64Array.of(0.31, 0.59), Float64Array.of(0.31, 0.58), [1, 1]) // true
+ */
+export function dominated(fa: Float64Array, fb: Float64Array, signs: readonly number[]): boolean {
+  let aBetter = false;
+  let bBetter = false;
+  for (let i = 0; i < fa.length; i++) {
+    const s = signs[i] ?? 0;
+    if (s === 0) return false;
+    const d = s * (fa[i]! - fb[i]!);
+    if (d > 0) aBetter = true;
+    else if (d < 0) bBetter = true;
+    if (aBetter && bBetter) return false;
+  }
+  return true;
 }
 
 interface Summary<M> {

@@ -39,7 +39,9 @@ const SHORTLIST = 96;
  * when their typical difference is within a few temperatures (a cheap first pass), are scored
  * in full, so near ties that a person would answer by chance lose to
  * clearer pairs. Among near-equally informative pairs (`clarityWeight` bits, default 0.01), the
- * clearer one wins.
+ * clearer one wins. Pairs for which `excluded(a, b)` holds (the engine passes pairs one
+ * system of which is at least as good on every feature: they say nothing about the
+ * trade-off) are never chosen either.
  * @example selectPair(values, 64, 10, weights, keys, HUMAN_MODEL)
  */
 export function selectPair(
@@ -51,12 +53,13 @@ export function selectPair(
   model: AnswerModel,
   clarityWeight = 0.01,
   spread?: { readonly coords: Float64Array; readonly dim: number },
+  excluded?: (a: number, b: number) => boolean,
 ): PairChoice | null {
   // First pass: the exact-model information (entropy of the split) and the clarity.
   const pairs: { a: number; b: number; split: number; info: number; clarity: number }[] = [];
   for (let a = 0; a < candidates; a++) {
     for (let b = a + 1; b < candidates; b++) {
-      if (keys[a] === keys[b]) continue;
+      if (keys[a] === keys[b] || excluded?.(a, b)) continue;
       let split = 0;
       let clarity = 0;
       for (let s = 0; s < samples; s++) {

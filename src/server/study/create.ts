@@ -253,7 +253,9 @@ function studySpec(
 ): StudySpec {
   const tolerance = body.tolerance ?? DEFAULT_TOLERANCE[family];
   const grid = family === "binary-threshold" ? { grid: 1e-4 } : {};
-  if (body.strategy === "adaptive") {
+  // The adaptive engine unless the request names another strategy (issue 26: the papers'
+  // searches compute on unrounded rates, not on the counts a participant sees).
+  if (body.strategy === undefined || body.strategy === "adaptive") {
     return {
       family,
       tolerance,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { EXACT_MODEL } from "../../../src/elicit/adaptive/answer-model.ts";
+import { EXACT_MODEL, HUMAN_MODEL } from "../../../src/elicit/adaptive/answer-model.ts";
+import { dominated } from "../../../src/elicit/adaptive/engine.ts";
 import { selectPair } from "../../../src/elicit/adaptive/select.ts";
 
 /**
@@ -50,5 +51,44 @@ describe("selectPair", () => {
     const pick = selectPair(values, samples, 3, weights, ["a", "a", "c"], EXACT_MODEL);
     expect(pick).not.toBeNull();
     expect([pick!.first, pick!.second]).not.toEqual([0, 1]);
+  });
+
+  it("never chooses an excluded pair, even when it is the most informative", () => {
+    const { values, samples, weights } = setup();
+    const keys = ["a", "b", "c"];
+    for (const model of [EXACT_MODEL, HUMAN_MODEL]) {
+      const free = selectPair(values, samples, 3, weights, keys, model);
+      const banned = [free!.first, free!.second].sort().join(",");
+      const pick = selectPair(
+        values,
+        samples,
+        3,
+        weights,
+        keys,
+        model,
+        0.01,
+        undefined,
+        (a, b) => [a, b].sort().join(",") === banned,
+      );
+      expect(pick).not.toBeNull();
+      expect([pick!.first, pick!.second].sort().join(",")).not.toBe(banned);
+    }
+    expect(
+      selectPair(values, samples, 3, weights, keys, EXACT_MODEL, 0.01, undefined, () => true),
+    ).toBeNull();
+  });
+});
+
+describe("dominated", () => {
+  const f = (...x: number[]) => Float64Array.from(x);
+  it("holds when one point is at least as good on every feature, given known signs", () => {
+    // 0 missed / 4 false alarms against 0 / 3 on screen (TP 34 both, TN 62 vs 63).
+    expect(dominated(f(0.34, 0.62), f(0.34, 0.63), [1, 1])).toBe(true);
+    expect(dominated(f(0.3, 0.62), f(0.31, 0.61), [1, 1])).toBe(false);
+    // Costs (sign -1): fewer of every mistake is better.
+    expect(dominated(f(0.1, 0.2, 0.3), f(0.1, 0.25, 0.3), [-1, -1, -1])).toBe(true);
+    expect(dominated(f(0.1, 0.2, 0.3), f(0.05, 0.25, 0.3), [-1, -1, -1])).toBe(false);
+    // A parameter of either sign: no pair is dominated whatever its features.
+    expect(dominated(f(1, 1), f(0, 0), [1, 0])).toBe(false);
   });
 });

@@ -137,7 +137,7 @@ export function CreateStudy() {
   const [positive, setPositive] = useState("");
   const [words, setWords] = useState<Partial<StudyWords>>({});
   const [tolerance, setTolerance] = useState("0.05");
-  const [strategy, setStrategy] = useState<"paper" | "lazy" | "bisect" | "adaptive">("paper");
+  const [strategy, setStrategy] = useState<"paper" | "lazy" | "bisect" | "adaptive">("adaptive");
   const [budget, setBudget] = useState("30");
   const [credibility, setCredibility] = useState("0.9");
   const [kindBudget, setKindBudget] = useState("25");
@@ -630,12 +630,23 @@ export function CreateStudy() {
                       setStrategy((e.currentTarget as HTMLSelectElement).value as typeof strategy)
                     }
                   >
-                    <option value="paper">paper (as published)</option>
-                    <option value="lazy">lazy (fewer questions)</option>
-                    <option value="bisect">bisect</option>
-                    <option value="adaptive">adaptive (stops when confident)</option>
+                    <option value="adaptive">
+                      adaptive (default: asks about the counts shown)
+                    </option>
+                    <option value="paper">paper (as published; assumes exact answers)</option>
+                    <option value="lazy">lazy (fewer questions; assumes exact answers)</option>
+                    <option value="bisect">bisect (assumes exact answers)</option>
                   </select>
                 </div>
+                {strategy !== "adaptive" && (
+                  <p class="muted" id="strategy-note">
+                    The papers' searches compute on unrounded rates and assume every answer is
+                    exact, while a participant judges the whole-number counts on screen: pairs can
+                    look dominated or the same, and the result can come out far from the
+                    participant's own trade-off. Use them to reproduce the papers; use adaptive for
+                    real participants.
+                  </p>
+                )}
                 {strategy === "adaptive" && (
                   <>
                     <NumberField
