@@ -140,6 +140,23 @@ export const AgreementDetail = z.object({
   metricTies: z.number().int(),
 });
 
+/**
+ * How consistently a participant answered (issue 26; participant/consistency.ts): the share of
+ * Phase III answers against their own result with its 90% interval, the Phase II pairs shown
+ * again and how many got the same answer, and whether a coin could have done as well.
+ */
+export const ConsistencySchema = z.object({
+  counted: z.number().int(),
+  against: z.number().int(),
+  errorRate: z.number().nullable(),
+  errorLow: z.number().nullable(),
+  errorHigh: z.number().nullable(),
+  retestPairs: z.number().int(),
+  retestSame: z.number().int(),
+  coinP: z.number().nullable(),
+  coinLike: z.boolean(),
+});
+
 export const ParticipantState = z.object({
   phase: Phase,
   study: z.object({
@@ -211,6 +228,8 @@ export const ParticipantState = z.object({
       /** M over all Phase III pairs ("about the same" left out): `agreementDetail.all`. */
       agreement: z.number().nullable(),
       agreementDetail: AgreementDetail,
+      /** Binary studies: how consistently the participant answered (with the repeats). */
+      consistency: ConsistencySchema.optional(),
       completionCode: z.string(),
     })
     .optional(),
@@ -482,6 +501,16 @@ export const CreateStudyBody = z
     /** adaptive only: credibility of the reported credible region (default 0.9). */
     credibility: z.number().min(0.5).max(0.99).optional(),
     evaluationPairs: z.number().int().min(0).max(100).optional(),
+    /** adaptive binary studies: Phase II pairs shown again in Phase III (default 2). */
+    retestPairs: z
+      .number()
+      .int()
+      .min(0)
+      .max(3)
+      .optional()
+      .describe(
+        "binary studies with the adaptive strategy: how many of the participant's own Phase II pairs Phase III shows again (test-retest; 0..3, default 2)",
+      ),
     /** People the charts show counts out of (default 100): whole people, fixed class totals. */
     population: z.number().int().min(20).max(10_000).optional(),
     consentText: z.string().max(20_000).optional(),
@@ -605,7 +634,7 @@ export const CreateStudyBody = z
       if (bad) ctx.addIssue({ code: "custom", path: [key], message });
     }
     // Options of the adaptive engine mean nothing to the searches: refuse rather than drop them.
-    for (const key of ["budget", "credibility"] as const) {
+    for (const key of ["budget", "credibility", "retestPairs"] as const) {
       const adaptive = body.strategy === undefined || body.strategy === "adaptive";
       if (body[key] !== undefined && !adaptive && !multiclass && !fair) {
         ctx.addIssue({
@@ -614,6 +643,13 @@ export const CreateStudyBody = z
           message: `${key} applies only to the adaptive strategy`,
         });
       }
+    }
+    if (body.retestPairs !== undefined && (multiclass || fair)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["retestPairs"],
+        message: "retestPairs applies only to binary studies (the others have no Phase III yet)",
+      });
     }
   });
 export type CreateStudyBody = z.infer<typeof CreateStudyBody>;
@@ -627,6 +663,13 @@ export const Consensus = z.object({
   /** Participants aggregated, and their ids. */
   n: z.number().int(),
   participants: z.array(z.number().int()),
+  /**
+   * Finished participants whose answers cannot be told apart from a coin's (binary studies,
+   * `consistency.coinLike`): left out of the consensus unless asked for
+   * (`?coinLike=include`, then `coinLikeIncluded`), listed here either way.
+   */
+  coinLike: z.array(z.number().int()).optional(),
+  coinLikeIncluded: z.boolean().optional(),
   /**
    * Binary and fair: the class names in the order of `best.rates` (binary: the negative,
    * then the positive label); multiclass: in `weights.classes`.
@@ -737,6 +780,8 @@ export const ParticipantRow = z.object({
   agreement: z.number().nullable(),
   /** M both ways with the "about the same" counts; null before Phase III is answered. */
   agreementDetail: AgreementDetail.nullable().optional(),
+  /** Binary studies once Phase III is answered: `ConsistencySchema` (null before). */
+  consistency: ConsistencySchema.nullable().optional(),
   /**
    * Binary studies, once Phase II is done: the debrief's range of cost ratios (missed positive
    * / false alarm, rounded outward as printed; `high` null when unbounded).

@@ -19,7 +19,9 @@ export async function ensureTemplateStudy(
   const any = await db.selectFrom("studies").select("id").limit(1).executeTakeFirst();
   if (any) return null;
   const builtIn = cancerDiagnosisConfig();
-  const config = strategy === "paper" ? { ...builtIn, spec: CANCER_PAPER_SPEC } : builtIn;
+  // The paper's version: its search and its Phase III of random pairs only (no repeats).
+  const { retestPairs: _, ...paper } = builtIn;
+  const config = strategy === "paper" ? { ...paper, spec: CANCER_PAPER_SPEC } : builtIn;
   const hash = sha256(canonicalJson(config));
   studyData(hash, config); // fail early if the bundled data are missing
   // Two servers starting on one empty database must not both create it: the study is created

@@ -30,13 +30,21 @@ export async function expectHonestAgreement(
     .select("id")
     .where("token_hash", "=", sha256(token))
     .executeTakeFirstOrThrow();
-  const rows = await t.db
+  const all = await t.db
     .selectFrom("answers")
-    .select(["answer", "first_point", "second_point"])
+    .select(["answer", "first_point", "second_point", "stage"])
     .where("participant_id", "=", p.id)
     .where("phase", "=", "evaluation")
     .where("undone_at", "is", null)
     .execute();
+  // The Phase II pairs shown again (test-retest) are not in M; a noiseless participant
+  // answers each the same way both times.
+  const rows = all.filter((r) => r.stage !== "retest");
+  const repeats = all.length - rows.length;
+  if (debrief.consistency) {
+    expect(debrief.consistency.retestPairs).toBe(repeats);
+    expect(debrief.consistency.retestSame).toBe(repeats);
+  } else expect(repeats).toBe(0);
   const lo = Math.min(a0, elicited) - 0.005;
   const hi = Math.max(a0, elicited) + 0.005;
   let counted = 0;

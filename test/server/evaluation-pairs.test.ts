@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { BinaryPoint } from "../../src/elicit/binary/point.ts";
-import { agreementReport, evaluationPairs } from "../../src/server/participant/evaluation-pairs.ts";
+import {
+  agreementReport,
+  evaluationPairs,
+  isRetest,
+  withRetests,
+} from "../../src/server/participant/evaluation-pairs.ts";
 import { displayFrame, shownCounts } from "../../src/server/participant/views.ts";
 import { studyData } from "../../src/server/study/population.ts";
 import { cancerDiagnosisConfig } from "../../src/server/study/template.ts";
@@ -144,5 +149,42 @@ describe("agreementReport", () => {
     const r = agreementReport(u, beside, [even, open]);
     expect(r).toMatchObject({ metricTies: 1, undecidedPairs: 2, undecided: 1 });
     expect(r.undecidedPairs - r.undecidedTies - r.metricTies).toBe(1);
+  });
+});
+
+describe("withRetests", () => {
+  const pairs = evaluationPairs(pool, 15, 42, frame);
+  // Phase II rows: ids 101.., the third a tie.
+  const phase2 = (["first", "second", "tie", "first", "second", "first"] as const).map(
+    (answer, i) => ({
+      id: 101 + i,
+      answer,
+    }),
+  );
+  it("repeats answered Phase II pairs, never the last one, spread through Phase III, never first", () => {
+    for (const seed of SEEDS) {
+      const all = withRetests(pairs, phase2, 2, seed);
+      expect(all).toHaveLength(17);
+      expect(all.filter((p) => !isRetest(p))).toEqual(pairs);
+      const at = all.flatMap((p, i) => (isRetest(p) ? [{ i, p }] : []));
+      expect(at).toHaveLength(2);
+      for (const { i, p } of at) {
+        expect(i).toBeGreaterThan(0);
+        expect(p.retestOf).not.toBe(5); // the last Phase II question
+        expect(p.retestOf).not.toBe(2); // answered "about the same"
+        expect(p.rowId).toBe(101 + p.retestOf);
+      }
+      expect(at[0]!.p.retestOf).toBeLessThan(at[1]!.p.retestOf);
+      expect(at[1]!.i - at[0]!.i).toBeGreaterThan(1);
+      expect(withRetests(pairs, phase2, 2, seed)).toEqual(all);
+    }
+    // Not every seed repeats the same pairs.
+    const chosen = new Set(
+      SEEDS.map((s) => JSON.stringify(withRetests(pairs, phase2, 2, s).filter(isRetest))),
+    );
+    expect(chosen.size).toBeGreaterThan(3);
+    // Fewer candidates than asked: as many as there are; none asked: the pairs unchanged.
+    expect(withRetests(pairs, phase2.slice(0, 2), 3, 1).filter(isRetest)).toHaveLength(1);
+    expect(withRetests(pairs, phase2, 0, 1)).toEqual(pairs);
   });
 });

@@ -221,6 +221,8 @@ describe("a study with its own labels (sqlite)", () => {
     // The comprehension feedback lives in the browser's page state after a submit, which these
     // server-side renders never hold (the e2e participant run shows the default wording).
     const elsewhere = [
+      // The pairs seen twice: only in adaptive studies (this walk is the paper's search).
+      "debriefRetest",
       "feedbackCorrect",
       "feedbackAbout",
       "feedbackWrong",

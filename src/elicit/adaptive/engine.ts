@@ -447,6 +447,10 @@ export function adaptiveProcedure<P, M>(
     const scale = valueScale(family, belief, rng.fork());
     if (isRelative(model)) belief.useReference(referencePoints(family, scale, rng.fork()));
     let stop: AdaptiveStop = "budget";
+    // The pair asked last, as shown: never asked again straight away (issue 26: a repeat is
+    // a deliberate test-retest, later in the study, never a pair shown twice in a row).
+    let last = "";
+    const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
     let summary = summarise(family, belief, level);
     const accurate = (x: Summary<M>) =>
       x.radius <= options.tolerance / 2 &&
@@ -509,7 +513,9 @@ export function adaptiveProcedure<P, M>(
         model,
         clarityWeight,
         spread,
-        (a, b) => dominated(features[a]!, features[b]!, family.signs),
+        (a, b) =>
+          pairKey(keys[a]!, keys[b]!) === last ||
+          dominated(features[a]!, features[b]!, family.signs),
       );
       if (!pick || pick.information < minInformation) {
         stop = "no-informative-question";
@@ -517,6 +523,7 @@ export function adaptiveProcedure<P, M>(
       }
       const first = points[pick.first]!;
       const second = points[pick.second]!;
+      last = pairKey(keys[pick.first]!, keys[pick.second]!);
       const answer: Answer = ask({ stage: "adaptive", first, second });
       const fa = features[pick.first]!;
       const fb = features[pick.second]!;

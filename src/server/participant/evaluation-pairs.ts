@@ -194,3 +194,53 @@ export function agreementFields(report: AgreementReport): {
 } {
   return { agreement: report.all, agreementDetail: { ...report } };
 }
+
+/** A Phase III question that repeats a Phase II pair (test-retest, issue 26). */
+export interface RetestPair {
+  /** The Phase II question repeated, and the id of its answer row (its shown points). */
+  readonly retestOf: number;
+  readonly rowId: number;
+}
+
+/** A Phase III question: a random trade-off, or a repeat of a Phase II pair. */
+export type PhaseThreePair = EvaluationPair | RetestPair;
+
+/** Whether a Phase III question repeats a Phase II pair. */
+export function isRetest(p: PhaseThreePair): p is RetestPair {
+  return "retestOf" in p;
+}
+
+/**
+ * Phase III with `count` of the participant's Phase II pairs repeated among the random ones
+ * (test-retest): the repeats are Phase II questions answered with a preference (not "about the
+ * same"), never the last one (so a pair is never shown twice in a row), drawn with the
+ * participant's seed, and placed evenly through Phase III, never first. The same seed and
+ * answers give the same schedule. `phase2` are the effective Phase II rows in order.
+ * @example withRetests(pairs, phase2Rows, 2, seed).length // pairs.length + 2
+ */
+export function withRetests(
+  pairs: readonly EvaluationPair[],
+  phase2: readonly Pick<AnswerRow, "id" | "answer">[],
+  count: number,
+  seed: number,
+): PhaseThreePair[] {
+  const candidates = phase2
+    .map((r, index) => ({ index, id: r.id, answer: r.answer }))
+    .slice(0, -1)
+    .filter((r) => r.answer !== "tie");
+  const rng = createRng(`${seed}:retest`);
+  const chosen: RetestPair[] = [];
+  for (let j = 0; j < count && candidates.length > 0; j++) {
+    const [c] = candidates.splice(rng.int(candidates.length), 1);
+    chosen.push({ retestOf: c!.index, rowId: c!.id });
+  }
+  // In the order asked, so the earlier Phase II pair comes back first.
+  chosen.sort((a, b) => a.retestOf - b.retestOf);
+  const out: PhaseThreePair[] = [...pairs];
+  const total = pairs.length + chosen.length;
+  for (const [j, r] of chosen.entries()) {
+    const at = Math.max(1, Math.floor(((j + 1) * total) / (chosen.length + 1)));
+    out.splice(Math.min(at, out.length), 0, r);
+  }
+  return out;
+}

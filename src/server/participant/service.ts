@@ -20,13 +20,16 @@ import { anyStudyData, type StudyData } from "../study/population.ts";
 import { loadConfig } from "../study/store.ts";
 import { labelsOf } from "../study/texts.ts";
 import { nowIso } from "../time.ts";
+import { consistencyOf } from "./consistency.ts";
 import { answerOf, type ElicitationResult, placementOf, replayElicitation } from "./elicitation.ts";
 import {
   type AgreementReport,
   agreementFields,
   agreementReport,
   cachedEvaluationPairs,
-  type EvaluationPair,
+  isRetest,
+  type PhaseThreePair,
+  withRetests,
 } from "./evaluation-pairs.ts";
 import { type FairStudyResult, fairPointJson } from "./fair.ts";
 import { fairDebrief, fairElicitation, fairPosition, isFair } from "./fair-state.ts";
@@ -125,10 +128,17 @@ export type ElicitationState =
   | ReplayState<BinaryPoint, ElicitationResult>
   | ReplayState<MulticlassPoint, MulticlassStudyResult>;
 
+/**
+ * The elicitation of a participant who has not reached it (an early page, or withdrawn before
+ * answering): nothing is replayed for them, so a dashboard of a thousand invitations does not
+ * run the engine a thousand times.
+ */
+export const NOT_STARTED = { status: "not-started" } as const;
+
 /** Where the participant stands, derived from the context. */
 export interface Position {
   readonly phase: Phase;
-  readonly elicitation: ElicitationState;
+  readonly elicitation: ElicitationState | typeof NOT_STARTED;
   readonly estimatedRemaining: number;
   /** `adaptive`: the most Phase II questions there can be (the budget); null otherwise. */
   readonly atMost: number | null;
@@ -139,7 +149,7 @@ export interface Position {
   readonly elicitationRows: LogRow[];
   readonly evaluationRows: LogRow[];
   /** Phase III pairs (empty until Phase II is done). */
-  readonly pairs: EvaluationPair[];
+  readonly pairs: PhaseThreePair[];
 }
 
 /**
@@ -193,11 +203,37 @@ export async function loadContext(db: Db, token: string): Promise<Context> {
   };
 }
 
+/** The phase of a participant who has not reached Phase II yet (or withdrew); else null. */
+function earlyPhase(ctx: Context): Phase | null {
+  const p = ctx.participant;
+  if (p.status === "withdrawn") return "withdrawn";
+  if (!p.consented_at) return "consent";
+  if (!p.questionnaire_at) return "questionnaire";
+  if (!p.story_at) return "story";
+  if (!p.comprehension_at && ctx.config.comprehension.questions.length > 0) {
+    return "comprehension";
+  }
+  if (ctx.config.guessPrompt !== null && !p.guess_at) return "guess";
+  return null;
+}
+
 /** Derive the phase and the pending question of either search phase. */
 export function position(ctx: Context): Position {
   const p = ctx.participant;
   const elicitationRows = effectiveRows(ctx.rows, "elicitation");
   const evaluationRows = effectiveRows(ctx.rows, "evaluation");
+  const early = earlyPhase(ctx);
+  if (early !== null && elicitationRows.length === 0) {
+    return {
+      phase: early,
+      elicitation: NOT_STARTED,
+      estimatedRemaining: 0,
+      atMost: null,
+      elicitationRows,
+      evaluationRows,
+      pairs: [],
+    };
+  }
   const answers = elicitationRows.map((r) => r.answer);
   let replayed: {
     state: ElicitationState;
@@ -229,25 +265,25 @@ export function position(ctx: Context): Position {
     );
   }
   const elicitation = replayed.state;
-  // Phase III is built for binary studies only (multiclass studies have no pairs yet).
-  const pairs =
+  // Phase III is built for binary studies only (multiclass studies have no pairs yet): the
+  // random pairs, with the study's repeats of Phase II pairs among them (test-retest).
+  const pairs: PhaseThreePair[] =
     elicitation.status === "done" && !isMulticlass(ctx) && !isFair(ctx)
-      ? cachedEvaluationPairs(
-          ctx.configHash,
-          binaryData(ctx).pool,
-          ctx.config.evaluationPairs,
+      ? withRetests(
+          cachedEvaluationPairs(
+            ctx.configHash,
+            binaryData(ctx).pool,
+            ctx.config.evaluationPairs,
+            p.seed,
+            frame,
+          ),
+          elicitationRows,
+          ctx.config.retestPairs ?? 0,
           p.seed,
-          frame,
         )
       : [];
   let phase: Phase;
-  if (p.status === "withdrawn") phase = "withdrawn";
-  else if (!p.consented_at) phase = "consent";
-  else if (!p.questionnaire_at) phase = "questionnaire";
-  else if (!p.story_at) phase = "story";
-  else if (!p.comprehension_at && ctx.config.comprehension.questions.length > 0)
-    phase = "comprehension";
-  else if (ctx.config.guessPrompt !== null && !p.guess_at) phase = "guess";
+  if (early !== null) phase = early;
   else if (elicitation.status === "pending") phase = "elicitation";
   else if (evaluationRows.length < pairs.length) phase = "evaluation";
   else if (!p.post_at) phase = "post";
@@ -435,7 +471,7 @@ export async function renderState(
     }
     case "evaluation": {
       const i = pos.evaluationRows.length;
-      const pair = pos.pairs[i]!;
+      const pair = await pairPoints(db, pos.pairs[i]!);
       state.evaluation = {
         question: comparison(ctx, "evaluation", i, pair.first, pair.second),
         progress: { answered: i, total: pos.pairs.length },
@@ -492,8 +528,14 @@ export async function renderState(
         ratio,
         range: ratioRange(range.lo, range.hi),
         guess: guess?.ratio ?? null,
-        ...agreementFields(
-          agreement(result, phase2, await shownPoints(db, pos.evaluationRows), frameOf(ctx)),
+        ...phaseThreeFields(
+          pos,
+          agreement(
+            result,
+            phase2,
+            await shownPoints(db, phaseThree(pos, pos.evaluationRows).random),
+            frameOf(ctx),
+          ),
         ),
         completionCode: ctx.participant.completion_code ?? "",
       };
@@ -527,6 +569,64 @@ export function answerRange(
   if (frame === null) return exact;
   const shown = consistentRange(read(true));
   return { lo: Math.min(exact.lo, shown.lo), hi: Math.max(exact.hi, shown.hi) };
+}
+
+/**
+ * A binary participant's Phase III rows split: the random pairs' rows (M is over these) and,
+ * for each repeated Phase II pair answered, its original and repeated answer.
+ * @example phaseThree(pos, rows).retests // [{ original: "first", repeat: "first" }]
+ */
+export function phaseThree<R extends Pick<LogRow, "answer">>(
+  pos: Pick<Position, "pairs" | "elicitationRows">,
+  evaluationRows: readonly R[],
+): { random: R[]; retests: { original: string; repeat: string }[] } {
+  const random: R[] = [];
+  const retests: { original: string; repeat: string }[] = [];
+  for (const [i, row] of evaluationRows.entries()) {
+    const pair = pos.pairs[i];
+    if (pair && isRetest(pair)) {
+      retests.push({ original: pos.elicitationRows[pair.retestOf]!.answer, repeat: row.answer });
+    } else random.push(row);
+  }
+  return { random, retests };
+}
+
+/**
+ * The agreement fields of a binary participant with their consistency (M over the random
+ * Phase III pairs; the repeats are the retest part of `consistency`).
+ */
+export function phaseThreeFields(
+  pos: Pick<Position, "pairs" | "elicitationRows" | "evaluationRows">,
+  report: AgreementReport,
+) {
+  return {
+    ...agreementFields(report),
+    consistency: consistencyOf(report, phaseThree(pos, pos.evaluationRows).retests),
+  };
+}
+
+/** The answer-log stage of a Phase III question that repeats a Phase II pair. */
+export const RETEST_STAGE = "retest";
+
+/**
+ * The two points of a Phase III question: a random pair's own, or for a repeat the points of
+ * the Phase II answer row it repeats (in the same procedure order, so "first" is the same
+ * system both times; the sides shown are drawn afresh).
+ */
+async function pairPoints(
+  db: Db,
+  pair: PhaseThreePair,
+): Promise<{ first: BinaryPoint; second: BinaryPoint }> {
+  if (!isRetest(pair)) return pair;
+  const row = await db
+    .selectFrom("answers")
+    .select(["first_point", "second_point"])
+    .where("id", "=", pair.rowId)
+    .executeTakeFirstOrThrow();
+  return {
+    first: JSON.parse(row.first_point) as BinaryPoint,
+    second: JSON.parse(row.second_point) as BinaryPoint,
+  };
 }
 
 /** The stored points and answers of some log rows (for the agreement at the debrief). */
@@ -846,9 +946,9 @@ export async function answer(
   } else {
     const i = pos.evaluationRows.length;
     if (i !== questionId) return { ...(await renderState(db, ctx, pos)), duplicate: true };
-    first = pos.pairs[i]!.first;
-    second = pos.pairs[i]!.second;
-    stage = "evaluation";
+    const pair = pos.pairs[i]!;
+    ({ first, second } = await pairPoints(db, pair));
+    stage = isRetest(pair) ? RETEST_STAGE : "evaluation";
   }
   const placement = placementOf(ctx.participant.seed, phase, questionId);
   const revision = ctx.rows.filter(

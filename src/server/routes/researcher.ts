@@ -378,8 +378,9 @@ export const researcherRoutes: FastifyPluginAsyncZod<ResearcherRouteOptions> = a
       schema: {
         tags: ["studies"],
         description:
-          "Multiclass and fair studies: the finished participants' metrics aggregated (test runs and pilot participants left out), with their spread; null for binary studies or before anyone finished. study.json's consensus is the same.",
+          "Every kind: the finished participants' metrics aggregated (test runs and pilot participants left out), with their spread; null before anyone finished. Participants whose answers cannot be told apart from a coin's (binary studies) are left out unless coinLike=include, and listed in coinLike. study.json's consensus is the same (without them).",
         params: IdParams,
+        querystring: z.object({ coinLike: z.enum(["exclude", "include"]).optional() }),
         response: { 200: z.object({ consensus: Consensus.nullable() }), ...errors },
       },
     },
@@ -387,7 +388,9 @@ export const researcherRoutes: FastifyPluginAsyncZod<ResearcherRouteOptions> = a
       await authStudy(req, req.params.id);
       const rec = await loadStudyRecords(db, req.params.id);
       if (!rec) throw notFound("study not found");
-      return { consensus: studyConsensus(rec) };
+      return {
+        consensus: studyConsensus(rec, { includeCoinLike: req.query.coinLike === "include" }),
+      };
     },
   );
 

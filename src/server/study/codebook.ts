@@ -34,7 +34,10 @@ const ANSWERS: Record<string, Doc> = {
   ],
   question_index: ["integer", "0-based index of the question within its phase"],
   revision: ["integer", "0 for the first answer to this question, 1, 2, ... after each undo"],
-  stage: ["text", "the search's stage when the question was asked (Phase II) or evaluation"],
+  stage: [
+    "text",
+    "the search's stage when the question was asked (Phase II); in Phase III evaluation (a random pair) or retest (a Phase II pair shown again, the same systems in the same first/second order)",
+  ],
   placement: [
     "text",
     "first-left: the procedure's first system was shown on the left; first-right: on the right",
@@ -67,6 +70,14 @@ const ANSWERS: Record<string, Doc> = {
   second_fp: ["number", "binary: as first_fp, for the second system"],
   second_fn: ["number", "binary: as first_fn, for the second system"],
   second_tn: ["number", "binary: as first_tn, for the second system"],
+  participant_error_rate: [
+    "number",
+    "binary: the participant's error_rate (participants.csv), on each of their rows",
+  ],
+  participant_coin_like: [
+    "boolean01",
+    "binary: the participant's coin_like (participants.csv), on each of their rows",
+  ],
   classes: ["json", "multiclass and fair studies: the class names, in the order of the counts"],
   groups: ["json", "fair studies: the group names, in the order of the counts"],
   first_counts: [
@@ -137,7 +148,10 @@ const PARTICIPANTS: Record<string, Doc> = {
     "number",
     "agreement M over the Phase III pairs the participant's result range (range_a_low..range_a_high) does not decide in advance, i.e. some metric of the range prefers each system (empty: no such pair answered other than 'about the same')",
   ],
-  evaluation_pairs: ["integer", "Phase III pairs answered (undone answers excluded)"],
+  evaluation_pairs: [
+    "integer",
+    "Phase III random pairs answered (undone answers excluded; the repeated Phase II pairs are counted in retest_pairs)",
+  ],
   evaluation_ties: ["integer", "of them, answered 'They seem about the same' (left out of both M)"],
   undecided_pairs: [
     "integer",
@@ -147,6 +161,25 @@ const PARTICIPANTS: Record<string, Doc> = {
   metric_ties: [
     "integer",
     "Phase III pairs on which the elicited metric itself is indifferent (left out of both M)",
+  ],
+  retest_pairs: [
+    "integer",
+    "binary adaptive studies: Phase II pairs shown again in Phase III (test-retest) and answered",
+  ],
+  retest_same: ["integer", "of them, answered the same way both times"],
+  error_rate: [
+    "number",
+    "the share of counted Phase III answers (random pairs, no 'about the same', no metric tie) against the participant's own elicited metric: their estimated error rate (empty: none counted)",
+  ],
+  error_rate_low: ["number", "lower end of the 90% Wilson interval of error_rate"],
+  error_rate_high: ["number", "upper end of the 90% Wilson interval of error_rate"],
+  coin_p: [
+    "number",
+    "the chance that a coin agrees with the result (counted Phase III answers) and with itself (repeats answered with a preference both times) at least as often: a one-sided binomial test at 1/2",
+  ],
+  coin_like: [
+    "boolean01",
+    "1: coin_p > 0.05, the answers cannot be told apart from a coin's; the dashboard flags the participant and leaves them out of the consensus by default",
   ],
   elicitation_family: [
     "text",

@@ -119,6 +119,9 @@ export type FairDataset = keyof typeof FAIR_DATASETS;
 /** Defaults of the adaptive strategy in a study (also the API's). */
 export const ADAPTIVE_DEFAULTS = { budget: 30, credibility: 0.9 } as const;
 
+/** Phase II pairs a binary adaptive study shows again in Phase III (test-retest, issue 26). */
+export const DEFAULT_RETEST_PAIRS = 2;
+
 /** Whether a study's spec uses the adaptive engine. */
 export function isAdaptiveSpec(
   spec: StudySpec,
@@ -272,6 +275,12 @@ export interface StudyConfig<S extends StudySpec = StudySpec> {
   /** G3: the participant's own cost-ratio guess; null skips the page. */
   readonly guessPrompt: string | null;
   readonly evaluationPairs: number;
+  /**
+   * Binary adaptive studies: how many of the participant's own Phase II pairs Phase III shows
+   * again among its random pairs (test-retest, issue 26; evaluation-pairs.ts `withRetests`).
+   * Absent (0) in studies from before, which replay as they were answered.
+   */
+  readonly retestPairs?: number;
   readonly post: readonly Field[];
   /**
    * How points are shown: whole people out of `population`, with class totals from the pool's

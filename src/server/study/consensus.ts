@@ -232,17 +232,37 @@ export function bestForConsensus(
 
 /**
  * A study's consensus from its records, for every kind, over finished participants who are
- * neither test runs nor pilot participants (null when there are none).
+ * neither test runs nor pilot participants (null when there are none). Participants whose
+ * answers cannot be told apart from a coin's (`consistency.coinLike`, binary studies) are
+ * left out unless `includeCoinLike`; their ids are in `coinLike` either way.
  * @example const c = studyConsensus(await loadStudyRecords(db, id)); c?.lambda?.median
  */
-export function studyConsensus(rec: StudyRecords): Consensus | null {
-  const kind = rec.config.kind;
-  const finished = rec.participants
+export function studyConsensus(
+  rec: StudyRecords,
+  o: { includeCoinLike?: boolean } = {},
+): Consensus | null {
+  const counted = rec.participants
     .filter((p) => p.test !== 1 && p.pilot !== 1)
-    .flatMap((p) => {
-      const m = participantSummary(rec, p).metric;
-      return m === null ? [] : [{ id: p.id, metric: m }];
-    });
+    .map((p) => ({ id: p.id, s: participantSummary(rec, p) }));
+  const coinLike = counted.filter(({ s }) => s.consistency?.coinLike === true).map((x) => x.id);
+  const finished = counted.flatMap(({ id, s }) => {
+    if (!o.includeCoinLike && coinLike.includes(id)) return [];
+    return s.metric === null ? [] : [{ id, metric: s.metric }];
+  });
+  const c = consensusOver(rec, finished);
+  return c === null
+    ? null
+    : { ...c, coinLike, coinLikeIncluded: (o.includeCoinLike ?? false) && coinLike.length > 0 };
+}
+
+function consensusOver(
+  rec: StudyRecords,
+  finished: readonly {
+    id: number;
+    metric: NonNullable<ReturnType<typeof participantSummary>["metric"]>;
+  }[],
+): Consensus | null {
+  const kind = rec.config.kind;
   if (kind === "multiclass") {
     const mc = multiclassStudyData(rec.study.hash, rec.config);
     const metrics = finished.flatMap((f) =>

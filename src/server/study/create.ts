@@ -18,6 +18,7 @@ import {
 import {
   ADAPTIVE_DEFAULTS,
   canonicalJson,
+  DEFAULT_RETEST_PAIRS,
   MULTICLASS_DATASETS,
   type StudyConfig,
   type StudySource,
@@ -74,6 +75,13 @@ export function buildStudyConfig(body: CreateStudyBody): { config: StudyConfig; 
     spec: studySpec(body, family, population),
     display: { population },
   };
+  // Test-retest pairs in Phase III for the adaptive engine's studies; the papers' searches
+  // keep the user-study paper's Phase III of random pairs only.
+  const { retestPairs: _, ...rest } = config;
+  config =
+    config.spec.strategy === "adaptive"
+      ? { ...rest, retestPairs: body.retestPairs ?? DEFAULT_RETEST_PAIRS }
+      : rest;
   if (body.predictionsCsv !== undefined) {
     if (body.predictionsCsv.trim() === "") {
       throw new ApiError(400, "invalid_csv", "the predictions CSV is empty");

@@ -95,11 +95,28 @@ export function answersCsv(rec: StudyRecords): string {
     const f = fullConfusion(pt.confusion, zeta);
     return [pt.classifier.threshold, f.tp, f.fp, f.fn, f.tn];
   };
+  // The participant's consistency on each of their rows (issue 26), so an analysis of the
+  // answers can leave out those whose answers a coin could have given.
+  const consistency = new Map(
+    rec.participants.map((p) => [p.id, participantSummary(rec, p).consistency ?? null]),
+  );
   return longCsv(rec, {
-    header: ["first", "second"].flatMap((side) =>
-      ["threshold", "tp", "fp", "fn", "tn"].map((c) => `${side}_${c}`),
-    ),
-    cells: (a) => [...cells(a.first_point), ...cells(a.second_point)],
+    header: [
+      ...["first", "second"].flatMap((side) =>
+        ["threshold", "tp", "fp", "fn", "tn"].map((c) => `${side}_${c}`),
+      ),
+      "participant_error_rate",
+      "participant_coin_like",
+    ],
+    cells: (a) => {
+      const c = consistency.get(a.participant_id) ?? null;
+      return [
+        ...cells(a.first_point),
+        ...cells(a.second_point),
+        c?.errorRate,
+        c === null ? undefined : c.coinLike ? 1 : 0,
+      ];
+    },
   });
 }
 
@@ -183,6 +200,13 @@ export function participantsCsv(rec: StudyRecords): string {
     "undecided_pairs",
     "undecided_ties",
     "metric_ties",
+    "retest_pairs",
+    "retest_same",
+    "error_rate",
+    "error_rate_low",
+    "error_rate_high",
+    "coin_p",
+    "coin_like",
     "elicitation_family",
     "elicited_fn_cost",
     "elicited_fp_cost",
@@ -242,6 +266,13 @@ export function participantsCsv(rec: StudyRecords): string {
       s.agreementDetail?.undecidedPairs,
       s.agreementDetail?.undecidedTies,
       s.agreementDetail?.metricTies,
+      s.consistency?.retestPairs,
+      s.consistency?.retestSame,
+      s.consistency?.errorRate,
+      s.consistency?.errorLow,
+      s.consistency?.errorHigh,
+      s.consistency?.coinP,
+      s.consistency ? (s.consistency.coinLike ? 1 : 0) : undefined,
       rec.config.spec.family,
       // Costs of a missed positive and a false alarm: maximising tp TP + tn TN is minimising
       // tp FN + tn FP, so the same shares.

@@ -95,6 +95,13 @@ export const DEFAULT_PAGE_LABELS = {
     "On the {pairs} your earlier answers did not already settle, it agrees with {share} ({agree} of {count}).",
   debriefAgreementSettled:
     "Your earlier answers already settled every one of these pairs, so none of them tests your result further.",
+  // How consistently the participant answered (issue 26): {against} of {counted} counted
+  // answers went against their own result, {share} with the 90% range {low} to {high}.
+  debriefConsistency:
+    "In the last part, {against} of your {counted} choices went against your own result ({share}; from {low} to {high} is likely).",
+  // The Phase II pairs shown again: {same} of {repeats} answered the same way both times.
+  debriefRetest:
+    "You saw {repeats} of the pairs twice and chose the same way both times on {same} of them.",
   pairOne: "pair",
   pairMany: "pairs",
   debriefGuessHeading: "Your own guess before them",

@@ -5,7 +5,6 @@ import type {
 } from "../api-schemas.ts";
 import type { Db } from "../db/schema.ts";
 import { type ElicitationResult, isAdaptiveResult } from "../participant/elicitation.ts";
-import { agreementFields } from "../participant/evaluation-pairs.ts";
 import {
   type FairMetricRecord,
   type FairStudyResult,
@@ -27,6 +26,8 @@ import {
   effectiveRows,
   frameOf,
   type ParticipantRow,
+  phaseThree,
+  phaseThreeFields,
   position,
 } from "../participant/service.ts";
 import { msBetween } from "../time.ts";
@@ -187,10 +188,16 @@ export function participantSummary(
     ratio: binary ? costRatioOf(binary) : null,
     guess: rec.guesses.get(p.id) ?? null,
     ...(done && evaluation.length > 0
-      ? agreementFields(
-          agreement(done, effectiveRows(rows, "elicitation"), evaluation, frameOf(ctx)),
+      ? phaseThreeFields(
+          pos,
+          agreement(
+            done,
+            effectiveRows(rows, "elicitation"),
+            phaseThree(pos, evaluation).random,
+            frameOf(ctx),
+          ),
         )
-      : { agreement: null, agreementDetail: null }),
+      : { agreement: null, agreementDetail: null, consistency: null }),
     range: rangeA ? ratioRange(rangeA.lo, rangeA.hi) : null,
     rangeA: rangeA ? { lo: rangeA.lo, hi: rangeA.hi } : null,
     seconds: start && end ? Math.round(msBetween(start, end) / 1000) : null,

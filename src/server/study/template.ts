@@ -7,6 +7,7 @@ import { resolveComprehension } from "./comprehension-systems.ts";
 import {
   ADAPTIVE_DEFAULTS,
   type AdaptiveStudySpec,
+  DEFAULT_RETEST_PAIRS,
   type Field,
   type FixedSystem,
   type StudyConfig,
@@ -307,6 +308,7 @@ export function cancerDiagnosisConfig(
     guessPrompt:
       "In your opinion, how many times worse is missing a cancer than a false alarm? (For example 1 = equally bad, 5 = five times as bad, 0.5 = half as bad.)",
     evaluationPairs: 15,
+    retestPairs: DEFAULT_RETEST_PAIRS,
     post: PAPER_POST_QUESTIONS,
     display: { population: DEFAULT_POPULATION },
   };
@@ -319,8 +321,10 @@ export function cancerDiagnosisConfig(
  * @example generalStudyBase("Flowers").post[0].id // "q1"
  */
 export function generalStudyBase(title: string): StudyConfig<BinarySpec | AdaptiveStudySpec> {
+  // No Phase III in these kinds yet, so no repeated pairs either.
+  const { retestPairs: _, ...builtIn } = cancerDiagnosisConfig(title);
   return {
-    ...cancerDiagnosisConfig(title),
+    ...builtIn,
     // Binary words a multiclass or fairness page does not show, but the state and the exports
     // carry: no disease in them either.
     words: {

@@ -209,3 +209,49 @@ describe("adaptive engine, multiclass DLPM", () => {
     }
   });
 });
+
+describe("issue 26: what a person is never asked", () => {
+  // A coin for an answerer: the engine's noisy model then finds repeating the last pair
+  // informative, and dominated pairs too (their answers inform only about the noise).
+  const coinAnswers = (seed: number) => {
+    const rng = createRng(seed);
+    return () => (rng.next() < 0.5 ? ("first" as const) : ("second" as const));
+  };
+  const pairKeys = <P>(q: { first: P; second: P }, key: (p: P) => string) =>
+    [key(q.first), key(q.second)].sort().join("|");
+
+  it("the same pair twice in a row, nor a dominated pair (binary as shown, DLPM k = 3)", () => {
+    const binary = binaryThresholdFamily(pop, { displayStep: 0.01, asShown: true });
+    const dlpm = multiclassLinearFamily("diagonal-linear", syntheticMulticlassPool(3, 4000));
+    // (Without the rule, seeds 1 to 10 of the threshold family repeat a pair twice.)
+    const cases = [
+      { family: binary, key: binary.displayKey, seeds: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] },
+      { family: dlpm, key: dlpm.displayKey, seeds: [1, 2, 3] },
+    ] as const;
+    let asked = 0;
+    for (const { family, key, seeds } of cases) {
+      for (const seed of seeds) {
+        const run = runProcedure(
+          adaptiveProcedure(family as never, { tolerance: 0.01, budget: 30, seed, model: "human" }),
+          coinAnswers(seed),
+        );
+        const keys = run.questions.map((q) => pairKeys(q, key as (p: unknown) => string));
+        for (let i = 1; i < keys.length; i++)
+          expect(keys[i], `${family.name} seed ${seed}`).not.toBe(keys[i - 1]);
+        for (const q of run.questions) {
+          const [fa, fb] = [family.features(q.first as never), family.features(q.second as never)];
+          let aBetter = false;
+          let bBetter = false;
+          for (let i = 0; i < fa.length; i++) {
+            const d = family.signs[i]! * (fa[i]! - fb[i]!);
+            if (d > 0) aBetter = true;
+            if (d < 0) bBetter = true;
+          }
+          expect(aBetter && bBetter, `${family.name} seed ${seed}: a dominated pair`).toBe(true);
+        }
+        asked += keys.length;
+      }
+    }
+    expect(asked).toBeGreaterThan(60);
+  });
+});

@@ -6,7 +6,7 @@ import { api, errorMessage, stateFrom } from "../api/client.ts";
 import type { Choice, ComprehensionResult, ParticipantState } from "../api/types.ts";
 import { capitalise } from "../chart/layout.ts";
 import { ResponsiveFlowChart } from "../chart/ResponsiveFlowChart.tsx";
-import { agreementSentence } from "./agreement.ts";
+import { agreementSentence, consistencySentence } from "./agreement.ts";
 import { ComparisonView } from "./ComparisonView.tsx";
 import { FairComparisonView } from "./FairComparisonView.tsx";
 import { FieldsForm } from "./FieldsForm.tsx";
@@ -542,6 +542,9 @@ export function Debrief({ state }: { state: ParticipantState }) {
       </div>
       {agreementSentence(d.agreementDetail, L) !== null && (
         <p data-testid="agreement">{agreementSentence(d.agreementDetail, L)}</p>
+      )}
+      {d.consistency && consistencySentence(d.consistency, L) !== null && (
+        <p data-testid="consistency">{consistencySentence(d.consistency, L)}</p>
       )}
       <p>
         {`${L.completionCode} `}

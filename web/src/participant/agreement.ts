@@ -1,6 +1,8 @@
 // The debrief's agreement sentence: M over all Phase III pairs and over the pairs the
 // participant's result does not decide in advance, in plain words (issue 11).
 
+import type { z } from "zod";
+import type { ConsistencySchema } from "../../../src/server/api-schemas.ts";
 import {
   DEFAULT_PAGE_LABELS,
   type PageLabels,
@@ -64,4 +66,38 @@ export function agreementSentence(
     count: open,
   });
   return `${first} ${second}`;
+}
+
+/** A participant's consistency, as the API's `consistency` carries it. */
+export type ConsistencyCounts = z.infer<typeof ConsistencySchema>;
+
+/**
+ * The debrief's consistency sentences (issue 26): how many counted choices of the last part
+ * went against the participant's own result, with the 90% range of that share, and how many
+ * of the pairs shown twice got the same answer. Null when nothing was counted or repeated.
+ * The figures are the exports' (`error_rate`, `error_rate_low`, `error_rate_high`,
+ * `retest_same` of `retest_pairs`), rounded to whole per cent.
+ * @example consistencySentence({ counted: 15, against: 1, errorRate: 0.067, errorLow: 0.015, errorHigh: 0.251, retestPairs: 2, retestSame: 2, coinP: 0.001, coinLike: false })
+ * // "In the last part, 1 of your 15 choices went against your own result (7%; from 2% to 25% is likely). You saw 2 of the pairs twice and chose the same way both times on 2 of them."
+ */
+export function consistencySentence(
+  c: ConsistencyCounts,
+  labels: Pick<PageLabels, "debriefConsistency" | "debriefRetest"> = DEFAULT_PAGE_LABELS,
+): string | null {
+  const parts: string[] = [];
+  if (c.errorRate !== null && c.errorLow !== null && c.errorHigh !== null) {
+    parts.push(
+      fill(labels.debriefConsistency, {
+        against: c.against,
+        counted: c.counted,
+        share: pct(c.errorRate),
+        low: pct(c.errorLow),
+        high: pct(c.errorHigh),
+      }),
+    );
+  }
+  if (c.retestPairs > 0) {
+    parts.push(fill(labels.debriefRetest, { repeats: c.retestPairs, same: c.retestSame }));
+  }
+  return parts.length === 0 ? null : parts.join(" ");
 }

@@ -16,7 +16,12 @@ export type Consensus = z.infer<typeof S.Consensus>;
  * // ["Over 2 participants who finished (test runs and pilot left out).", "lambda: mean 0.40, median 0.40, sd 0.20, from 0.20 to 0.60"]
  */
 export function consensusLines(c: Consensus): string[] {
-  const who = `Over ${c.n} participant${c.n === 1 ? "" : "s"} who finished (test runs and pilot left out).`;
+  const coin = c.coinLike ?? [];
+  const coinNote =
+    coin.length === 0
+      ? ""
+      : ` ${coin.length} whose answers a coin could have given (${coin.map((id) => `#${id}`).join(", ")}) ${c.coinLikeIncluded ? "included" : "left out"}.`;
+  const who = `Over ${c.n} participant${c.n === 1 ? "" : "s"} who finished (test runs and pilot left out).${coinNote}`;
   const pc = (x: number) => `${Math.round(x * 100)}%`;
   const b = c.best;
   const shared =
@@ -79,11 +84,32 @@ export function consensusLines(c: Consensus): string[] {
   ];
 }
 
-/** The consensus section of a study's dashboard (every kind). */
-export function ConsensusPanel({ consensus }: { consensus: Consensus | null }) {
+/**
+ * The consensus section of a study's dashboard (every kind). With `onIncludeCoinLike`, a
+ * check box puts the participants whose answers a coin could have given back in.
+ */
+export function ConsensusPanel({
+  consensus,
+  includeCoinLike = false,
+  onIncludeCoinLike,
+}: {
+  consensus: Consensus | null;
+  includeCoinLike?: boolean;
+  onIncludeCoinLike?: (include: boolean) => void;
+}) {
   return (
     <section aria-labelledby="consensus-heading" data-testid="consensus">
       <h2 id="consensus-heading">Consensus</h2>
+      {onIncludeCoinLike && (consensus?.coinLike?.length ?? 0) > 0 && (
+        <label>
+          <input
+            type="checkbox"
+            checked={includeCoinLike}
+            onChange={(e) => onIncludeCoinLike((e.currentTarget as HTMLInputElement).checked)}
+          />{" "}
+          Include participants whose answers a coin could have given
+        </label>
+      )}
       {consensus === null ? (
         <p class="muted">
           Nobody has finished yet (test runs and pilot participants are left out).

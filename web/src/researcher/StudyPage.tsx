@@ -6,7 +6,14 @@ import { api, errorMessage } from "../api/client.ts";
 import type { ParticipantRow, StudySummary } from "../api/types.ts";
 import { A0Plot, LAMBDA_AXIS, lambdaOf } from "./A0Plot.tsx";
 import { type Consensus, ConsensusPanel } from "./Consensus.tsx";
-import { formatMetric, formatRange, formatSeconds, percent, tpWeight } from "./metric.ts";
+import {
+  consistencyCell,
+  formatMetric,
+  formatRange,
+  formatSeconds,
+  percent,
+  tpWeight,
+} from "./metric.ts";
 import { studyName } from "./names.ts";
 
 /** The plot's width: the page's content width, at most 640 px. */
@@ -43,6 +50,8 @@ export function StudyPage({ id }: { id: string }) {
   const [study, setStudy] = useState<StudySummary | null>(null);
   const [rows, setRows] = useState<ParticipantRow[] | null>(null);
   const [consensus, setConsensus] = useState<Consensus | null>(null);
+  // Participants whose answers a coin could have given are left out of it unless included.
+  const [includeCoinLike, setIncludeCoinLike] = useState(false);
   const [links, setLinks] = useState<string[]>([]);
   // Unused invite links (by participant) and the links re-issued on this page.
   const [invites, setInvites] = useState<InviteRow[]>([]);
@@ -63,9 +72,12 @@ export function StudyPage({ id }: { id: string }) {
     );
     setRows(r.participants);
     // The consensus of the participants who finished (null before anyone has).
-    const c = await api<{ consensus: Consensus | null }>("GET", `/api/studies/${sid}/consensus`);
+    const c = await api<{ consensus: Consensus | null }>(
+      "GET",
+      `/api/studies/${sid}/consensus${includeCoinLike ? "?coinLike=include" : ""}`,
+    );
     setConsensus(c.consensus);
-  }, [sid]);
+  }, [sid, includeCoinLike]);
 
   const loadInvites = useCallback(async () => {
     const r = await api<{ invites: InviteRow[] }>("GET", `/api/studies/${sid}/invites`);
@@ -282,6 +294,7 @@ export function StudyPage({ id }: { id: string }) {
                 <th scope="col">M, all pairs</th>
                 <th scope="col">M, pairs not decided in advance</th>
                 <th scope="col">"About the same"</th>
+                <th scope="col">Against own result (90% range); repeats the same</th>
                 <th scope="col">Time</th>
               </tr>
             </thead>
@@ -304,6 +317,7 @@ export function StudyPage({ id }: { id: string }) {
                       ? `${r.agreementDetail.ties} of ${r.agreementDetail.pairs}`
                       : "—"}
                   </td>
+                  <td data-testid="consistency-cell">{consistencyCell(r.consistency ?? null)}</td>
                   <td>{formatSeconds(r.seconds)}</td>
                 </tr>
               ))}
@@ -311,7 +325,13 @@ export function StudyPage({ id }: { id: string }) {
           </table>
         </section>
       )}
-      {study !== null && <ConsensusPanel consensus={consensus} />}
+      {study !== null && (
+        <ConsensusPanel
+          consensus={consensus}
+          includeCoinLike={includeCoinLike}
+          onIncludeCoinLike={setIncludeCoinLike}
+        />
+      )}
       <h2>Elicited metrics</h2>
       {multiclass ? (
         <p data-testid="no-plot">

@@ -98,6 +98,9 @@ export const LABEL_NAMES: Record<PageLabelKey, string> = {
   debriefAgreementOpen:
     "Debrief: agreement on the open pairs ({pairs}, {share}, {agree} of {count})",
   debriefAgreementSettled: "Debrief: every pair settled in advance",
+  debriefConsistency:
+    "Debrief: choices against the result ({against} of {counted}, {share}, {low} to {high})",
+  debriefRetest: "Debrief: pairs seen twice ({repeats}, {same} the same)",
   pairOne: "Debrief: one pair",
   pairMany: "Debrief: several pairs",
   debriefGuessHeading: "Debrief: guess box heading",

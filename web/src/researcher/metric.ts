@@ -6,6 +6,8 @@
 // exports write (src/server/participant/metric.ts `metricWeights`), so the dashboard, the
 // debrief and the exports cannot disagree.
 
+import type { ConsistencyCounts } from "../participant/agreement.ts";
+
 /** The metric as `tp TP + tn TN` with `tp + tn = 1`, or null if the row has no metric yet. */
 export function metricWeights(metric: unknown): { tp: number; tn: number } | null {
   if (metric === null || typeof metric !== "object") return null;
@@ -125,4 +127,22 @@ export function formatRange(
 /** A share as a whole percentage, or "—". @example percent(0.8666) // "87%" */
 export function percent(x: number | null | undefined): string {
   return x === null || x === undefined ? "—" : `${Math.round(x * 100)}%`;
+}
+
+/**
+ * The dashboard's consistency cell: the share of counted Phase III answers against the
+ * participant's own result with its 90% range, the repeats answered the same, and a flag
+ * when the answers cannot be told apart from a coin's (issue 26). The exports' `error_rate`,
+ * `error_rate_low`, `error_rate_high`, `retest_same` / `retest_pairs` and `coin_like`.
+ * @example consistencyCell({ counted: 15, against: 1, errorRate: 0.067, errorLow: 0.015, errorHigh: 0.251, retestPairs: 2, retestSame: 2, coinP: 0.0001, coinLike: false })
+ * // "7% (2%–25%); 2 of 2"
+ */
+export function consistencyCell(c: ConsistencyCounts | null): string {
+  if (c === null) return "—";
+  const share =
+    c.errorRate === null
+      ? "—"
+      : `${percent(c.errorRate)} (${percent(c.errorLow)}–${percent(c.errorHigh)})`;
+  const repeats = c.retestPairs > 0 ? `; ${c.retestSame} of ${c.retestPairs}` : "";
+  return `${share}${repeats}${c.coinLike ? "; like a coin" : ""}`;
 }

@@ -1,0 +1,180 @@
+import { h } from "preact";
+import { render } from "preact-render-to-string";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { parseCsv } from "../../src/data/csv.ts";
+import { createRng } from "../../src/math/rng.ts";
+import type { ParticipantState, SystemView } from "../../src/server/api-schemas.ts";
+import { sha256 } from "../../src/server/security/tokens.ts";
+import { Debrief } from "../../web/src/participant/ParticipantApp.tsx";
+import { consistencyCell } from "../../web/src/researcher/metric.ts";
+import { finePredictionsCsv, postAnswers, walkToElicitation } from "./driver.ts";
+import { call, freshStore, signIn, startApp, type TestApp, tokenOf } from "./helpers.ts";
+
+/**
+ * Issue 26 item 4, consistency measured, not assumed: a binary adaptive study shows two of a
+ * participant's own Phase II pairs again in Phase III (never back to back); the share of their
+ * answers against their own result (with its range), the repeats answered the same and the
+ * coin flag are on the debrief, the dashboard and both CSVs, equal in all four; a participant
+ * whose answers a coin could have given is flagged and left out of the consensus by default.
+ */
+
+const rows = (text: string): Record<string, string>[] => {
+  const t = parseCsv(text);
+  return t.rows.map((r) => Object.fromEntries(t.header.map((c, i) => [c, r[i] ?? ""])));
+};
+
+/** A careful person: the lower cost 2 x missed + false alarms as shown. */
+const careful = (l: SystemView, r: SystemView): "left" | "right" | "same" => {
+  const d = 2 * r.fn + r.fp - (2 * l.fn + l.fp);
+  return d > 0 ? "left" : d < 0 ? "right" : "same";
+};
+
+/** A coin: left or right at random, whatever is shown (seeded, so the test repeats). */
+function coin(seed: number) {
+  const rng = createRng(seed);
+  return (): "left" | "right" => (rng.next() < 0.5 ? "left" : "right");
+}
+
+const pct = (x: string) => `${Math.round(Number(x) * 100)}%`;
+
+describe("consistency on the debrief, the dashboard and both CSVs (sqlite)", () => {
+  let t: TestApp;
+  let cookie: string;
+  beforeEach(async () => {
+    t = await startApp(await freshStore("sqlite"), { template: false });
+    cookie = await signIn(t);
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it("a careful person and a coin: the same figures in all four, the coin flagged and left out", async () => {
+    const created = await call(
+      t,
+      "POST",
+      "/api/studies",
+      { name: "Loans", predictionsCsv: finePredictionsCsv(), positive: "yes" },
+      cookie,
+    );
+    expect(created.status).toBe(200);
+    const id = created.body.study.id as number;
+    expect(created.body.study.strategy).toBe("adaptive");
+    expect(
+      (await call(t, "POST", `/api/studies/${id}/open`, { mode: "live" }, cookie)).status,
+    ).toBe(200);
+    const links = (await call(t, "POST", `/api/studies/${id}/invites`, { count: 2 }, cookie)).body
+      .links as string[];
+    const people = [careful, coin(7)];
+    const debriefs: ParticipantState[] = [];
+    for (const [i, link] of links.entries()) {
+      const token = tokenOf(link);
+      // Fixed seeds: the same questions on every run of this test.
+      await t.db
+        .updateTable("participants")
+        .set({ seed: 1000 + i })
+        .where("token_hash", "=", sha256(token))
+        .execute();
+      const choose = people[i]!;
+      let s = await walkToElicitation(t, token);
+      const phase2: string[] = [];
+      const phase3: string[] = [];
+      let previous = "";
+      while (s.phase === "elicitation" || s.phase === "evaluation") {
+        const q = (s.elicitation ?? s.evaluation)!.question;
+        // The pair as a set of the two systems shown (sides may swap between showings).
+        const key = [q.left, q.right]
+          .map((v) => `${v.tp},${v.tn}`)
+          .sort()
+          .join("|");
+        expect(
+          key,
+          `a pair shown twice in a row (${s.phase} ${phase2.length} ${phase3.length}, person ${i})`,
+        ).not.toBe(previous);
+        previous = key;
+        (s.phase === "elicitation" ? phase2 : phase3).push(key);
+        const path = s.phase === "elicitation" ? "answer" : "evaluation";
+        s = (
+          await call(t, "POST", `/api/p/${token}/${path}`, {
+            questionId: q.id,
+            choice: choose(q.left, q.right),
+          })
+        ).body;
+      }
+      // Phase III: the 15 random pairs and 2 of the Phase II pairs again.
+      expect(phase3).toHaveLength(17);
+      expect(phase3.filter((k) => phase2.includes(k))).toHaveLength(2);
+      s = (await call(t, "POST", `/api/p/${token}/post`, { answers: postAnswers })).body;
+      expect(s.phase).toBe("debrief");
+      debriefs.push(s);
+    }
+
+    const participants = rows(
+      (await call(t, "GET", `/api/studies/${id}/export/participants.csv`, undefined, cookie))
+        .body as string,
+    );
+    const answers = rows(
+      (await call(t, "GET", `/api/studies/${id}/export/answers.csv`, undefined, cookie))
+        .body as string,
+    );
+    const dashboard = (await call(t, "GET", `/api/studies/${id}/participants`, undefined, cookie))
+      .body.participants as { id: number; completionCode: string; consistency: unknown }[];
+    const flags: boolean[] = [];
+    for (const s of debriefs) {
+      const d = s.debrief!;
+      const c = d.consistency!;
+      const csv = participants.find((r) => r.completion_code === d.completionCode)!;
+      expect(csv, "a CSV row per participant").toBeDefined();
+      // participants.csv holds the debrief's figures.
+      expect(Number(csv.error_rate)).toBeCloseTo(c.errorRate!, 12);
+      expect(Number(csv.error_rate_low)).toBeCloseTo(c.errorLow!, 12);
+      expect(Number(csv.error_rate_high)).toBeCloseTo(c.errorHigh!, 12);
+      expect([Number(csv.retest_pairs), Number(csv.retest_same)]).toEqual([
+        c.retestPairs,
+        c.retestSame,
+      ]);
+      expect(c.retestPairs).toBe(2);
+      expect(csv.coin_like).toBe(c.coinLike ? "1" : "0");
+      // The debrief's sentence states them as the CSV has them.
+      const text = render(h(Debrief, { state: s })).replace(/<[^>]+>/g, "");
+      expect(text).toContain(
+        `${c.against} of your ${c.counted} choices went against your own result (${pct(csv.error_rate!)}; from ${pct(csv.error_rate_low!)} to ${pct(csv.error_rate_high!)} is likely)`,
+      );
+      expect(text).toContain(
+        `You saw ${csv.retest_pairs} of the pairs twice and chose the same way both times on ${csv.retest_same} of them.`,
+      );
+      // The dashboard's row, as its cell prints it.
+      const row = dashboard.find((r) => r.completionCode === d.completionCode)!;
+      const cell = consistencyCell(row.consistency as Parameters<typeof consistencyCell>[0]);
+      expect(cell).toBe(
+        `${pct(csv.error_rate!)} (${pct(csv.error_rate_low!)}–${pct(csv.error_rate_high!)}); ${csv.retest_same} of ${csv.retest_pairs}${csv.coin_like === "1" ? "; like a coin" : ""}`,
+      );
+      // answers.csv carries the same figure and flag on each of the participant's rows, and
+      // marks the repeats.
+      const mine = answers.filter((a) => a.participant_id === csv.participant_id);
+      expect(new Set(mine.map((a) => a.participant_error_rate))).toEqual(new Set([csv.error_rate]));
+      expect(new Set(mine.map((a) => a.participant_coin_like))).toEqual(new Set([csv.coin_like]));
+      expect(mine.filter((a) => a.stage === "retest")).toHaveLength(2);
+      flags.push(c.coinLike);
+    }
+    // The careful person is consistent and agrees with themself; the coin is flagged.
+    const [calm, random] = debriefs.map((s) => s.debrief!.consistency!);
+    expect(calm!.retestSame).toBe(2);
+    expect(calm!.errorRate).toBeLessThanOrEqual(0.1);
+    expect(flags).toEqual([false, true]);
+    expect(random!.coinP).toBeGreaterThan(0.05);
+
+    // The consensus leaves the coin out unless asked to include them.
+    const coinId = Number(
+      participants.find((r) => r.completion_code === debriefs[1]!.debrief!.completionCode)!
+        .participant_id,
+    );
+    const out = (await call(t, "GET", `/api/studies/${id}/consensus`, undefined, cookie)).body
+      .consensus;
+    expect(out).toMatchObject({ n: 1, coinLike: [coinId], coinLikeIncluded: false });
+    expect(out.participants).not.toContain(coinId);
+    const all = (
+      await call(t, "GET", `/api/studies/${id}/consensus?coinLike=include`, undefined, cookie)
+    ).body.consensus;
+    expect(all).toMatchObject({ n: 2, coinLike: [coinId], coinLikeIncluded: true });
+  }, 180_000);
+});
