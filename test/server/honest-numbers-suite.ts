@@ -143,27 +143,34 @@ export function honestNumbersSuite(n: number): void {
       expect(audit.questions).toBeGreaterThan(n * 15);
     }, 120_000);
 
-    it(`default strategy, uploaded predictions: ${n} participants see whole patients, 40 / 60 on every page, no identical pair`, async () => {
-      const study = await createStudy({ predictionsCsv: unevenPredictionsCsv(), positive: "yes" });
-      expect(study.pool.zeta * 100).toBeCloseTo(39.9, 1);
-      const { audit, results } = await runParticipants(study, n);
-      expect(audit.problems.slice(0, 10)).toEqual([]);
-      expect(audit.totals).toEqual({ positives: 40, negatives: 60 });
-      expect(audit.questions).toBeGreaterThan(n * 15);
-      // Whole patients cost some accuracy. Consistent participants who decide on what they see
-      // (a0 in [0.1, 0.9]) are recovered within the tolerance typically, and never more than
-      // 2.5 times it (the default is the adaptive engine since issue 26).
-      const tolerance = study.config.spec.tolerance;
-      const errors = results
-        .filter((x) => x.onScreen && !x.noisy && x.a0 >= 0.1 && x.a0 <= 0.9)
-        .map((r) => Math.abs(r.elicited - r.a0))
-        .sort((a, b) => a - b);
-      expect(errors.length).toBeGreaterThan(0.3 * n);
-      expect(errors[Math.floor(errors.length / 2)]).toBeLessThanOrEqual(tolerance);
-      expect(errors[errors.length - 1]).toBeLessThanOrEqual(2.5 * tolerance);
-      // The adaptive engine replays each participant's log per answer: about 2.5 s each on a
-      // quiet 2-core machine, so 8 s each leaves room for a busy one.
-    }, Math.max(120_000, n * 8_000));
+    it(
+      `default strategy, uploaded predictions: ${n} participants see whole patients, 40 / 60 on every page, no identical pair`,
+      async () => {
+        const study = await createStudy({
+          predictionsCsv: unevenPredictionsCsv(),
+          positive: "yes",
+        });
+        expect(study.pool.zeta * 100).toBeCloseTo(39.9, 1);
+        const { audit, results } = await runParticipants(study, n);
+        expect(audit.problems.slice(0, 10)).toEqual([]);
+        expect(audit.totals).toEqual({ positives: 40, negatives: 60 });
+        expect(audit.questions).toBeGreaterThan(n * 15);
+        // Whole patients cost some accuracy. Consistent participants who decide on what they see
+        // (a0 in [0.1, 0.9]) are recovered within the tolerance typically, and never more than
+        // 2.5 times it (the default is the adaptive engine since issue 26).
+        const tolerance = study.config.spec.tolerance;
+        const errors = results
+          .filter((x) => x.onScreen && !x.noisy && x.a0 >= 0.1 && x.a0 <= 0.9)
+          .map((r) => Math.abs(r.elicited - r.a0))
+          .sort((a, b) => a - b);
+        expect(errors.length).toBeGreaterThan(0.3 * n);
+        expect(errors[Math.floor(errors.length / 2)]).toBeLessThanOrEqual(tolerance);
+        expect(errors[errors.length - 1]).toBeLessThanOrEqual(2.5 * tolerance);
+        // The adaptive engine replays each participant's log per answer: about 2.5 s each on a
+        // quiet 2-core machine, so 8 s each leaves room for a busy one.
+      },
+      Math.max(120_000, n * 8_000),
+    );
 
     it.each([
       ["bisect", 10],
