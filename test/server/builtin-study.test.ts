@@ -2,6 +2,7 @@ import { h } from "preact";
 import { render } from "preact-render-to-string";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ParticipantState, SystemView } from "../../src/server/api-schemas.ts";
+import { sha256 } from "../../src/server/security/tokens.ts";
 import { Debrief } from "../../web/src/participant/ParticipantApp.tsx";
 import { postAnswers, walkToElicitation } from "./driver.ts";
 import { call, freshStore, signIn, startApp, type TestApp, tokenOf } from "./helpers.ts";
@@ -15,6 +16,7 @@ import { call, freshStore, signIn, startApp, type TestApp, tokenOf } from "./hel
  * The simulated person is written here from the screen's counts alone, apart from the engine.
  */
 const RATIOS = [3, 0.5, 1.5];
+const SEED_BASE = Number(process.env.SEED_BASE ?? 2600);
 
 /** A person who picks the system with the lower cost `ratio x missed + false alarms` shown. */
 function onScreen(ratio: number) {
@@ -53,6 +55,16 @@ describe("the built-in study, answered on the counts shown (sqlite)", () => {
       const ratio = RATIOS[i]!;
       const choose = onScreen(ratio);
       const token = tokenOf(link);
+      // Fixed seeds, so every run asks the same questions (SEED_BASE moves them for a wider
+      // check by hand: SEED_BASE=5000 npx vitest run test/server/builtin-study.test.ts). By
+      // hand over 8 seed bases (24 participants) the range held the ratio every time, but one
+      // point fell outside the factor 1.5: 0.786 for 0.5 (range 0.4 to 0.8, base 400); the
+      // point is the engine's, moved into the range, not the range's middle.
+      await t.db
+        .updateTable("participants")
+        .set({ seed: SEED_BASE + i })
+        .where("token_hash", "=", sha256(token))
+        .execute();
       let s: ParticipantState = await walkToElicitation(t, token);
       const shown: [SystemView, SystemView][] = [];
       while (s.phase === "elicitation" || s.phase === "evaluation") {
