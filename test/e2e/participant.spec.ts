@@ -111,7 +111,8 @@ test("a participant completes the whole flow", async ({ page }) => {
   }
 
   await waitForPhase(page, "evaluation");
-  await expect(page.locator(".progress")).toContainText("of 15");
+  // The 15 random pairs and 2 of the participant's own Phase II pairs shown again (issue 26).
+  await expect(page.locator(".progress")).toContainText("of 17");
   for (let i = 0; i < 100 && (await phaseOf(page)) === "evaluation"; i++) {
     await answer(page, i % 2 === 0 ? "A" : "ArrowRight");
   }

@@ -6,6 +6,7 @@ import { createRng } from "../../src/math/rng.ts";
 import type { ParticipantState, SystemView } from "../../src/server/api-schemas.ts";
 import { sha256 } from "../../src/server/security/tokens.ts";
 import { Debrief } from "../../web/src/participant/ParticipantApp.tsx";
+import { consensusLines } from "../../web/src/researcher/Consensus.tsx";
 import { consistencyCell } from "../../web/src/researcher/metric.ts";
 import { finePredictionsCsv, postAnswers, walkToElicitation } from "./driver.ts";
 import { call, freshStore, signIn, startApp, type TestApp, tokenOf } from "./helpers.ts";
@@ -176,5 +177,16 @@ describe("consistency on the debrief, the dashboard and both CSVs (sqlite)", () 
       await call(t, "GET", `/api/studies/${id}/consensus?coinLike=include`, undefined, cookie)
     ).body.consensus;
     expect(all).toMatchObject({ n: 2, coinLike: [coinId], coinLikeIncluded: true });
+    expect(consensusLines(out)[0]).toBe(
+      `Over 1 participant who finished (test runs and pilot left out). 1 whose answers a coin could have given (#${coinId}) left out.`,
+    );
   }, 180_000);
+
+  it("a consensus of nobody but coins says so (the dashboard does not break)", () => {
+    expect(
+      consensusLines({ n: 0, participants: [], coinLike: [4], coinLikeIncluded: false }),
+    ).toEqual([
+      "Over 0 participants who finished (test runs and pilot left out). 1 whose answers a coin could have given (#4) left out.",
+    ]);
+  });
 });

@@ -249,10 +249,15 @@ export function studyConsensus(
     if (!o.includeCoinLike && coinLike.includes(id)) return [];
     return s.metric === null ? [] : [{ id, metric: s.metric }];
   });
+  const included = (o.includeCoinLike ?? false) && coinLike.length > 0;
   const c = consensusOver(rec, finished);
-  return c === null
-    ? null
-    : { ...c, coinLike, coinLikeIncluded: (o.includeCoinLike ?? false) && coinLike.length > 0 };
+  // Everyone who finished answered like a coin: say so rather than "nobody finished".
+  if (c === null) {
+    return coinLike.length === 0
+      ? null
+      : { n: 0, participants: [], coinLike, coinLikeIncluded: included };
+  }
+  return { ...c, coinLike, coinLikeIncluded: included };
 }
 
 function consensusOver(

@@ -68,7 +68,9 @@ export function consensusLines(c: Consensus): string[] {
           ]),
     ];
   }
-  const w = c.weights!;
+  // Nobody counted (everyone who finished answered like a coin): only who it is over.
+  if (c.weights === undefined) return [who];
+  const w = c.weights;
   const f = (x: number) => x.toFixed(3);
   return [
     who,
