@@ -1,9 +1,9 @@
 import type { BinaryPopulation } from "../../geometry/binary/population.ts";
 import type { BinaryLinearMetric } from "../../metrics/binary-linear.ts";
 import type { BinaryPoint } from "../binary/point.ts";
-import type { Procedure } from "../session.ts";
+import { type Procedure, type Steps, stepsProcedure } from "../session.ts";
 import type { AnswerModelName } from "./answer-model.ts";
-import { type AdaptiveResult, adaptiveProcedure } from "./engine.ts";
+import { type AdaptiveResult, adaptiveSteps } from "./engine.ts";
 import {
   binaryLinearFamily,
   binaryThresholdFamily,
@@ -63,6 +63,19 @@ export function binaryStudyProcedure(
   population: BinaryPopulation,
   seed: number,
 ): Procedure<BinaryPoint, BinaryStudyResult> {
+  return stepsProcedure(() => binaryStudySteps(s, population, seed));
+}
+
+/**
+ * `binaryStudyProcedure` as a resumable run (the server keeps one per participant between
+ * answers): the same generator, so the same questions for the same answers.
+ * @example liveRun(binaryStudySteps(settings, pool, 7), answers).state
+ */
+export function binaryStudySteps(
+  s: BinaryStudySettings,
+  population: BinaryPopulation,
+  seed: number,
+): Steps<BinaryPoint, BinaryStudyResult> {
   const options = {
     tolerance: s.tolerance,
     budget: s.budget,
@@ -72,6 +85,6 @@ export function binaryStudyProcedure(
   };
   const family = binaryStudyFamily(s, population);
   return s.family === "binary-threshold"
-    ? adaptiveProcedure(family as AdaptiveFamily<BinaryPoint, ThresholdMetric>, options)
-    : adaptiveProcedure(family as AdaptiveFamily<BinaryPoint, BinaryLinearMetric>, options);
+    ? adaptiveSteps(family as AdaptiveFamily<BinaryPoint, ThresholdMetric>, options)
+    : adaptiveSteps(family as AdaptiveFamily<BinaryPoint, BinaryLinearMetric>, options);
 }

@@ -1,6 +1,6 @@
 import { createRng, type Rng } from "../../math/rng.ts";
 import type { Answer } from "../../search/question.ts";
-import type { Procedure } from "../session.ts";
+import { type Procedure, type Steps, stepsProcedure } from "../session.ts";
 import {
   type AnswerModel,
   type AnswerModelName,
@@ -416,11 +416,14 @@ export function adaptiveProcedure<P, M>(
   family: AdaptiveFamily<P, M>,
   options: AdaptiveOptions,
 ): Procedure<P, AdaptiveResult<P, M>> {
+  checkOptions(options);
+  return stepsProcedure(() => steps(family, options));
+}
+
+function checkOptions(options: AdaptiveOptions): void {
   const level = options.credibility ?? 0.9;
   const budget = options.budget ?? 30;
-  const model = resolveModel(options.model);
-  const particles = options.particles ?? 1000;
-  const minInformation = options.minInformation ?? 0.02;
+  resolveModel(options.model);
   if (!(options.tolerance > 0)) throw new RangeError("the tolerance must be positive");
   if (!(level > 0 && level < 1)) throw new RangeError("the credibility must be in (0, 1)");
   if (options.expectedError !== undefined && !(options.expectedError > 0)) {
@@ -429,126 +432,150 @@ export function adaptiveProcedure<P, M>(
   if (!(Number.isInteger(budget) && budget >= 1)) {
     throw new RangeError("the budget must be a whole number of questions, at least 1");
   }
-  return (ask) => {
-    const rng = createRng(options.seed ?? 0);
-    const belief = new ParticleBelief({
-      dim: family.dim,
-      signs: family.signs,
-      model,
-      particles,
-      moves: options.moves ?? (model.kind === "exact" ? family.exactMoves : undefined),
-      rng: rng.fork(),
-      sparse: {
-        share: options.sparseShare ?? family.sparseShare ?? SPARSE_SHARE,
-        alpha: SPARSE_ALPHA,
-      },
-      grid: GRID_POINTS,
-    });
-    const scale = valueScale(family, belief, rng.fork());
-    if (isRelative(model)) belief.useReference(referencePoints(family, scale, rng.fork()));
-    let stop: AdaptiveStop = "budget";
-    // The pair asked last, as shown: never asked again straight away (issue 26: a repeat is
-    // a deliberate test-retest, later in the study, never a pair shown twice in a row).
-    let last = "";
-    const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
-    let summary = summarise(family, belief, level);
-    const accurate = (x: Summary<M>) =>
-      x.radius <= options.tolerance / 2 &&
-      (options.expectedError === undefined || x.expected <= options.expectedError);
-    for (let q = 0; q < budget; q++) {
-      if (accurate(summary)) {
-        stop = "tolerance";
-        break;
-      }
-      const qrng = rng.fork();
-      if (
-        options.stopWhenDecided &&
-        decisionProbability(family, belief, summary.w, 64, qrng, scale) >= level
-      ) {
-        stop = "decision-sufficient";
-        break;
-      }
-      // Optimal points of belief draws (near the answer) and of fresh prior draws (spread over
-      // the boundary): pairs of far-apart points whose chord still splits the belief are the
-      // clearest questions, and the selection prefers them. Fresh draws at every question
-      // matter: a fixed set offers too few chords (binary, 5% flips: 25 questions instead of 18).
-      const ws = drawIndices(belief, CANDIDATE_SAMPLES, qrng).map((p) => belief.direction(p));
-      ws.push(summary.w);
-      if (belief.gridded) ws.push(...gridQuantileDirections(belief));
-      const points: P[] = [];
-      const keys: string[] = [];
-      const seen = new Set<string>();
-      for (let s = 0; s < PRIOR_SAMPLES; s++) ws.push(priorDirection(family, qrng));
-      const cuts = family.cutPoints?.(principalAxes(belief, summary.w, AXES, qrng)) ?? [];
-      for (const c of [...family.candidates(ws, qrng), ...cuts]) {
-        const key = family.displayKey(c);
-        if (seen.has(key)) continue;
-        seen.add(key);
-        points.push(c);
-        keys.push(key);
-      }
-      const features = points.map((c) => family.features(c));
-      const { indices: scoring, weights } = scoringSet(belief, scoringSamples(family.dim), qrng);
-      const sw = scoring.map((p) => belief.direction(p));
-      const values = valueTable(sw, features, scale);
-      for (let s = 0; s < sw.length; s++) {
-        const r = belief.rangeOf(sw[s]!);
-        if (r !== 1) for (let c = 0; c < points.length; c++) values[s * points.length + c]! /= r;
-      }
-      // A grid's splits are exact, and exact answers are right however close the pair: clarity
-      // then only breaks ties within 0.001 bit (0.01 let the binary LPM's first splits drift to
-      // 47/53, and 8 halvings took 8.2 questions). Particle splits are only good to a few per
-      // cent, and on the multiclass families 0.001 lost calibration (DLPM k = 3: 83%).
-      const clarityWeight = belief.gridded && model.kind === "exact" ? 0.001 : 0.01;
-      const spread =
-        model.kind === "exact" && !belief.gridded && family.cutBy === "spread"
-          ? { coords: coordinateTable(family, sw), dim: family.coordinateNames.length }
-          : undefined;
-      const pick = selectPair(
-        values,
-        sw.length,
-        points.length,
-        weights,
-        keys,
-        model,
-        clarityWeight,
-        spread,
-        (a, b) =>
-          pairKey(keys[a]!, keys[b]!) === last ||
-          dominated(features[a]!, features[b]!, family.signs),
-      );
-      if (!pick || pick.information < minInformation) {
-        stop = "no-informative-question";
-        break;
-      }
-      const first = points[pick.first]!;
-      const second = points[pick.second]!;
-      last = pairKey(keys[pick.first]!, keys[pick.second]!);
-      const answer: Answer = ask({ stage: "adaptive", first, second });
-      const fa = features[pick.first]!;
-      const fb = features[pick.second]!;
-      const delta = new Float64Array(family.dim);
-      for (let i = 0; i < family.dim; i++) delta[i] = (fa[i]! - fb[i]!) / scale;
-      belief.observe(delta, answer);
-      summary = summarise(family, belief, level);
-      options.onStep?.({ questions: belief.observed, radius: summary.radius });
-      if (q === budget - 1) stop = accurate(summary) ? "tolerance" : "budget";
+}
+
+/**
+ * The adaptive strategy as a resumable run (`adaptiveProcedure` drives this generator): it
+ * yields each question and is resumed with the answer, so a server keeps a participant's run
+ * between answers instead of replaying their log (issue 28). Options are checked first.
+ * @example
+ * const run = liveRun(adaptiveSteps(binaryLinearFamily(pop), { tolerance: 0.02 }), []);
+ * run.state; // { status: "pending", question: {...}, questions: [] }
+ */
+export function adaptiveSteps<P, M>(
+  family: AdaptiveFamily<P, M>,
+  options: AdaptiveOptions,
+): Steps<P, AdaptiveResult<P, M>> {
+  checkOptions(options);
+  return steps(family, options);
+}
+
+function* steps<P, M>(
+  family: AdaptiveFamily<P, M>,
+  options: AdaptiveOptions,
+): Steps<P, AdaptiveResult<P, M>> {
+  const level = options.credibility ?? 0.9;
+  const budget = options.budget ?? 30;
+  const model = resolveModel(options.model);
+  const particles = options.particles ?? 1000;
+  const minInformation = options.minInformation ?? 0.02;
+  const rng = createRng(options.seed ?? 0);
+  const belief = new ParticleBelief({
+    dim: family.dim,
+    signs: family.signs,
+    model,
+    particles,
+    moves: options.moves ?? (model.kind === "exact" ? family.exactMoves : undefined),
+    rng: rng.fork(),
+    sparse: {
+      share: options.sparseShare ?? family.sparseShare ?? SPARSE_SHARE,
+      alpha: SPARSE_ALPHA,
+    },
+    grid: GRID_POINTS,
+  });
+  const scale = valueScale(family, belief, rng.fork());
+  if (isRelative(model)) belief.useReference(referencePoints(family, scale, rng.fork()));
+  let stop: AdaptiveStop = "budget";
+  // The pair asked last, as shown: never asked again straight away (issue 26: a repeat is
+  // a deliberate test-retest, later in the study, never a pair shown twice in a row).
+  let last = "";
+  const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
+  let summary = summarise(family, belief, level);
+  const accurate = (x: Summary<M>) =>
+    x.radius <= options.tolerance / 2 &&
+    (options.expectedError === undefined || x.expected <= options.expectedError);
+  for (let q = 0; q < budget; q++) {
+    if (accurate(summary)) {
+      stop = "tolerance";
+      break;
     }
-    const recommended = family.optimal(summary.w);
-    const pOptimal = decisionProbability(family, belief, summary.w, 200, rng.fork(), scale);
-    return {
-      family: family.name,
-      strategy: "adaptive",
-      metric: summary.metric,
-      questions: belief.observed,
-      stop,
-      credible: { level, radius: summary.radius, errorName: family.errorName },
-      recommended,
-      pOptimal,
-      unidentified: unidentified(family, belief, summary.metric, level, options.tolerance),
-      inconsistent: belief.inconsistent,
-      model: model.kind,
-    };
+    const qrng = rng.fork();
+    if (
+      options.stopWhenDecided &&
+      decisionProbability(family, belief, summary.w, 64, qrng, scale) >= level
+    ) {
+      stop = "decision-sufficient";
+      break;
+    }
+    // Optimal points of belief draws (near the answer) and of fresh prior draws (spread over
+    // the boundary): pairs of far-apart points whose chord still splits the belief are the
+    // clearest questions, and the selection prefers them. Fresh draws at every question
+    // matter: a fixed set offers too few chords (binary, 5% flips: 25 questions instead of 18).
+    const ws = drawIndices(belief, CANDIDATE_SAMPLES, qrng).map((p) => belief.direction(p));
+    ws.push(summary.w);
+    if (belief.gridded) ws.push(...gridQuantileDirections(belief));
+    const points: P[] = [];
+    const keys: string[] = [];
+    const seen = new Set<string>();
+    for (let s = 0; s < PRIOR_SAMPLES; s++) ws.push(priorDirection(family, qrng));
+    const cuts = family.cutPoints?.(principalAxes(belief, summary.w, AXES, qrng)) ?? [];
+    for (const c of [...family.candidates(ws, qrng), ...cuts]) {
+      const key = family.displayKey(c);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      points.push(c);
+      keys.push(key);
+    }
+    const features = points.map((c) => family.features(c));
+    const { indices: scoring, weights } = scoringSet(belief, scoringSamples(family.dim), qrng);
+    const sw = scoring.map((p) => belief.direction(p));
+    const values = valueTable(sw, features, scale);
+    for (let s = 0; s < sw.length; s++) {
+      const r = belief.rangeOf(sw[s]!);
+      if (r !== 1) for (let c = 0; c < points.length; c++) values[s * points.length + c]! /= r;
+    }
+    // A grid's splits are exact, and exact answers are right however close the pair: clarity
+    // then only breaks ties within 0.001 bit (0.01 let the binary LPM's first splits drift to
+    // 47/53, and 8 halvings took 8.2 questions). Particle splits are only good to a few per
+    // cent, and on the multiclass families 0.001 lost calibration (DLPM k = 3: 83%).
+    const clarityWeight = belief.gridded && model.kind === "exact" ? 0.001 : 0.01;
+    const spread =
+      model.kind === "exact" && !belief.gridded && family.cutBy === "spread"
+        ? { coords: coordinateTable(family, sw), dim: family.coordinateNames.length }
+        : undefined;
+    const pick = selectPair(
+      values,
+      sw.length,
+      points.length,
+      weights,
+      keys,
+      model,
+      clarityWeight,
+      spread,
+      (a, b) =>
+        pairKey(keys[a]!, keys[b]!) === last || dominated(features[a]!, features[b]!, family.signs),
+    );
+    if (!pick || pick.information < minInformation) {
+      stop = "no-informative-question";
+      break;
+    }
+    const first = points[pick.first]!;
+    const second = points[pick.second]!;
+    last = pairKey(keys[pick.first]!, keys[pick.second]!);
+    const answer: Answer = yield { stage: "adaptive", first, second };
+    const fa = features[pick.first]!;
+    const fb = features[pick.second]!;
+    const delta = new Float64Array(family.dim);
+    for (let i = 0; i < family.dim; i++) delta[i] = (fa[i]! - fb[i]!) / scale;
+    belief.observe(delta, answer);
+    summary = summarise(family, belief, level);
+    options.onStep?.({ questions: belief.observed, radius: summary.radius });
+    if (q === budget - 1) stop = accurate(summary) ? "tolerance" : "budget";
+  }
+  const recommended = family.optimal(summary.w);
+  const pOptimal = decisionProbability(family, belief, summary.w, 200, rng.fork(), scale);
+  return {
+    family: family.name,
+    strategy: "adaptive",
+    metric: summary.metric,
+    questions: belief.observed,
+    stop,
+    credible: { level, radius: summary.radius, errorName: family.errorName },
+    recommended,
+    pOptimal,
+    unidentified: unidentified(family, belief, summary.metric, level, options.tolerance),
+    inconsistent: belief.inconsistent,
+    model: model.kind,
   };
 }
 

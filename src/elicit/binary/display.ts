@@ -1,4 +1,4 @@
-import type { Procedure } from "../session.ts";
+import { type AutoAnswer, type Procedure, withAutoAnswers } from "../session.ts";
 import type { BinaryPoint } from "./point.ts";
 
 /**
@@ -107,7 +107,15 @@ export function unlessIdenticalOnScreen<R>(
   procedure: Procedure<BinaryPoint, R>,
   frame: DisplayFrame | null,
 ): Procedure<BinaryPoint, R> {
-  if (frame === null) return procedure;
-  return (ask) =>
-    procedure((q) => (shownKey(q.first, frame) === shownKey(q.second, frame) ? "tie" : ask(q)));
+  return frame === null ? procedure : withAutoAnswers(procedure, identicalOnScreen(frame));
+}
+
+/**
+ * The rule of `unlessIdenticalOnScreen` on its own ("tie" for a pair identical in `frame`,
+ * nothing for a null frame), for a resumable run (`liveRun`).
+ * @example liveRun(steps, answers, identicalOnScreen(frame))
+ */
+export function identicalOnScreen(frame: DisplayFrame | null): AutoAnswer<BinaryPoint> {
+  return (q) =>
+    frame !== null && shownKey(q.first, frame) === shownKey(q.second, frame) ? "tie" : undefined;
 }

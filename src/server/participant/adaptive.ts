@@ -1,14 +1,16 @@
 import {
   type BinaryStudyResult,
   binaryStudyProcedure,
+  binaryStudySteps,
 } from "../../elicit/adaptive/binary-study.ts";
+import { identicalOnScreen } from "../../elicit/binary/display.ts";
 import type { BinaryPoint } from "../../elicit/binary/point.ts";
-import { type Procedure, type ReplayState, replay } from "../../elicit/session.ts";
+import type { Procedure, ReplayState } from "../../elicit/session.ts";
 import type { BinaryPopulation } from "../../geometry/binary/population.ts";
 import type { Answer } from "../../search/question.ts";
 import type { AdaptiveStudySpec } from "../study/config.ts";
 import { replayCache } from "./replay-cache.ts";
-import { type DisplayFrame, unlessIdenticalOnScreen } from "./views.ts";
+import type { DisplayFrame } from "./views.ts";
 
 /** The engine's result for a web study: `metric` is `{ a0 }` or unit-norm `{ tp, tn }`. */
 export type AdaptiveStudyResult = BinaryStudyResult;
@@ -26,7 +28,9 @@ export function adaptiveStudyProcedure(
   return binaryStudyProcedure(spec, population, seed);
 }
 
-const cache = replayCache<ReplayState<BinaryPoint, AdaptiveStudyResult>>(512);
+// A binary run holds a grid of 32,768 directions and its answers' projections: about 7 MB
+// after 10 answers, so 16 runs stay near 120 MB (a state is a few kB).
+const cache = replayCache<BinaryPoint, AdaptiveStudyResult>(512, 16);
 
 /** Forget every remembered replay (tests: prove a state is recomputed from the log alone). */
 export function clearAdaptiveReplayCache(): void {
@@ -36,8 +40,9 @@ export function clearAdaptiveReplayCache(): void {
 /**
  * Replay an adaptive study's answer log: the pending question or the result. The engine's
  * display step is the frame's (create.ts), so it never proposes a pair identical on screen;
- * `unlessIdenticalOnScreen` is the guard for the one case the two differ (a point clamped to
- * a class total when the pool's share rounds on a half).
+ * `identicalOnScreen` is the guard for the one case the two differ (a point clamped to a class
+ * total when the pool's share rounds on a half). The participant's run is kept between
+ * answers and resumed (`replayCache`); the log stays the source of truth.
  */
 export function replayAdaptive(
   configHash: string,
@@ -47,7 +52,8 @@ export function replayAdaptive(
   answers: readonly Answer[],
   frame: DisplayFrame | null = null,
 ): ReplayState<BinaryPoint, AdaptiveStudyResult> {
-  return cache.get(configHash, seed, answers, () =>
-    replay(unlessIdenticalOnScreen(adaptiveStudyProcedure(spec, population, seed), frame), answers),
-  );
+  return cache.get(configHash, seed, answers, () => ({
+    steps: binaryStudySteps(spec, population, seed),
+    auto: identicalOnScreen(frame),
+  }));
 }

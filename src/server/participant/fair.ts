@@ -1,8 +1,8 @@
-import { type AdaptiveResult, adaptiveProcedure } from "../../elicit/adaptive/engine.ts";
+import { type AdaptiveResult, adaptiveSteps } from "../../elicit/adaptive/engine.ts";
 import { fairQuadraticFamily, fairToW, lambdaFamily } from "../../elicit/adaptive/families/fair.ts";
 import type { AdaptiveFamily } from "../../elicit/adaptive/family.ts";
 import type { FairMetric, FairPoint } from "../../elicit/fair/metric.ts";
-import type { Procedure, ReplayState } from "../../elicit/session.ts";
+import type { ReplayState, Steps } from "../../elicit/session.ts";
 import type { Answer } from "../../search/question.ts";
 import type { FairLambdaSpec, FairSpec } from "../study/config.ts";
 import type { FairStudyData } from "../study/fair.ts";
@@ -101,15 +101,16 @@ export function fairStudyWeights(
 
 /**
  * The adaptive procedure of a fairness study for one participant (seeded with theirs): the
- * study's family (`fairStudyFamily`) with its tolerance, budget and credibility.
+ * study's family (`fairStudyFamily`) with its tolerance, budget and credibility, as a
+ * resumable run (`liveRun`; `stepsProcedure` makes it a `Procedure`).
  */
-export function fairStudyProcedure(
+export function fairStudySteps(
   spec: FairSpec,
   data: FairStudyData,
   seed: number,
-): Procedure<FairPoint, FairStudyResult> {
+): Steps<FairPoint, FairStudyResult> {
   const family = fairStudyFamily(spec, data);
-  return adaptiveProcedure(family, {
+  return adaptiveSteps(family, {
     tolerance: spec.tolerance,
     budget: spec.budget,
     credibility: spec.credibility,
@@ -139,7 +140,7 @@ export function replayFair(
     configHash,
     seed,
     answers,
-    () => fairStudyProcedure(spec, data, seed),
+    () => fairStudySteps(spec, data, seed),
     (p) => shownKey(data, p),
   );
 }

@@ -1,7 +1,13 @@
-import { type AdaptiveResult, adaptiveProcedure } from "../../elicit/adaptive/engine.ts";
+import { type AdaptiveResult, adaptiveSteps } from "../../elicit/adaptive/engine.ts";
 import { multiclassLinearFamily } from "../../elicit/adaptive/families/multiclass.ts";
 import type { MulticlassPoint } from "../../elicit/multiclass/point.ts";
-import { type Procedure, type ReplayState, replay } from "../../elicit/session.ts";
+import {
+  type AutoAnswer,
+  type Procedure,
+  type ReplayState,
+  type Steps,
+  withAutoAnswers,
+} from "../../elicit/session.ts";
 import type { Classifier } from "../../geometry/multiclass/classifier.ts";
 import { expectedConfusion } from "../../geometry/multiclass/expected-confusion.ts";
 import type { MulticlassPool } from "../../geometry/multiclass/pool.ts";
@@ -57,7 +63,12 @@ export function unlessSameOnScreen<P, R>(
   procedure: Procedure<P, R>,
   shown: (point: P) => string,
 ): Procedure<P, R> {
-  return (ask) => procedure((q) => (shown(q.first) === shown(q.second) ? "tie" : ask(q)));
+  return withAutoAnswers(procedure, sameOnScreen(shown));
+}
+
+/** The rule of `unlessSameOnScreen` on its own, for a resumable run (`liveRun`). */
+export function sameOnScreen<P>(shown: (point: P) => string): AutoAnswer<P> {
+  return (q) => (shown(q.first) === shown(q.second) ? "tie" : undefined);
 }
 
 /** What decides a linear comparison on screen: every count (each kind of mistake's too). */
@@ -65,13 +76,16 @@ function shownCounts(pool: MulticlassPool, p: MulticlassPoint): string {
   return JSON.stringify(multiclassView(pool, p.classifier).counts);
 }
 
-/** The adaptive procedure of a multiclass study for one participant (seeded with theirs). */
-export function multiclassStudyProcedure(
+/**
+ * The adaptive procedure of a multiclass study for one participant (seeded with theirs), as
+ * a resumable run (`liveRun`; `stepsProcedure` makes it a `Procedure`).
+ */
+export function multiclassStudySteps(
   spec: MulticlassAdaptiveSpec,
   pool: MulticlassPool,
   seed: number,
-): Procedure<MulticlassPoint, MulticlassStudyResult> {
-  return adaptiveProcedure(
+): Steps<MulticlassPoint, MulticlassStudyResult> {
+  return adaptiveSteps(
     multiclassLinearFamily(spec.family, pool, { displayStep: spec.displayStep }),
     {
       tolerance: spec.tolerance,
@@ -84,7 +98,8 @@ export function multiclassStudyProcedure(
 }
 
 // One cache for every adaptive study kind replayed here (keys start with the config hash).
-const cache = replayCache<ReplayState<unknown, unknown>>(256);
+// A multiclass or fairness run holds about 1 MB of particles after 10 answers.
+const cache = replayCache<unknown, unknown>(256, 32);
 
 /** Forget every remembered replay (tests). */
 export function clearMulticlassReplayCache(): void {
@@ -92,23 +107,24 @@ export function clearMulticlassReplayCache(): void {
 }
 
 /**
- * Replay a study's answer log through the same `replay` the binary study uses, with the pairs
- * that look the same on screen skipped (`unlessSameOnScreen`): the pending question or the
- * result. Memoised by (configuration, seed, answers) as the binary adaptive replays are
- * (adaptive.ts); `procedure` is built only on a miss. The multiclass and fairness kinds both
- * replay through here.
- * @example replayShown(hash, seed, answers, () => procedure, (p) => key(p))
+ * Where a participant's run stands after their answer log, with the pairs that look the same
+ * on screen skipped (`sameOnScreen`): the pending question or the result. Served as the
+ * binary adaptive replays are (adaptive.ts, `replayCache`): a remembered state, the kept run
+ * resumed with the newest answer, or a replay of the log; `steps` is built only for a replay.
+ * The multiclass and fairness kinds both replay through here.
+ * @example replayShown(hash, seed, answers, () => mySteps(seed), (p) => key(p))
  */
 export function replayShown<P, R>(
   configHash: string,
   seed: number,
   answers: readonly Answer[],
-  procedure: () => Procedure<P, R>,
+  steps: () => Steps<P, R>,
   shown: (point: P) => string,
 ): ReplayState<P, R> {
-  return cache.get(configHash, seed, answers, () =>
-    replay(unlessSameOnScreen(procedure(), shown), answers),
-  ) as ReplayState<P, R>;
+  return cache.get(configHash, seed, answers, () => ({
+    steps: steps() as Steps<unknown, unknown>,
+    auto: sameOnScreen(shown) as AutoAnswer<unknown>,
+  })) as ReplayState<P, R>;
 }
 
 /** Replay a multiclass study's answer log (`replayShown` with the correct counts on screen). */
@@ -123,7 +139,7 @@ export function replayMulticlass(
     configHash,
     seed,
     answers,
-    () => multiclassStudyProcedure(spec, pool, seed),
+    () => multiclassStudySteps(spec, pool, seed),
     (p) => (spec.family === "linear" ? shownCounts(pool, p) : shownDiagonal(pool, p)),
   );
 }
