@@ -13,7 +13,10 @@ import type { Answer } from "../../search/question.ts";
  * - `human`: a Bradley-Terry (logistic) choice `sigmoid(delta / temperature)` mixed with a
  *   lapse: with probability `lapse` the answer is a coin flip, whatever the metric says. The
  *   logistic part covers near ties that people get wrong, the lapse covers outright slips
- *   (a 5% flip rate is a lapse of 0.1). "tie" is the same Gaussian observation as above.
+ *   (a 5% flip rate is a lapse of 0.1). "tie" says |delta| is small, but how small is the
+ *   person's own: an equal mixture of Gaussian observations of widths `tieWidth` times
+ *   `TIE_BANDS` (issue 26: a person who says "about the same" within 5-10% of the range had
+ *   their truth excluded by a fixed width of 0.01; 57% coverage on the built-in study's pool).
  */
 export type AnswerModel =
   | { readonly kind: "exact"; readonly tieWidth: number }
@@ -66,6 +69,12 @@ export function parseAnswerModel(text: AnswerModelName | string): AnswerModel {
   );
 }
 
+/**
+ * Multiples of `tieWidth` over which a person's "they seem about the same" band is uncertain
+ * (equal weights): "tie" says |delta| is small, but how small depends on the person.
+ */
+export const TIE_BANDS: readonly number[] = [1, 3, 10, 30];
+
 /** `log(sigmoid(x))`, stable for large |x|. */
 function logSigmoid(x: number): number {
   return x >= 0 ? -Math.log1p(Math.exp(-x)) : x - Math.log1p(Math.exp(x));
@@ -78,8 +87,17 @@ function logSigmoid(x: number): number {
  */
 export function answerLogLikelihood(model: AnswerModel, answer: Answer, d: number): number {
   if (answer === "tie") {
-    const z = d / model.tieWidth;
-    return -0.5 * z * z;
+    if (model.kind === "exact") {
+      const z = d / model.tieWidth;
+      return -0.5 * z * z;
+    }
+    // A person's "about the same" band is their own and unknown: a mixture of widths.
+    let p = 0;
+    for (const m of TIE_BANDS) {
+      const z = d / (model.tieWidth * m);
+      p += Math.exp(-0.5 * z * z);
+    }
+    return Math.log(p / TIE_BANDS.length);
   }
   const signed = answer === "first" ? d : -d;
   if (model.kind === "exact") return signed > 0 ? 0 : signed === 0 ? Math.log(0.5) : -Infinity;

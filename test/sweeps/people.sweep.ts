@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { formatPeopleReproduction } from "../../src/cli/commands/reproduce-people.ts";
+import {
+  PEOPLE_ADAPTIVE,
+  PEOPLE_SETTINGS,
+  reproducePeople,
+} from "../../src/experiments/reproduce-people.ts";
+import { prepareStudyData } from "../../src/server/study/population.ts";
+import { cancerDiagnosisConfig } from "../../src/server/study/template.ts";
+import { recordFigures } from "./figures.ts";
+
+/**
+ * Issue 26's targets for the panel of simulated people, measured as `elicit reproduce people`
+ * measures them (30 truths per family, the built-in study's pool shown as whole people out of
+ * 100; the engine never told who answers). For every person but the random responder, every
+ * adaptive cell must have coverage of the 90% region >= 85%, error p95 <= 2x tolerance and at
+ * most 30 questions; the random responder must be flagged in >= 95% of runs; no cell may have
+ * a silent miss (error above 2x tolerance, nothing flagged), and no adaptive run shows a
+ * dominated pair.
+ *
+ * The targets are the issue's, not tuned here. Not every cell meets them yet: the cells that
+ * do not are listed in KNOWN_GAPS, and the test fails both when another cell misses a target
+ * (a regression) and when a listed cell meets it (then the list, the README and the issue's
+ * note must say so). The README quotes the table (docs/figures/reproduce-people.txt).
+ */
+const KNOWN_GAPS = [
+  // binary-threshold (tolerance 0.05): flips beyond 5% and a lapse of 10% widen the tail.
+  "binary-threshold lapse: error p95 0.1002 > 0.1",
+  "binary-threshold flips-10: error p95 0.1197 > 0.1",
+  "binary-threshold flips-20: coverage 60% < 85%",
+  "binary-threshold flips-20: error p95 0.1887 > 0.1",
+  "binary-threshold random: 1 silent misses",
+  "binary-threshold random: flagged 90% < 95%",
+  // binary-linear (tolerance 0.02 rad): whole people out of 100 cannot show a difference of
+  // 0.04 rad, so every person's p95 is above 2x tolerance; those runs are flagged (97%).
+  "binary-linear careful: error p95 0.1872 > 0.04",
+  "binary-linear probit: error p95 0.1872 > 0.04",
+  "binary-linear lapse: error p95 0.1294 > 0.04",
+  "binary-linear tie-band: error p95 0.1805 > 0.04",
+  "binary-linear fatigue: error p95 0.1872 > 0.04",
+  "binary-linear side-bias: error p95 0.1844 > 0.04",
+  "binary-linear flips-5: coverage 80% < 85%",
+  "binary-linear flips-5: error p95 0.1819 > 0.04",
+  "binary-linear flips-10: coverage 80% < 85%",
+  "binary-linear flips-10: error p95 0.2154 > 0.04",
+  "binary-linear flips-20: coverage 80% < 85%",
+  "binary-linear flips-20: error p95 0.5262 > 0.04",
+  "binary-linear random: 2 silent misses",
+  "binary-linear random: flagged 93% < 95%",
+];
+
+describe("issue 26: the panel of people (reproduce people)", () => {
+  it("adaptive cells against the issue's targets, the gaps listed", () => {
+    const population = prepareStudyData(cancerDiagnosisConfig()).pool;
+    const r = reproducePeople({ population, trials: 30 });
+    const text = formatPeopleReproduction(r);
+    console.log(text);
+    recordFigures("reproduce-people", import.meta.url, "panel of people", text);
+    const pct = (x: number) => `${Math.round(100 * x)}%`;
+    const gaps: string[] = [];
+    for (const row of r.rows.filter((x) => x.strategy === "adaptive")) {
+      const cell = `${row.family} ${row.person}`;
+      const tol = PEOPLE_SETTINGS[row.family].tolerance;
+      expect(row.trials, cell).toBe(30);
+      expect(row.dominated, `${cell}: dominated pairs shown`).toBe(0);
+      expect(row.questions.max, `${cell}: questions`).toBeLessThanOrEqual(PEOPLE_ADAPTIVE.budget);
+      if (row.silentMisses > 0) gaps.push(`${cell}: ${row.silentMisses} silent misses`);
+      if (row.person === "random") {
+        if (row.flagged! < 0.95) gaps.push(`${cell}: flagged ${pct(row.flagged!)} < 95%`);
+        continue;
+      }
+      if (row.coverage! < 0.85) gaps.push(`${cell}: coverage ${pct(row.coverage!)} < 85%`);
+      if (row.error.p95 > 2 * tol) {
+        gaps.push(`${cell}: error p95 ${row.error.p95.toFixed(4)} > ${2 * tol}`);
+      }
+    }
+    expect(gaps).toEqual(KNOWN_GAPS);
+  });
+});
