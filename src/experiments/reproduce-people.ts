@@ -1,14 +1,16 @@
 /**
- * `elicit reproduce people` (issue 26, item 3; first cut, binary families only): the panel of
- * simulated people (`src/oracle/people.ts`) answers the papers' procedure (`paper`) and the
- * adaptive engine (`adaptive`, default `human` answer model) on the same truths and seeds, on
- * a pool shown as whole people out of 100 as the built-in web study shows it. Every person
- * judges the DISPLAYED counts; the engine is never told who answers. Pure: builds the table,
- * prints nothing, reads no file (the caller passes the pool); `onRun` only reports progress.
+ * `elicit reproduce people` (issue 26, item 3; the binary families and DLPM k = 3 so far): the
+ * panel of simulated people (`src/oracle/people.ts`) answers the papers' procedure (`paper`,
+ * binary only: the web's multiclass studies are adaptive only) and the adaptive engine
+ * (`adaptive`, default `human` answer model) on the same truths and seeds, on pools shown as
+ * whole people out of 100 as the web studies show them. Every person judges the DISPLAYED
+ * counts; the engine is never told who answers. Pure: builds the table, prints nothing, reads
+ * no file (the caller passes the pools); `onRun` only reports progress.
  */
 import { binaryStudyFamily } from "../elicit/adaptive/binary-study.ts";
 import { adaptiveProcedure } from "../elicit/adaptive/engine.ts";
 import type { ThresholdMetric } from "../elicit/adaptive/families/binary.ts";
+import { multiclassLinearFamily } from "../elicit/adaptive/families/multiclass.ts";
 import type { AdaptiveFamily } from "../elicit/adaptive/family.ts";
 import {
   type DisplayFrame,
@@ -20,21 +22,37 @@ import {
 import type { BinaryPoint } from "../elicit/binary/point.ts";
 import { type BinarySpec, binaryProcedure } from "../elicit/binary/spec.ts";
 import { type BinaryTruth, elicitationError } from "../elicit/binary/truth.ts";
-import { type Procedure, runProcedure } from "../elicit/session.ts";
+import type { MulticlassPoint } from "../elicit/multiclass/point.ts";
+import {
+  type Procedure,
+  runProcedure,
+  stepsProcedure,
+  withAutoAnswers,
+} from "../elicit/session.ts";
 import type { BinaryPopulation } from "../geometry/binary/population.ts";
-import { createRng } from "../math/rng.ts";
+import type { MulticlassPool } from "../geometry/multiclass/pool.ts";
+import { createRng, type Rng } from "../math/rng.ts";
 import { mean, quantile } from "../math/stats.ts";
 import { type BinaryLinearMetric, normalizeLinear } from "../metrics/binary-linear.ts";
 import { makePerson, PERSON_TYPES, type PersonType } from "../oracle/people.ts";
 import type { Answer, Ask } from "../search/question.ts";
+import {
+  MULTICLASS_ROW_TOTAL,
+  multiclassStudySteps,
+  multiclassView,
+  sameOnScreen,
+} from "../server/participant/multiclass.ts";
+import type { MulticlassAdaptiveSpec } from "../server/study/config.ts";
+import { MULTICLASS_DEFAULTS } from "../server/study/create.ts";
 import { truthRange } from "./simulate-adaptive.ts";
 import { randomBinaryTruth } from "./simulate-binary.ts";
 
 /**
- * The families `reproducePeople` runs (this first cut: the binary ones), in table order.
+ * The families `reproducePeople` runs (the binary ones and the multiclass study's DLPM), in
+ * table order.
  * @example PEOPLE_FAMILIES.includes("binary-threshold") // true
  */
-export const PEOPLE_FAMILIES = ["binary-threshold", "binary-linear"] as const;
+export const PEOPLE_FAMILIES = ["binary-threshold", "binary-linear", "diagonal-linear"] as const;
 
 /**
  * One of `PEOPLE_FAMILIES`.
@@ -56,10 +74,20 @@ export const PEOPLE_STRATEGIES = ["paper", "adaptive"] as const;
 export type PeopleStrategy = (typeof PEOPLE_STRATEGIES)[number];
 
 /**
+ * The strategies run for a family: both for the binary ones; adaptive only for DLPM (a web
+ * multiclass study runs only the adaptive engine).
+ * @example strategiesOf("diagonal-linear") // ["adaptive"]
+ */
+export function strategiesOf(family: PeopleFamily): readonly PeopleStrategy[] {
+  return family === "diagonal-linear" ? ["adaptive"] : PEOPLE_STRATEGIES;
+}
+
+/**
  * The settings of a family, as a web study of that family stores them: the built-in study's
  * spec for the threshold family (CANCER_SPEC: tolerance 0.05, thresholds on a 1e-4 grid) and
- * the create form's default tolerance (0.02 rad) for the linear one; adaptive budget 30,
- * credibility 0.9, answer model `human` (ADAPTIVE_DEFAULTS of the study configuration).
+ * the create form's default tolerance (0.02 rad) for the linear one, adaptive budget 30; a
+ * multiclass study's defaults for DLPM (MULTICLASS_DEFAULTS: tolerance 0.05 in max |a - a'|,
+ * budget 25); credibility 0.9, answer model `human` (ADAPTIVE_DEFAULTS).
  * @example PEOPLE_SETTINGS["binary-threshold"].tolerance // 0.05
  */
 export const PEOPLE_SETTINGS: Readonly<
@@ -68,17 +96,24 @@ export const PEOPLE_SETTINGS: Readonly<
     {
       readonly tolerance: number;
       /** The family's error measure. */
-      readonly measure: "a0" | "angle";
+      readonly measure: "a0" | "angle" | "weights";
+      /** The adaptive engine's budget (a web study's default). */
+      readonly budget: number;
       readonly grid?: number;
     }
   >
 > = {
-  "binary-threshold": { tolerance: 0.05, measure: "a0", grid: 1e-4 },
-  "binary-linear": { tolerance: 0.02, measure: "angle" },
+  "binary-threshold": { tolerance: 0.05, measure: "a0", budget: 30, grid: 1e-4 },
+  "binary-linear": { tolerance: 0.02, measure: "angle", budget: 30 },
+  "diagonal-linear": {
+    tolerance: MULTICLASS_DEFAULTS.tolerance,
+    measure: "weights",
+    budget: MULTICLASS_DEFAULTS.budget,
+  },
 };
 
-/** Adaptive options of every run (a web study's defaults). */
-export const PEOPLE_ADAPTIVE = { budget: 30, credibility: 0.9, model: "human" } as const;
+/** Adaptive options of every run (a web study's defaults; the budget is the family's). */
+export const PEOPLE_ADAPTIVE = { credibility: 0.9, model: "human" } as const;
 
 /** People shown per page (the built-in study's `display.population`). */
 export const PEOPLE_POPULATION = 100;
@@ -97,7 +132,7 @@ export interface PeopleRun {
   readonly person: PersonType;
   /** 0-based trial (truth) index. */
   readonly trial: number;
-  readonly truth: BinaryTruth;
+  readonly truth: PeopleTruth;
   /** Questions shown (pairs identical on screen are answered "tie" unasked, not counted). */
   readonly questions: number;
   /** Error in the family's measure (`|a0 - a0'|` or the angle in radians). */
@@ -112,8 +147,26 @@ export interface PeopleRun {
   readonly silentMiss: boolean;
   /** Questions shown whose pair is dominated as shown (`isDominatedPair`). */
   readonly dominated: number;
-  /** Every question shown, in order. */
+  /** Every question shown, in order (binary families; empty for DLPM). */
   readonly shown: readonly ShownQuestion[];
+  /** DLPM: every question shown, as each system's correct count per class (of 100). */
+  readonly shownDiagonals?: readonly ShownDiagonals[];
+}
+
+/** A DLPM truth: weights >= 0 summing to 1 on the joint diagonal confusions. */
+export interface DiagonalTruth {
+  readonly family: "diagonal-linear";
+  readonly weights: readonly number[];
+}
+
+/** A truth of any family of the panel. */
+export type PeopleTruth = BinaryTruth | DiagonalTruth;
+
+/** One multiclass question as shown: each system's correct count per class, and the answer. */
+export interface ShownDiagonals {
+  readonly first: readonly number[];
+  readonly second: readonly number[];
+  readonly answer: Answer;
 }
 
 /**
@@ -152,8 +205,10 @@ export interface RunPersonOptions {
   readonly family: PeopleFamily;
   readonly strategy: PeopleStrategy;
   readonly person: PersonType;
-  readonly truth: BinaryTruth;
+  readonly truth: PeopleTruth;
   readonly population: BinaryPopulation;
+  /** DLPM: the multiclass study's pool (required for that family). */
+  readonly multiclassPool?: MulticlassPool;
   /** 0-based trial: seeds the engine (trial + 1) and, with the family, the person. */
   readonly trial: number;
   /** People shown per page (default `PEOPLE_POPULATION`, 100). */
@@ -170,12 +225,16 @@ export interface RunPersonOptions {
  *   truth: { family: "binary-threshold", a0: 0.3 }, population: pool, trial: 0 }).error
  */
 export function runPerson(o: RunPersonOptions): PeopleRun {
+  if (o.truth.family === "diagonal-linear") return runDiagonal(o, o.truth);
+  const truth = o.truth;
+  const kind = o.family;
+  if (kind === "diagonal-linear") throw new RangeError("a DLPM run needs a DLPM truth");
   const frame = displayFrame(o.shownPopulation ?? PEOPLE_POPULATION, o.population.zeta);
-  const setting = PEOPLE_SETTINGS[o.family];
+  const setting = PEOPLE_SETTINGS[kind];
   const shownOf = (p: BinaryPoint) => shownCounts(p.confusion, frame);
-  const value = (p: BinaryPoint) => shownValue(o.truth, shownOf(p), frame);
+  const value = (p: BinaryPoint) => shownValue(truth, shownOf(p), frame);
   const family = binaryStudyFamily(
-    { family: o.family, displayStep: frame.step, grid: setting.grid ?? 0 },
+    { family: kind, displayStep: frame.step, grid: setting.grid ?? 0 },
     o.population,
   );
   const range = truthRange(family as AdaptiveFamily<BinaryPoint, unknown>, value);
@@ -195,7 +254,7 @@ export function runPerson(o: RunPersonOptions): PeopleRun {
   const onScreen = <R>(procedure: Procedure<BinaryPoint, R>) =>
     unlessIdenticalOnScreen(procedure, frame);
   const base = {
-    family: o.family,
+    family: kind,
     strategy: o.strategy,
     person: o.person,
     trial: o.trial,
@@ -213,18 +272,18 @@ export function runPerson(o: RunPersonOptions): PeopleRun {
   });
   if (o.strategy === "paper") {
     const spec: BinarySpec = {
-      family: o.family,
+      family: kind,
       tolerance: setting.tolerance,
       strategy: "paper",
       ...(setting.grid === undefined ? {} : { grid: setting.grid }),
     };
     const run = runProcedure(onScreen(binaryProcedure(spec, o.population)), ask);
-    const e = elicitationError(o.truth, run.result, o.population) as Record<string, number>;
+    const e = elicitationError(truth, run.result, o.population) as Record<string, number>;
     return finish(e[setting.measure]!, false, {});
   }
   const options = {
     tolerance: setting.tolerance,
-    budget: PEOPLE_ADAPTIVE.budget,
+    budget: setting.budget,
     credibility: PEOPLE_ADAPTIVE.credibility,
     model: PEOPLE_ADAPTIVE.model,
     seed: o.trial + 1,
@@ -233,25 +292,112 @@ export function runPerson(o: RunPersonOptions): PeopleRun {
   let radius: number;
   let stop: string;
   let unidentified: number;
-  if (o.truth.family === "binary-threshold") {
+  if (truth.family === "binary-threshold") {
     const f = family as AdaptiveFamily<BinaryPoint, ThresholdMetric>;
     const r = runProcedure(onScreen(adaptiveProcedure(f, options)), ask).result;
-    error = f.error({ a0: o.truth.a0 }, r.metric);
+    error = f.error({ a0: truth.a0 }, r.metric);
     ({ radius } = r.credible);
     ({ stop } = r);
     unidentified = r.unidentified.length;
-  } else if (o.truth.family === "binary-linear") {
+  } else if (truth.family === "binary-linear") {
     const f = family as AdaptiveFamily<BinaryPoint, BinaryLinearMetric>;
     const r = runProcedure(onScreen(adaptiveProcedure(f, options)), ask).result;
-    error = f.error(normalizeLinear(o.truth.metric), r.metric);
+    error = f.error(normalizeLinear(truth.metric), r.metric);
     ({ radius } = r.credible);
     ({ stop } = r);
     unidentified = r.unidentified.length;
   } else {
-    throw new RangeError(`reproduce people does not run ${o.truth.family}`);
+    throw new RangeError(`reproduce people does not run ${truth.family}`);
   }
   const flagged = unidentified > 0 || stop === "no-informative-question";
   return finish(error, flagged, { covered: error <= radius, stop });
+}
+
+/**
+ * Whether one system is at least as good as the other on every class's correct count shown,
+ * and better on one: every DLPM prefers it, so the pair says nothing about the trade-off.
+ * @example isDominatedDiagonal([90, 80, 70], [90, 79, 70]) // true
+ */
+export function isDominatedDiagonal(a: readonly number[], b: readonly number[]): boolean {
+  const ge = (x: readonly number[], y: readonly number[]) =>
+    x.every((v, i) => v >= y[i]!) && x.some((v, i) => v > y[i]!);
+  return ge(a, b) || ge(b, a);
+}
+
+/**
+ * One person answering a multiclass study's adaptive DLPM questions as the web asks them
+ * (`multiclassStudySteps` with the study's defaults, pairs with the same correct counts on
+ * screen answered "tie" unasked): the person's value is the truth at the shown counts,
+ * `sum_i a_i p_i correct_i / 100` (each row of a chart shows 100 people of a class).
+ */
+function runDiagonal(o: RunPersonOptions, truth: DiagonalTruth): PeopleRun {
+  const pool = o.multiclassPool;
+  if (pool === undefined) throw new RangeError("diagonal-linear needs the multiclass pool");
+  const setting = PEOPLE_SETTINGS["diagonal-linear"];
+  const correct = (p: MulticlassPoint) =>
+    multiclassView(pool, p.classifier).counts.map((row, i) => row[i]!);
+  const value = (p: MulticlassPoint) =>
+    correct(p).reduce(
+      (s, c, i) => s + (truth.weights[i]! * pool.priors[i]! * c) / MULTICLASS_ROW_TOTAL,
+      0,
+    );
+  const spec: MulticlassAdaptiveSpec = {
+    family: "diagonal-linear",
+    tolerance: setting.tolerance,
+    strategy: "adaptive",
+    budget: setting.budget,
+    credibility: PEOPLE_ADAPTIVE.credibility,
+    model: PEOPLE_ADAPTIVE.model,
+    displayStep: MULTICLASS_DEFAULTS.displayStep,
+  };
+  const family = multiclassLinearFamily("diagonal-linear", pool, {
+    displayStep: spec.displayStep,
+  });
+  const range = truthRange(family, value);
+  const person = makePerson<MulticlassPoint>(o.person, {
+    value,
+    range: range > 0 ? range : 1,
+    seed: `people:diagonal-linear:${o.trial}:${o.person}`,
+  });
+  const shown: ShownDiagonals[] = [];
+  const ask: Ask<MulticlassPoint> = (q) => {
+    const answer = person.ask(q);
+    shown.push({ first: correct(q.first), second: correct(q.second), answer });
+    return answer;
+  };
+  const procedure = withAutoAnswers(
+    stepsProcedure(() => multiclassStudySteps(spec, pool, o.trial + 1)),
+    sameOnScreen((p: MulticlassPoint) => correct(p).join(",")),
+  );
+  const r = runProcedure(procedure, ask).result;
+  const error = family.error([...truth.weights], r.metric);
+  const flagged = r.unidentified.length > 0 || r.stop === "no-informative-question";
+  return {
+    family: "diagonal-linear",
+    strategy: "adaptive",
+    person: o.person,
+    trial: o.trial,
+    truth,
+    questions: shown.length,
+    error,
+    covered: error <= r.credible.radius,
+    stop: r.stop,
+    flagged,
+    silentMiss: error > 2 * setting.tolerance && !flagged,
+    dominated: shown.filter((q) => isDominatedDiagonal(q.first, q.second)).length,
+    shown: [],
+    shownDiagonals: shown,
+  };
+}
+
+/**
+ * A random DLPM truth as the multiclass tests draw one: uniform weights (plus 0.001) summed
+ * to 1.
+ */
+function randomDiagonalTruth(rng: Rng, k: number): DiagonalTruth {
+  const a = Array.from({ length: k }, () => rng.next() + 1e-3);
+  const sum = a.reduce((x, y) => x + y, 0);
+  return { family: "diagonal-linear", weights: a.map((x) => x / sum) };
 }
 
 /** Summary of one (family, strategy, person) cell. */
@@ -281,6 +427,8 @@ export interface PeopleReproduction {
   readonly trials: number;
   readonly pool: string;
   readonly frame: DisplayFrame;
+  /** DLPM: the multiclass pool's description, when that family ran. */
+  readonly multiclassPool?: string;
   readonly families: readonly PeopleFamily[];
   readonly people: readonly PersonType[];
   readonly rows: readonly PeopleRow[];
@@ -294,7 +442,12 @@ export interface ReproducePeopleOptions {
   readonly population: BinaryPopulation;
   /** Random truths per family (the command's default is 30). */
   readonly trials: number;
-  /** Families to run (default `PEOPLE_FAMILIES`). */
+  /**
+   * The multiclass study's pool for DLPM (a web study of iris: `prepareMulticlassFromCsv`
+   * with split seed 1) and its description.
+   */
+  readonly multiclass?: { readonly pool: MulticlassPool; readonly description: string };
+  /** Families to run (default `PEOPLE_FAMILIES`, DLPM only when `multiclass` is given). */
   readonly families?: readonly PeopleFamily[];
   /** Person types to run (default every one of `PERSON_TYPES`). */
   readonly people?: readonly PersonType[];
@@ -306,14 +459,18 @@ export interface ReproducePeopleOptions {
   readonly onRun?: () => void;
 }
 
+/** The families of the options: as given, else every one whose pool is given. */
+function familiesOf(o: Pick<ReproducePeopleOptions, "families" | "multiclass">) {
+  return o.families ?? PEOPLE_FAMILIES.filter((f) => f !== "diagonal-linear" || o.multiclass);
+}
+
 /**
  * Number of runs `reproducePeople` will make (for a progress bar).
- * @example peopleSize({ population: pool, trials: 30 }) // 2 * 30 * 10 * 2 = 1200
+ * @example peopleSize({ trials: 30 }) // 2 families * 30 * 10 people * 2 strategies = 1200
  */
 export function peopleSize(o: Omit<ReproducePeopleOptions, "population">): number {
-  const families = o.families ?? PEOPLE_FAMILIES;
   const people = o.people ?? PERSON_TYPES;
-  return families.length * o.trials * people.length * PEOPLE_STRATEGIES.length;
+  return familiesOf(o).reduce((n, f) => n + o.trials * people.length * strategiesOf(f).length, 0);
 }
 
 /**
@@ -324,7 +481,7 @@ export function peopleSize(o: Omit<ReproducePeopleOptions, "population">): numbe
  * @example reproducePeople({ population: pool, trials: 3, families: ["binary-threshold"] }).rows
  */
 export function reproducePeople(o: ReproducePeopleOptions): PeopleReproduction {
-  const families = o.families ?? PEOPLE_FAMILIES;
+  const families = familiesOf(o);
   const people = o.people ?? PERSON_TYPES;
   for (const f of families) {
     if (!PEOPLE_FAMILIES.includes(f)) {
@@ -339,25 +496,31 @@ export function reproducePeople(o: ReproducePeopleOptions): PeopleReproduction {
   if (!(Number.isInteger(o.trials) && o.trials >= 1)) {
     throw new RangeError("trials must be a whole number, at least 1");
   }
+  if (families.includes("diagonal-linear") && !o.multiclass) {
+    throw new RangeError("diagonal-linear needs the multiclass pool (option multiclass)");
+  }
   const shownPopulation = o.shownPopulation ?? PEOPLE_POPULATION;
   const frame = displayFrame(shownPopulation, o.population.zeta);
   const rows: PeopleRow[] = [];
   const all: PeopleRun[] = [];
   for (const family of PEOPLE_FAMILIES.filter((f) => families.includes(f))) {
     const rng = createRng(`reproduce-people:${family}`);
-    const truths = Array.from({ length: o.trials }, () =>
-      randomBinaryTruth(family, rng, o.population.zeta),
+    const truths: PeopleTruth[] = Array.from({ length: o.trials }, () =>
+      family === "diagonal-linear"
+        ? randomDiagonalTruth(rng, o.multiclass!.pool.k)
+        : randomBinaryTruth(family, rng, o.population.zeta),
     );
     const cells = new Map<string, PeopleRun[]>();
     for (const person of people) {
       for (let t = 0; t < truths.length; t++) {
-        for (const strategy of PEOPLE_STRATEGIES) {
+        for (const strategy of strategiesOf(family)) {
           const run = runPerson({
             family,
             strategy,
             person,
             truth: truths[t]!,
             population: o.population,
+            ...(o.multiclass ? { multiclassPool: o.multiclass.pool } : {}),
             trial: t,
             shownPopulation,
           });
@@ -368,7 +531,7 @@ export function reproducePeople(o: ReproducePeopleOptions): PeopleReproduction {
         }
       }
     }
-    for (const strategy of PEOPLE_STRATEGIES) {
+    for (const strategy of strategiesOf(family)) {
       for (const person of people) {
         const runs = cells.get(`${strategy}:${person}`) ?? [];
         rows.push(summarise(family, strategy, person, runs));
@@ -379,6 +542,7 @@ export function reproducePeople(o: ReproducePeopleOptions): PeopleReproduction {
     trials: o.trials,
     pool: o.population.description,
     frame,
+    ...(families.includes("diagonal-linear") ? { multiclassPool: o.multiclass!.description } : {}),
     families: PEOPLE_FAMILIES.filter((f) => families.includes(f)),
     people: [...people],
     rows,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { peopleMulticlassPool } from "../../src/cli/commands/reproduce-people.ts";
 import {
   isDominatedPair,
-  PEOPLE_FAMILIES,
   PEOPLE_STRATEGIES,
   type PeopleRun,
   peopleSize,
@@ -11,8 +11,9 @@ import { PERSON_TYPES } from "../../src/oracle/people.ts";
 import { prepareStudyData } from "../../src/server/study/population.ts";
 import { cancerDiagnosisConfig } from "../../src/server/study/template.ts";
 
-// The built-in study's pool, as the command builds it.
+// The built-in study's pool, as the command builds it, and the DLPM's (iris, k = 3).
 const pool = prepareStudyData(cancerDiagnosisConfig()).pool;
+const iris = peopleMulticlassPool();
 
 /** The truth's value at shown counts out of 100, written independently of the module. */
 function valueAt(run: PeopleRun, c: { tp: number; tn: number }): number {
@@ -37,7 +38,9 @@ describe("reproducePeople", () => {
   it("shows the built-in pool as whole people out of 100 with its class totals", () => {
     expect(careful.frame).toEqual({ population: 100, positives: 34, negatives: 66, step: 0.01 });
     expect(careful.pool).toMatch(/breast_cancer_wisconsin_original/);
-    expect(runs).toHaveLength(PEOPLE_FAMILIES.length * 3 * 2 * PEOPLE_STRATEGIES.length);
+    // Without a multiclass pool, the binary families only.
+    expect(careful.families).toEqual(["binary-threshold", "binary-linear"]);
+    expect(runs).toHaveLength(2 * 3 * 2 * PEOPLE_STRATEGIES.length);
   });
 
   it("the careful person answers on the displayed counts under paper and adaptive", () => {
@@ -139,8 +142,71 @@ describe("reproducePeople", () => {
 
   it("sizes the progress bar and rejects unknown families", () => {
     expect(peopleSize({ trials: 30 })).toBe(2 * 30 * PERSON_TYPES.length * 2);
+    // DLPM runs the adaptive engine only.
+    expect(peopleSize({ trials: 30, multiclass: iris })).toBe(
+      2 * 30 * PERSON_TYPES.length * 2 + 30 * PERSON_TYPES.length,
+    );
+    expect(() =>
+      reproducePeople({ population: pool, trials: 1, families: ["diagonal-linear"] }),
+    ).toThrow(/multiclass pool/);
     expect(() =>
       reproducePeople({ population: pool, trials: 1, families: ["linear" as never] }),
     ).toThrow(/unknown family/);
+  });
+});
+
+describe("reproducePeople: DLPM k = 3 as a multiclass study shows it", () => {
+  const r = reproducePeople({
+    population: pool,
+    multiclass: iris,
+    families: ["diagonal-linear"],
+    trials: 2,
+    people: ["careful", "tie-band"],
+    keepRuns: true,
+  });
+  const runs = r.runs ?? [];
+  const priors = iris.pool.priors;
+
+  it("runs the adaptive engine only, on iris's three classes", () => {
+    expect(r.families).toEqual(["diagonal-linear"]);
+    expect(r.multiclassPool).toMatch(/iris\.csv.*k = 3/);
+    expect(runs).toHaveLength(2 * 2);
+    expect(r.rows.map((x) => `${x.strategy} ${x.person}`)).toEqual([
+      "adaptive careful",
+      "adaptive tie-band",
+    ]);
+  });
+
+  it("the careful person answers on the correct counts shown, never a dominated or same pair", () => {
+    let checked = 0;
+    for (const run of runs) {
+      const t = run.truth;
+      if (t.family !== "diagonal-linear") throw new Error("unexpected truth");
+      expect(t.weights.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+      const shown = run.shownDiagonals ?? [];
+      expect(run.questions).toBe(shown.length);
+      expect(shown.length).toBeGreaterThan(3);
+      for (const q of shown) {
+        for (const c of [q.first, q.second]) {
+          expect(c).toHaveLength(3);
+          for (const x of c) expect(Number.isInteger(x) && x >= 0 && x <= 100).toBe(true);
+        }
+        expect(q.first.join(",")).not.toBe(q.second.join(","));
+        const ge = (a: readonly number[], b: readonly number[]) =>
+          a.every((x, i) => x >= b[i]!) && a.some((x, i) => x > b[i]!);
+        expect(ge(q.first, q.second) || ge(q.second, q.first)).toBe(false);
+        if (run.person !== "careful") continue;
+        // Written apart from the module: the truth's value at the counts shown.
+        const v = (c: readonly number[]) =>
+          c.reduce((s, x, i) => s + (t.weights[i]! * priors[i]! * x) / 100, 0);
+        const d = v(q.first) - v(q.second);
+        if (Math.abs(d) < 1e-12) continue;
+        expect(q.answer).toBe(d > 0 ? "first" : "second");
+        checked++;
+      }
+      expect(run.dominated).toBe(0);
+      expect(run.silentMiss).toBe(run.error > 0.1 && !run.flagged);
+    }
+    expect(checked).toBeGreaterThan(5);
   });
 });

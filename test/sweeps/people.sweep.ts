@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { formatPeopleReproduction } from "../../src/cli/commands/reproduce-people.ts";
 import {
-  PEOPLE_ADAPTIVE,
-  PEOPLE_SETTINGS,
-  reproducePeople,
-} from "../../src/experiments/reproduce-people.ts";
+  formatPeopleReproduction,
+  peopleMulticlassPool,
+} from "../../src/cli/commands/reproduce-people.ts";
+import { PEOPLE_SETTINGS, reproducePeople } from "../../src/experiments/reproduce-people.ts";
 import { prepareStudyData } from "../../src/server/study/population.ts";
 import { cancerDiagnosisConfig } from "../../src/server/study/template.ts";
 import { recordFigures } from "./figures.ts";
@@ -12,7 +11,8 @@ import { recordFigures } from "./figures.ts";
 /**
  * Issue 26's targets for the panel of simulated people, measured as `elicit reproduce people`
  * measures them (30 truths per family, the built-in study's pool shown as whole people out of
- * 100; the engine never told who answers). For every person but the random responder, every
+ * 100, and DLPM k = 3 on a multiclass study of iris, 100 people per class; the engine never
+ * told who answers). For every person but the random responder, every
  * adaptive cell must have coverage of the 90% region >= 85%, error p95 <= 2x tolerance and at
  * most 30 questions; the random responder must be flagged in >= 95% of runs; no cell may have
  * a silent miss (error above 2x tolerance, nothing flagged), and no adaptive run shows a
@@ -47,12 +47,23 @@ const KNOWN_GAPS = [
   "binary-linear flips-20: error p95 0.5262 > 0.04",
   "binary-linear random: 2 silent misses",
   "binary-linear random: flagged 93% < 95%",
+  // DLPM k = 3 (a multiclass study of iris, tolerance 0.05, budget 25): a coin is not told
+  // apart from a person (no Phase III, no retest in multiclass studies yet), and a side bias
+  // or 20% flips on near pairs pull the region off the truth.
+  "diagonal-linear fatigue: coverage 83% < 85%",
+  "diagonal-linear side-bias: 1 silent misses",
+  "diagonal-linear side-bias: coverage 80% < 85%",
+  "diagonal-linear flips-20: 3 silent misses",
+  "diagonal-linear flips-20: coverage 77% < 85%",
+  "diagonal-linear flips-20: error p95 0.2330 > 0.1",
+  "diagonal-linear random: 14 silent misses",
+  "diagonal-linear random: flagged 50% < 95%",
 ];
 
 describe("issue 26: the panel of people (reproduce people)", () => {
   it("adaptive cells against the issue's targets, the gaps listed", () => {
     const population = prepareStudyData(cancerDiagnosisConfig()).pool;
-    const r = reproducePeople({ population, trials: 30 });
+    const r = reproducePeople({ population, multiclass: peopleMulticlassPool(), trials: 30 });
     const text = formatPeopleReproduction(r);
     console.log(text);
     recordFigures("reproduce-people", import.meta.url, "panel of people", text);
@@ -63,7 +74,7 @@ describe("issue 26: the panel of people (reproduce people)", () => {
       const tol = PEOPLE_SETTINGS[row.family].tolerance;
       expect(row.trials, cell).toBe(30);
       expect(row.dominated, `${cell}: dominated pairs shown`).toBe(0);
-      expect(row.questions.max, `${cell}: questions`).toBeLessThanOrEqual(PEOPLE_ADAPTIVE.budget);
+      expect(row.questions.max, `${cell}: questions`).toBeLessThanOrEqual(30);
       if (row.silentMisses > 0) gaps.push(`${cell}: ${row.silentMisses} silent misses`);
       if (row.person === "random") {
         if (row.flagged! < 0.95) gaps.push(`${cell}: flagged ${pct(row.flagged!)} < 95%`);

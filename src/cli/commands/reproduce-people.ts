@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import { fmt, table } from "../../experiments/format.ts";
 import {
@@ -9,9 +10,12 @@ import {
   peopleSize,
   reproducePeople,
 } from "../../experiments/reproduce-people.ts";
+import type { MulticlassPool } from "../../geometry/multiclass/pool.ts";
 import { PERSON_TYPES } from "../../oracle/people.ts";
+import { prepareMulticlassFromCsv } from "../../population/multiclass.ts";
+import { MULTICLASS_DATASETS } from "../../server/study/config.ts";
 import { prepareStudyData } from "../../server/study/population.ts";
-import { cancerDiagnosisConfig } from "../../server/study/template.ts";
+import { bundledDataPath, cancerDiagnosisConfig } from "../../server/study/template.ts";
 import { CliError, guarded } from "../errors.ts";
 import { positiveTrials } from "../figure-options.ts";
 import { progressBar } from "../progress.ts";
@@ -28,6 +32,8 @@ function parseFamilies(text: string): PeopleFamily[] {
   return xs as PeopleFamily[];
 }
 
+const MEASURES = { a0: "|a0 - a0'|", angle: "angle (rad)", weights: "max |a_i - a_i'|" } as const;
+
 const pct = (x: number | undefined) => (x === undefined ? "" : `${fmt(100 * x, 0)}%`);
 
 /**
@@ -38,14 +44,19 @@ export function formatPeopleReproduction(r: PeopleReproduction): string {
   const out: string[] = [
     `The panel of simulated people (src/oracle/people.ts) against paper and adaptive, ${r.trials} random truths per family, same truths and seeds for every strategy and person`,
     `Pool: ${r.pool}, shown as whole people out of ${r.frame.population} (${r.frame.positives} positives, ${r.frame.negatives} negatives); every person judges the counts shown`,
-    `paper: the papers' search as the built-in study runs it; adaptive: budget ${PEOPLE_ADAPTIVE.budget}, credibility ${PEOPLE_ADAPTIVE.credibility}, answer model ${PEOPLE_ADAPTIVE.model}, display step ${r.frame.step} as shown (never told who answers)`,
-    "Pairs identical on screen are answered 'tie' unasked and not counted. flagged: unidentified coordinates or stop no-informative-question; silent: error > 2x tolerance and not flagged; dominated: pairs shown where one system is at least as good on TP and TN shown and better on one (summed over runs)",
+    ...(r.multiclassPool === undefined
+      ? []
+      : [
+          `DLPM pool: ${r.multiclassPool}, each class shown as 100 people (correct counts per class), as a multiclass study shows it; adaptive only, as the web runs it`,
+        ]),
+    `paper: the papers' search as the built-in study runs it; adaptive: credibility ${PEOPLE_ADAPTIVE.credibility}, answer model ${PEOPLE_ADAPTIVE.model}, display step ${r.frame.step} as shown for the binary families (never told who answers)`,
+    "Pairs identical on screen are answered 'tie' unasked and not counted. flagged: unidentified coordinates or stop no-informative-question; silent: error > 2x tolerance and not flagged; dominated: pairs shown where one system is at least as good on every count that decides (TP and TN; each class's correct count) and better on one (summed over runs)",
   ];
   for (const family of r.families) {
     const s = PEOPLE_SETTINGS[family];
     out.push(
       "",
-      `${family}: tolerance ${s.tolerance}, error ${s.measure === "a0" ? "|a0 - a0'|" : "angle (rad)"}`,
+      `${family}: tolerance ${s.tolerance}, error ${MEASURES[s.measure]}, budget ${s.budget}`,
     );
     out.push(
       table(
@@ -84,6 +95,23 @@ export function formatPeopleReproduction(r: PeopleReproduction): string {
 }
 
 /**
+ * The DLPM pool of `reproduce people`: a multiclass study of the bundled iris data as the web
+ * creates it (held-out softmax probabilities, split seed 1; k = 3).
+ * @example peopleMulticlassPool().pool.k // 3
+ */
+export function peopleMulticlassPool(): { pool: MulticlassPool; description: string } {
+  const text = readFileSync(bundledDataPath(MULTICLASS_DATASETS.iris.file), "utf8");
+  const { pool } = prepareMulticlassFromCsv(text, {
+    target: MULTICLASS_DATASETS.iris.target,
+    splitSeed: 1,
+  });
+  return {
+    pool,
+    description: `${MULTICLASS_DATASETS.iris.file}, held-out probabilities (${pool.n} points, k = ${pool.k})`,
+  };
+}
+
+/**
  * `elicit reproduce people`.
  * @example registerReproducePeople(program.command("reproduce"))
  */
@@ -91,11 +119,11 @@ export function registerReproducePeople(reproduce: Command): void {
   reproduce
     .command("people")
     .description(
-      `issue 26: every person of the simulated panel (${PERSON_TYPES.join(", ")}) answers the papers' procedure (paper) and the adaptive engine (human answer model, never told who answers) on the built-in study's pool (Breast Cancer Wisconsin (Original), held-out labels unless --pool soft) shown as whole people out of 100; prints questions (mean, max), error p50 / p95 / max, coverage of the 90% credible region, share flagged, silent misses and dominated pairs shown`,
+      `issue 26: every person of the simulated panel (${PERSON_TYPES.join(", ")}) answers the papers' procedure (paper) and the adaptive engine (human answer model, never told who answers) on the built-in study's pool (Breast Cancer Wisconsin (Original), held-out labels unless --pool soft) shown as whole people out of 100, and the adaptive engine of a multiclass study of iris (DLPM, k = 3) on its charts of 100 people per class; prints questions (mean, max), error p50 / p95 / max, coverage of the 90% credible region, share flagged, silent misses and dominated pairs shown`,
     )
     .option(
       "--families <list>",
-      `comma-separated families to run (default all: ${PEOPLE_FAMILIES.join(",")}); tolerance 0.05 for binary-threshold (the built-in study's), 0.02 rad for binary-linear`,
+      `comma-separated families to run (default all: ${PEOPLE_FAMILIES.join(",")}); tolerance 0.05 for binary-threshold (the built-in study's), 0.02 rad for binary-linear, 0.05 for diagonal-linear (a multiclass study of iris, k = 3, its defaults)`,
     )
     .option("--trials <n>", "random truths per family (drawn as simulate --random-truth)", "30")
     .option(
@@ -112,7 +140,11 @@ export function registerReproducePeople(reproduce: Command): void {
           throw new CliError(`--pool must be labelled or soft, got "${f.pool}"`);
         }
         const population = prepareStudyData({ ...cancerDiagnosisConfig(), pool: f.pool }).pool;
-        const options = { trials, ...(families ? { families } : {}) };
+        const options = {
+          trials,
+          multiclass: peopleMulticlassPool(),
+          ...(families ? { families } : {}),
+        };
         const bar = progressBar(peopleSize(options), "reproduce people");
         const result = reproducePeople({ ...options, population, onRun: () => bar.tick() });
         bar.stop();
