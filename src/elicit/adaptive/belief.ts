@@ -223,7 +223,18 @@ export class ParticleBelief {
     this.refCount = reference.length / this.dim;
     this.refProj = new Float64Array(this.size * this.refCount);
     for (let p = 0; p < this.size; p++) this.projectReference(p);
+    if (this.gridded) {
+      // A grid never moves, so each point's range over the reference is fixed: keep that
+      // one number per point instead of every projection (a binary grid's were ~4 MB).
+      const range = new Float64Array(this.size);
+      for (let p = 0; p < this.size; p++) range[p] = this.divisor(p, 0, 1, 0, undefined);
+      this.gridRange = range;
+      this.refProj = new Float64Array(0);
+    }
   }
+
+  /** A grid's per-point range over the reference points (see `useReference`). */
+  private gridRange: Float64Array | undefined;
 
   /** `refProj` of particle p from its position. */
   private projectReference(p: number): void {
@@ -251,6 +262,7 @@ export class ParticleBelief {
     rb: Float64Array | undefined,
   ): number {
     if (!this.reference) return Math.sqrt(Math.max(1e-300, uu + 2 * t * uv + t * t));
+    if (this.gridRange) return this.gridRange[p]!;
     const row = p * this.refCount;
     let lo = Infinity;
     let hi = -Infinity;
@@ -284,23 +296,9 @@ export class ParticleBelief {
     this.deltas.set(prev);
     this.deltas.set(delta, prev.length);
     this.answers.push(answer);
-    const column = new Float64Array(this.size);
-    for (let p = 0; p < this.size; p++) {
-      let s = 0;
-      for (let i = 0; i < d; i++) s += this.u[p * d + i]! * delta[i]!;
-      column[p] = s;
-    }
-    const count = this.answers.length;
-    if (count > this.stride) {
-      // Grow by doubling: particle p's projections stay contiguous.
-      const stride = Math.max(16, 2 * this.stride);
-      const grown = new Float64Array(this.size * stride);
-      for (let p = 0; p < this.size; p++)
-        grown.set(this.proj.subarray(p * this.stride, p * this.stride + count - 1), p * stride);
-      this.proj = grown;
-      this.stride = stride;
-    }
-    for (let p = 0; p < this.size; p++) this.proj[p * this.stride + count - 1] = column[p]!;
+    // The answers' projections serve the moves only, and a grid never moves: a grid keeps
+    // none (16 answers' worth of a binary grid's projections were 4 MB per belief).
+    if (!this.gridded) this.project(delta);
     let hard = isHardConstraint(this.model, answer);
     // Reweight by the new answer.
     const logw = new Float64Array(this.size);
@@ -333,6 +331,28 @@ export class ParticleBelief {
     for (let p = 0; p < this.size; p++) this.weight[p]! /= sum;
     // A grid's weights are the exact posterior already: nothing to resample or move.
     if (!this.gridded) this.resampleAndMove();
+  }
+
+  /** Append every particle's projection on the newest answer's `delta` to `proj`. */
+  private project(delta: Float64Array): void {
+    const d = this.dim;
+    const column = new Float64Array(this.size);
+    for (let p = 0; p < this.size; p++) {
+      let s = 0;
+      for (let i = 0; i < d; i++) s += this.u[p * d + i]! * delta[i]!;
+      column[p] = s;
+    }
+    const count = this.answers.length;
+    if (count > this.stride) {
+      // Grow by doubling: particle p's projections stay contiguous.
+      const stride = Math.max(16, 2 * this.stride);
+      const grown = new Float64Array(this.size * stride);
+      for (let p = 0; p < this.size; p++)
+        grown.set(this.proj.subarray(p * this.stride, p * this.stride + count - 1), p * stride);
+      this.proj = grown;
+      this.stride = stride;
+    }
+    for (let p = 0; p < this.size; p++) this.proj[p * this.stride + count - 1] = column[p]!;
   }
 
   /** `<u_p, delta>` over the divisor (`|u_p|`, or the particle's range over the reference). */

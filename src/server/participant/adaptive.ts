@@ -28,9 +28,9 @@ export function adaptiveStudyProcedure(
   return binaryStudyProcedure(spec, population, seed);
 }
 
-// A binary run holds a grid of 32,768 directions and its answers' projections: about 7 MB
-// after 10 answers, so 16 runs stay near 120 MB (a state is a few kB).
-const cache = replayCache<BinaryPoint, AdaptiveStudyResult>(512, 16);
+// A binary run holds a grid of 32,768 directions with their weights: about 1 MB after 20
+// answers, so 256 runs (a study's participants answering at once) stay near 260 MB.
+const cache = replayCache<BinaryPoint, AdaptiveStudyResult>(1024, 256);
 
 /** Forget every remembered replay (tests: prove a state is recomputed from the log alone). */
 export function clearAdaptiveReplayCache(): void {
