@@ -443,6 +443,12 @@ export interface ReproducePeopleOptions {
   /** Random truths per family (the command's default is 30). */
   readonly trials: number;
   /**
+   * Prefix of the truths' generator seeds (default `reproduce-people`, the truths the people
+   * sweep asserts on): another prefix draws other truths, e.g. to tune on truths that no
+   * sweep asserts on.
+   */
+  readonly truthSeed?: string;
+  /**
    * The multiclass study's pool for DLPM (a web study of iris: `prepareMulticlassFromCsv`
    * with split seed 1) and its description.
    */
@@ -504,7 +510,7 @@ export function reproducePeople(o: ReproducePeopleOptions): PeopleReproduction {
   const rows: PeopleRow[] = [];
   const all: PeopleRun[] = [];
   for (const family of PEOPLE_FAMILIES.filter((f) => families.includes(f))) {
-    const rng = createRng(`reproduce-people:${family}`);
+    const rng = createRng(`${o.truthSeed ?? "reproduce-people"}:${family}`);
     const truths: PeopleTruth[] = Array.from({ length: o.trials }, () =>
       family === "diagonal-linear"
         ? randomDiagonalTruth(rng, o.multiclass!.pool.k)

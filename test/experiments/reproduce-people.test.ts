@@ -140,6 +140,27 @@ describe("reproducePeople", () => {
     );
   });
 
+  it("draws other truths with another truth seed, the sweep's by default", () => {
+    const o = {
+      population: pool,
+      trials: 2,
+      families: ["binary-threshold"] as const,
+      people: ["careful"] as const,
+      keepRuns: true,
+    };
+    const truths = (truthSeed?: string) =>
+      (
+        reproducePeople({
+          ...o,
+          families: [...o.families],
+          people: [...o.people],
+          ...(truthSeed === undefined ? {} : { truthSeed }),
+        }).runs ?? []
+      ).map((r) => r.truth);
+    expect(truths()).toEqual(truths("reproduce-people"));
+    expect(truths("tune-1")).not.toEqual(truths());
+  });
+
   it("sizes the progress bar and rejects unknown families", () => {
     expect(peopleSize({ trials: 30 })).toBe(2 * 30 * PERSON_TYPES.length * 2);
     // DLPM runs the adaptive engine only.

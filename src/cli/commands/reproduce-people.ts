@@ -131,24 +131,31 @@ export function registerReproducePeople(reproduce: Command): void {
       "labelled (the built-in study's: held-out labels) or soft (held-out probabilities as soft labels, as elicit simulate's default)",
       "labelled",
     )
+    .option(
+      "--truth-seed <prefix>",
+      "prefix of the truths' seeds: the default draws the truths the people sweep asserts on; tune on another (e.g. tune-1)",
+      "reproduce-people",
+    )
     .option("--json", "print JSON on stdout")
-    .action((f: { trials: string; families?: string; pool: string; json?: boolean }) =>
-      guarded(() => {
-        const trials = positiveTrials(f.trials);
-        const families = f.families === undefined ? undefined : parseFamilies(f.families);
-        if (f.pool !== "labelled" && f.pool !== "soft") {
-          throw new CliError(`--pool must be labelled or soft, got "${f.pool}"`);
-        }
-        const population = prepareStudyData({ ...cancerDiagnosisConfig(), pool: f.pool }).pool;
-        const options = {
-          trials,
-          multiclass: peopleMulticlassPool(),
-          ...(families ? { families } : {}),
-        };
-        const bar = progressBar(peopleSize(options), "reproduce people");
-        const result = reproducePeople({ ...options, population, onRun: () => bar.tick() });
-        bar.stop();
-        console.log(f.json ? JSON.stringify(result, null, 2) : formatPeopleReproduction(result));
-      }),
+    .action(
+      (f: { trials: string; families?: string; pool: string; truthSeed: string; json?: boolean }) =>
+        guarded(() => {
+          const trials = positiveTrials(f.trials);
+          const families = f.families === undefined ? undefined : parseFamilies(f.families);
+          if (f.pool !== "labelled" && f.pool !== "soft") {
+            throw new CliError(`--pool must be labelled or soft, got "${f.pool}"`);
+          }
+          const population = prepareStudyData({ ...cancerDiagnosisConfig(), pool: f.pool }).pool;
+          const options = {
+            trials,
+            truthSeed: f.truthSeed,
+            multiclass: peopleMulticlassPool(),
+            ...(families ? { families } : {}),
+          };
+          const bar = progressBar(peopleSize(options), "reproduce people");
+          const result = reproducePeople({ ...options, population, onRun: () => bar.tick() });
+          bar.stop();
+          console.log(f.json ? JSON.stringify(result, null, 2) : formatPeopleReproduction(result));
+        }),
     );
 }
