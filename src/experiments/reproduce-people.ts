@@ -7,8 +7,7 @@
  * counts; the engine is never told who answers. Pure: builds the table, prints nothing, reads
  * no file (the caller passes the pools); `onRun` only reports progress.
  */
-import { binaryStudyFamily } from "../elicit/adaptive/binary-study.ts";
-import { adaptiveProcedure } from "../elicit/adaptive/engine.ts";
+import { binaryStudyFamily, binaryStudyProcedure } from "../elicit/adaptive/binary-study.ts";
 import type { ThresholdMetric } from "../elicit/adaptive/families/binary.ts";
 import { multiclassLinearFamily } from "../elicit/adaptive/families/multiclass.ts";
 import type { AdaptiveFamily } from "../elicit/adaptive/family.ts";
@@ -281,34 +280,38 @@ export function runPerson(o: RunPersonOptions): PeopleRun {
     const e = elicitationError(truth, run.result, o.population) as Record<string, number>;
     return finish(e[setting.measure]!, false, {});
   }
-  const options = {
-    tolerance: setting.tolerance,
-    budget: setting.budget,
-    credibility: PEOPLE_ADAPTIVE.credibility,
-    model: PEOPLE_ADAPTIVE.model,
-    seed: o.trial + 1,
-  };
+  // The web study's own procedure (`binaryStudyProcedure`) with the participant's seed.
+  const r = runProcedure(
+    onScreen(
+      binaryStudyProcedure(
+        {
+          family: kind,
+          tolerance: setting.tolerance,
+          budget: setting.budget,
+          credibility: PEOPLE_ADAPTIVE.credibility,
+          model: PEOPLE_ADAPTIVE.model,
+          displayStep: frame.step,
+          grid: setting.grid ?? 0,
+        },
+        o.population,
+        o.trial + 1,
+      ),
+    ),
+    ask,
+  ).result;
   let error: number;
-  let radius: number;
-  let stop: string;
-  let unidentified: number;
   if (truth.family === "binary-threshold") {
     const f = family as AdaptiveFamily<BinaryPoint, ThresholdMetric>;
-    const r = runProcedure(onScreen(adaptiveProcedure(f, options)), ask).result;
-    error = f.error({ a0: truth.a0 }, r.metric);
-    ({ radius } = r.credible);
-    ({ stop } = r);
-    unidentified = r.unidentified.length;
+    error = f.error({ a0: truth.a0 }, r.metric as ThresholdMetric);
   } else if (truth.family === "binary-linear") {
     const f = family as AdaptiveFamily<BinaryPoint, BinaryLinearMetric>;
-    const r = runProcedure(onScreen(adaptiveProcedure(f, options)), ask).result;
-    error = f.error(normalizeLinear(truth.metric), r.metric);
-    ({ radius } = r.credible);
-    ({ stop } = r);
-    unidentified = r.unidentified.length;
+    error = f.error(normalizeLinear(truth.metric), r.metric as BinaryLinearMetric);
   } else {
     throw new RangeError(`reproduce people does not run ${truth.family}`);
   }
+  const { radius } = r.credible;
+  const { stop } = r;
+  const unidentified = r.unidentified.length;
   const flagged = unidentified > 0 || stop === "no-informative-question";
   return finish(error, flagged, { covered: error <= radius, stop });
 }

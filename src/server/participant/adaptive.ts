@@ -1,11 +1,7 @@
-import {
-  type BinaryStudyResult,
-  binaryStudyProcedure,
-  binaryStudySteps,
-} from "../../elicit/adaptive/binary-study.ts";
+import { type BinaryStudyResult, binaryStudySteps } from "../../elicit/adaptive/binary-study.ts";
 import { identicalOnScreen } from "../../elicit/binary/display.ts";
 import type { BinaryPoint } from "../../elicit/binary/point.ts";
-import type { Procedure, ReplayState } from "../../elicit/session.ts";
+import type { ReplayState } from "../../elicit/session.ts";
 import type { BinaryPopulation } from "../../geometry/binary/population.ts";
 import type { Answer } from "../../search/question.ts";
 import type { AdaptiveStudySpec } from "../study/config.ts";
@@ -14,19 +10,6 @@ import type { DisplayFrame } from "./views.ts";
 
 /** The engine's result for a web study: `metric` is `{ a0 }` or unit-norm `{ tp, tn }`. */
 export type AdaptiveStudyResult = BinaryStudyResult;
-
-/**
- * The adaptive procedure of a study for one participant (`binaryStudyProcedure` with the
- * stored spec): `elicit simulate`, `elicit reproduce people` and the engine's own tests build
- * the same procedure from the same options, so the questions are the same for the same answers.
- */
-export function adaptiveStudyProcedure(
-  spec: AdaptiveStudySpec,
-  population: BinaryPopulation,
-  seed: number,
-): Procedure<BinaryPoint, AdaptiveStudyResult> {
-  return binaryStudyProcedure(spec, population, seed);
-}
 
 // A binary run holds a grid of 32,768 directions with their weights: about 1 MB after 20
 // answers, so 256 runs (a study's participants answering at once) stay near 260 MB.

@@ -1,13 +1,7 @@
 import { type AdaptiveResult, adaptiveSteps } from "../../elicit/adaptive/engine.ts";
 import { multiclassLinearFamily } from "../../elicit/adaptive/families/multiclass.ts";
 import type { MulticlassPoint } from "../../elicit/multiclass/point.ts";
-import {
-  type AutoAnswer,
-  type Procedure,
-  type ReplayState,
-  type Steps,
-  withAutoAnswers,
-} from "../../elicit/session.ts";
+import type { AutoAnswer, ReplayState, Steps } from "../../elicit/session.ts";
 import type { Classifier } from "../../geometry/multiclass/classifier.ts";
 import { expectedConfusion } from "../../geometry/multiclass/expected-confusion.ts";
 import type { MulticlassPool } from "../../geometry/multiclass/pool.ts";
@@ -52,21 +46,13 @@ function shownDiagonal(pool: MulticlassPool, p: MulticlassPoint): string {
 }
 
 /**
- * The procedure with every question whose two systems look the same on screen (`shown` gives
- * what decides a comparison there) answered "tie" without being shown: such a pair is equal
- * to the participant, so it is never asked (as `unlessIdenticalOnScreen` does for the binary
- * study). Only the questions shown reach `ask` and the answer log. Serves the multiclass
- * (correct count of each class) and the fairness (each group's correct counts) studies.
- * @example unlessSameOnScreen(procedure, (p) => shownDiagonal(pool, p))
+ * "tie" for every question whose two systems look the same on screen (`shown` gives what
+ * decides a comparison there): such a pair is equal to the participant, so it is never asked
+ * (as `identicalOnScreen` does for the binary study). Only the questions shown reach the
+ * participant and the answer log. Serves the multiclass (correct count of each class) and
+ * the fairness (each group's correct counts) studies.
+ * @example liveRun(steps, answers, sameOnScreen((p) => shownDiagonal(pool, p)))
  */
-export function unlessSameOnScreen<P, R>(
-  procedure: Procedure<P, R>,
-  shown: (point: P) => string,
-): Procedure<P, R> {
-  return withAutoAnswers(procedure, sameOnScreen(shown));
-}
-
-/** The rule of `unlessSameOnScreen` on its own, for a resumable run (`liveRun`). */
 export function sameOnScreen<P>(shown: (point: P) => string): AutoAnswer<P> {
   return (q) => (shown(q.first) === shown(q.second) ? "tie" : undefined);
 }
