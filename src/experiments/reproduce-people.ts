@@ -35,13 +35,25 @@ import { mean, quantile } from "../math/stats.ts";
 import { type BinaryLinearMetric, normalizeLinear } from "../metrics/binary-linear.ts";
 import { makePerson, PERSON_TYPES, type PersonType } from "../oracle/people.ts";
 import type { Answer, Ask } from "../search/question.ts";
+import { agreement, type ShownAnswerRow } from "../server/participant/agreement.ts";
+import {
+  COIN_PROBABILITY,
+  type Consistency,
+  consistencyOf,
+} from "../server/participant/consistency.ts";
+import type { ElicitationResult } from "../server/participant/elicitation.ts";
+import { evaluationPairs, isRetest, withRetests } from "../server/participant/evaluation-pairs.ts";
 import {
   MULTICLASS_ROW_TOTAL,
   multiclassStudySteps,
   multiclassView,
   sameOnScreen,
 } from "../server/participant/multiclass.ts";
-import type { MulticlassAdaptiveSpec } from "../server/study/config.ts";
+import {
+  DEFAULT_RETEST_PAIRS,
+  type MulticlassAdaptiveSpec,
+  type StudyAnswerModel,
+} from "../server/study/config.ts";
 import { MULTICLASS_DEFAULTS } from "../server/study/create.ts";
 import { truthRange } from "./simulate-adaptive.ts";
 import { randomBinaryTruth } from "./simulate-binary.ts";
@@ -111,7 +123,10 @@ export const PEOPLE_SETTINGS: Readonly<
   },
 };
 
-/** Adaptive options of every run (a web study's defaults; the budget is the family's). */
+/**
+ * Adaptive options of the binary runs (the built-in study's; the budget is the family's).
+ * DLPM runs take a multiclass study's defaults (`MULTICLASS_DEFAULTS`, the learned model).
+ */
 export const PEOPLE_ADAPTIVE = { credibility: 0.9, model: "human" } as const;
 
 /** People shown per page (the built-in study's `display.population`). */
@@ -140,6 +155,14 @@ export interface PeopleRun {
   readonly covered?: boolean;
   /** Adaptive only: why the engine stopped. */
   readonly stop?: string;
+  /** Adaptive with a learned lapse: the probability that the person answers as a coin. */
+  readonly coin?: number;
+  /**
+   * The dashboard's coin flag: binary adaptive, the person's Phase III answers (the study's
+   * random pairs and repeats) cannot be told apart from a coin's; DLPM under the learned
+   * model, the person answers as a coin with probability above `COIN_PROBABILITY`.
+   */
+  readonly coinLike?: boolean;
   /** Adaptive: nonempty `unidentified` or stop `no-informative-question`; paper: never. */
   readonly flagged: boolean;
   /** Error above twice the tolerance and not flagged. */
@@ -212,6 +235,8 @@ export interface RunPersonOptions {
   readonly trial: number;
   /** People shown per page (default `PEOPLE_POPULATION`, 100). */
   readonly shownPopulation?: number;
+  /** The adaptive engine's answer model (default `PEOPLE_ADAPTIVE.model`). */
+  readonly model?: StudyAnswerModel;
 }
 
 /**
@@ -243,11 +268,17 @@ export function runPerson(o: RunPersonOptions): PeopleRun {
     seed: `people:${o.family}:${o.trial}:${o.person}`,
   });
   const shown: ShownQuestion[] = [];
+  const rows: ShownAnswerRow[] = [];
   // As on the web, a pair identical on screen is a "tie", unasked (unlessIdenticalOnScreen);
-  // every pair that reaches the person is recorded as shown.
+  // every pair that reaches the person is recorded as shown, and as the study stores it.
   const ask: Ask<BinaryPoint> = (q) => {
     const answer = person.ask(q);
     shown.push({ first: shownOf(q.first), second: shownOf(q.second), answer });
+    rows.push({
+      answer,
+      first_point: JSON.stringify(q.first),
+      second_point: JSON.stringify(q.second),
+    });
     return answer;
   };
   const onScreen = <R>(procedure: Procedure<BinaryPoint, R>) =>
@@ -289,7 +320,7 @@ export function runPerson(o: RunPersonOptions): PeopleRun {
           tolerance: setting.tolerance,
           budget: setting.budget,
           credibility: PEOPLE_ADAPTIVE.credibility,
-          model: PEOPLE_ADAPTIVE.model,
+          model: o.model ?? PEOPLE_ADAPTIVE.model,
           displayStep: frame.step,
           grid: setting.grid ?? 0,
         },
@@ -312,8 +343,68 @@ export function runPerson(o: RunPersonOptions): PeopleRun {
   const { radius } = r.credible;
   const { stop } = r;
   const unidentified = r.unidentified.length;
-  const flagged = unidentified > 0 || stop === "no-informative-question";
-  return finish(error, flagged, { covered: error <= radius, stop });
+  // Phase III as the study runs it: the person answers the study's random pairs and repeats,
+  // and the dashboard flags answers a coin could have given (`consistency.coinLike`).
+  const phase2 = rows.slice();
+  const consistency = phaseThreeConsistency(r, phase2, (q) => person.ask(q), {
+    population: o.population,
+    seed: o.trial + 1,
+    frame,
+  });
+  const flagged = unidentified > 0 || stop === "no-informative-question" || consistency.coinLike;
+  return finish(error, flagged, {
+    covered: error <= radius,
+    stop,
+    coinLike: consistency.coinLike,
+    ...coinOf(r),
+  });
+}
+
+/** Phase III of the built-in study: random pairs and repeats of Phase II pairs (its config). */
+export const PEOPLE_PHASE_THREE = { pairs: 15, retests: DEFAULT_RETEST_PAIRS } as const;
+
+/**
+ * A binary participant's consistency after Phase III as the study measures it: the study's
+ * random evaluation pairs with repeats of `phase2` (the shown rows, in order) among them,
+ * answered by `ask`, then the agreement of the random ones with the elicited result and the
+ * repeats' sameness (`consistencyOf`).
+ */
+function phaseThreeConsistency(
+  result: ElicitationResult,
+  phase2: readonly ShownAnswerRow[],
+  ask: Ask<BinaryPoint>,
+  o: { population: BinaryPopulation; seed: number; frame: DisplayFrame },
+): Consistency {
+  const pairs = withRetests(
+    evaluationPairs(o.population, PEOPLE_PHASE_THREE.pairs, o.seed, o.frame),
+    phase2.map((r, id) => ({ id, answer: r.answer })),
+    PEOPLE_PHASE_THREE.retests,
+    o.seed,
+  );
+  const random: ShownAnswerRow[] = [];
+  const retests: { original: string; repeat: string }[] = [];
+  for (const pair of pairs) {
+    if (isRetest(pair)) {
+      const row = phase2[pair.retestOf]!;
+      const first = JSON.parse(row.first_point) as BinaryPoint;
+      const second = JSON.parse(row.second_point) as BinaryPoint;
+      const repeat = ask({ stage: "retest", first, second });
+      retests.push({ original: row.answer, repeat });
+    } else {
+      const answer = ask({ stage: "evaluation", first: pair.first, second: pair.second });
+      random.push({
+        answer,
+        first_point: JSON.stringify(pair.first),
+        second_point: JSON.stringify(pair.second),
+      });
+    }
+  }
+  return consistencyOf(agreement(result, phase2, random, o.frame), retests);
+}
+
+/** A result's coin probability, when its engine learned the person's lapse. */
+function coinOf(r: { readonly person?: { readonly coin: number } }): { coin?: number } {
+  return r.person ? { coin: r.person.coin } : {};
 }
 
 /**
@@ -350,7 +441,7 @@ function runDiagonal(o: RunPersonOptions, truth: DiagonalTruth): PeopleRun {
     strategy: "adaptive",
     budget: setting.budget,
     credibility: PEOPLE_ADAPTIVE.credibility,
-    model: PEOPLE_ADAPTIVE.model,
+    model: o.model ?? MULTICLASS_DEFAULTS.model,
     displayStep: MULTICLASS_DEFAULTS.displayStep,
   };
   const family = multiclassLinearFamily("diagonal-linear", pool, {
@@ -385,6 +476,8 @@ function runDiagonal(o: RunPersonOptions, truth: DiagonalTruth): PeopleRun {
     error,
     covered: error <= r.credible.radius,
     stop: r.stop,
+    ...coinOf(r),
+    ...(r.person ? { coinLike: r.person.coin > COIN_PROBABILITY } : {}),
     flagged,
     silentMiss: error > 2 * setting.tolerance && !flagged,
     dominated: shown.filter((q) => isDominatedDiagonal(q.first, q.second)).length,
@@ -419,6 +512,11 @@ export interface PeopleRow {
   readonly coverage?: number;
   /** Adaptive only: share of runs flagged (unidentified coordinates or no informative question). */
   readonly flagged?: number;
+  /**
+   * Adaptive only: share of runs whose participant the dashboard flags as answering like a
+   * coin (binary: Phase III; DLPM: the learned answer model), when every run says.
+   */
+  readonly coinLike?: number;
   /** Runs with error above 2x tolerance and not flagged (paper flags nothing). */
   readonly silentMisses: number;
   /** Dominated pairs shown, summed over the trials. */
@@ -434,6 +532,11 @@ export interface PeopleReproduction {
   readonly multiclassPool?: string;
   readonly families: readonly PeopleFamily[];
   readonly people: readonly PersonType[];
+  /**
+   * The answer models the adaptive runs used: the built-in binary study's (`human`) and a
+   * multiclass DLPM study's (`learned`), unless the options named one for both.
+   */
+  readonly models: { readonly binary: StudyAnswerModel; readonly multiclass: StudyAnswerModel };
   readonly rows: readonly PeopleRow[];
   /** Every run, when `keepRuns` was asked for (tests); absent otherwise. */
   readonly runs?: readonly PeopleRun[];
@@ -466,6 +569,8 @@ export interface ReproducePeopleOptions {
   readonly keepRuns?: boolean;
   /** Called after every run (progress). */
   readonly onRun?: () => void;
+  /** The adaptive engine's answer model (default `PEOPLE_ADAPTIVE.model`). */
+  readonly model?: StudyAnswerModel;
 }
 
 /** The families of the options: as given, else every one whose pool is given. */
@@ -532,6 +637,7 @@ export function reproducePeople(o: ReproducePeopleOptions): PeopleReproduction {
             ...(o.multiclass ? { multiclassPool: o.multiclass.pool } : {}),
             trial: t,
             shownPopulation,
+            ...(o.model ? { model: o.model } : {}),
           });
           const key = `${strategy}:${person}`;
           cells.set(key, [...(cells.get(key) ?? []), run]);
@@ -554,6 +660,10 @@ export function reproducePeople(o: ReproducePeopleOptions): PeopleReproduction {
     ...(families.includes("diagonal-linear") ? { multiclassPool: o.multiclass!.description } : {}),
     families: PEOPLE_FAMILIES.filter((f) => families.includes(f)),
     people: [...people],
+    models: {
+      binary: o.model ?? PEOPLE_ADAPTIVE.model,
+      multiclass: o.model ?? MULTICLASS_DEFAULTS.model,
+    },
     rows,
     ...(o.keepRuns ? { runs: all } : {}),
   };
@@ -579,7 +689,13 @@ function summarise(
     questions: { mean: mean(qs), max: Math.max(...qs) },
     error: { p50: quantile(es, 0.5), p95: quantile(es, 0.95), max: Math.max(...es) },
     ...(strategy === "adaptive"
-      ? { coverage: share((r) => r.covered === true), flagged: share((r) => r.flagged) }
+      ? {
+          coverage: share((r) => r.covered === true),
+          flagged: share((r) => r.flagged),
+          ...(runs.every((r) => r.coinLike !== undefined)
+            ? { coinLike: share((r) => r.coinLike === true) }
+            : {}),
+        }
       : {}),
     silentMisses: runs.filter((r) => r.silentMiss).length,
     dominated: runs.reduce((s, r) => s + r.dominated, 0),

@@ -146,6 +146,8 @@ export const AgreementDetail = z.object({
  * again and how many got the same answer, and whether a coin could have done as well.
  */
 export const ConsistencySchema = z.object({
+  /** `phase-three`: counted answers and repeats; `answer-model`: the learned lapse (multiclass). */
+  basis: z.enum(["phase-three", "answer-model"]),
   counted: z.number().int(),
   against: z.number().int(),
   errorRate: z.number().nullable(),
@@ -256,6 +258,8 @@ export const ParticipantState = z.object({
       summary: z.string(),
       /** The elicited diagonal-linear weights (on the joint confusions), summing to 1. */
       metric: z.object({ weights: z.array(z.number()) }),
+      /** The participant's consistency from the learned answer model (null: a fixed model). */
+      consistency: ConsistencySchema.nullable().optional(),
       /**
        * Per class, the credible half-width of its weight (the metric's measure) where the
        * answers did not pin it down to the study's tolerance, else null; the export's
@@ -664,8 +668,8 @@ export const Consensus = z.object({
   n: z.number().int(),
   participants: z.array(z.number().int()),
   /**
-   * Finished participants whose answers cannot be told apart from a coin's (binary studies,
-   * `consistency.coinLike`): left out of the consensus unless asked for
+   * Finished participants whose answers cannot be told apart from a coin's (binary studies by
+   * Phase III, DLPM studies by the learned answer model: `consistency.coinLike`): left out of the consensus unless asked for
    * (`?coinLike=include`, then `coinLikeIncluded`), listed here either way.
    */
   coinLike: z.array(z.number().int()).optional(),

@@ -127,6 +127,34 @@ describe("elicit simulate --strategy adaptive", () => {
     expect(r.stdout).toMatch(/budget 12/);
   });
 
+  it("--answer-model learned prints the person's slip rate as learned; human does not", () => {
+    const run = (model: string) =>
+      elicit(
+        "simulate",
+        "--synthetic",
+        "paper-binary",
+        "--strategy",
+        "adaptive",
+        "--truth",
+        '{"tp":0.3,"tn":0.9}',
+        "--noise",
+        "0.1",
+        "--noise-kind",
+        "flip",
+        "--answer-model",
+        model,
+        "--json",
+      );
+    const learned = run("learned");
+    expect(learned.code).toBe(0);
+    const person = JSON.parse(learned.stdout).person;
+    expect(person.levels.map((l: { lapse: number }) => l.lapse)).toEqual([0.02, 0.1, 0.3, 1]);
+    expect(person.lapse).toBeGreaterThan(0);
+    expect(person.coin).toBeLessThan(0.5);
+    expect(JSON.parse(run("human").stdout).person).toBeUndefined();
+    expect(oneLineError(run("guess"))).toMatch(/exact, human, learned or flips:P/);
+  });
+
   it("diagonal-linear: recovers the truth on the synthetic multiclass pool", () => {
     const r = elicit(
       "simulate",

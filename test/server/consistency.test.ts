@@ -1,7 +1,6 @@
 import { h } from "preact";
 import { render } from "preact-render-to-string";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { parseCsv } from "../../src/data/csv.ts";
 import { createRng } from "../../src/math/rng.ts";
 import type { ParticipantState, SystemView } from "../../src/server/api-schemas.ts";
 import { sha256 } from "../../src/server/security/tokens.ts";
@@ -10,6 +9,7 @@ import { consensusLines } from "../../web/src/researcher/Consensus.tsx";
 import { consistencyCell } from "../../web/src/researcher/metric.ts";
 import { finePredictionsCsv, postAnswers, walkToElicitation } from "./driver.ts";
 import { call, freshStore, signIn, startApp, type TestApp, tokenOf } from "./helpers.ts";
+import { researcherViews } from "./kind-driver.ts";
 
 /**
  * Issue 26 item 4, consistency measured, not assumed: a binary adaptive study shows two of a
@@ -18,11 +18,6 @@ import { call, freshStore, signIn, startApp, type TestApp, tokenOf } from "./hel
  * coin flag are on the debrief, the dashboard and both CSVs, equal in all four; a participant
  * whose answers a coin could have given is flagged and left out of the consensus by default.
  */
-
-const rows = (text: string): Record<string, string>[] => {
-  const t = parseCsv(text);
-  return t.rows.map((r) => Object.fromEntries(t.header.map((c, i) => [c, r[i] ?? ""])));
-};
 
 /** A careful person: the lower cost 2 x missed + false alarms as shown. */
 const careful = (l: SystemView, r: SystemView): "left" | "right" | "same" => {
@@ -109,16 +104,7 @@ describe("consistency on the debrief, the dashboard and both CSVs (sqlite)", () 
       debriefs.push(s);
     }
 
-    const participants = rows(
-      (await call(t, "GET", `/api/studies/${id}/export/participants.csv`, undefined, cookie))
-        .body as string,
-    );
-    const answers = rows(
-      (await call(t, "GET", `/api/studies/${id}/export/answers.csv`, undefined, cookie))
-        .body as string,
-    );
-    const dashboard = (await call(t, "GET", `/api/studies/${id}/participants`, undefined, cookie))
-      .body.participants as { id: number; completionCode: string; consistency: unknown }[];
+    const { participants, answers, dashboard } = await researcherViews(t, cookie, id);
     const flags: boolean[] = [];
     for (const s of debriefs) {
       const d = s.debrief!;

@@ -4,6 +4,7 @@
 // with its seeded flips.
 
 import { afterEach, beforeEach, expect } from "vitest";
+import { parseCsv } from "../../src/data/csv.ts";
 import type { Rng } from "../../src/math/rng.ts";
 import type { Answer } from "../../src/search/question.ts";
 import type { ParticipantState } from "../../src/server/api-schemas.ts";
@@ -139,4 +140,28 @@ export async function studyJson(t: TestApp, cookie: string, studyId: number) {
   });
   if (r.statusCode !== 200) throw new Error(`study.json: ${r.statusCode}`);
   return JSON.parse(r.body);
+}
+
+/** Rows of a CSV export as objects keyed by the header. */
+export function csvRows(text: string): Record<string, string>[] {
+  const t = parseCsv(text);
+  return t.rows.map((r) => Object.fromEntries(t.header.map((c, i) => [c, r[i] ?? ""])));
+}
+
+/**
+ * What a researcher sees of a study's participants: both CSVs (rows keyed by header) and the
+ * dashboard's participant rows.
+ * @example const { participants, answers, dashboard } = await researcherViews(t, cookie, id);
+ */
+export async function researcherViews(t: TestApp, cookie: string, studyId: number) {
+  const get = async (path: string) => (await call(t, "GET", path, undefined, cookie)).body;
+  return {
+    participants: csvRows((await get(`/api/studies/${studyId}/export/participants.csv`)) as string),
+    answers: csvRows((await get(`/api/studies/${studyId}/export/answers.csv`)) as string),
+    dashboard: (await get(`/api/studies/${studyId}/participants`)).participants as {
+      id: number;
+      completionCode: string;
+      consistency: unknown;
+    }[],
+  };
 }

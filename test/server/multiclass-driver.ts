@@ -138,7 +138,7 @@ export function engineRun(
     tolerance: spec.tolerance,
     budget: spec.budget,
     credibility: spec.credibility,
-    model: "human",
+    model: spec.model,
     seed,
   });
   let shown = 0;

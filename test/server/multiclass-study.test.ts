@@ -55,7 +55,7 @@ describe.each(SLOW_BACKENDS)("multiclass study (%s)", (kind) => {
       strategy: "adaptive",
       budget: 25,
       credibility: 0.9,
-      model: "human",
+      model: "learned",
       displayStep: 0.001,
     });
     expect(data.pool.k).toBe(3);

@@ -223,6 +223,9 @@ describe("a study with its own labels (sqlite)", () => {
     const elsewhere = [
       // The pairs seen twice: only in adaptive studies (this walk is the paper's search).
       "debriefRetest",
+      // The learned answer model's estimate: only on a multiclass study's debrief
+      // (test/server/multiclass-consistency.test.ts renders it).
+      "debriefSlips",
       "feedbackCorrect",
       "feedbackAbout",
       "feedbackWrong",

@@ -51,7 +51,7 @@ function bits(x: unknown): unknown {
 }
 
 describe.each(cases)("replay cache: %s", (name, make, auto) => {
-  for (const model of ["human", "exact"] as const) {
+  for (const model of ["human", "exact", "learned"] as const) {
     it(`${model} model: resumed runs give the replay's states bit for bit`, () => {
       const family = make();
       const truth = truthOf(family, name);

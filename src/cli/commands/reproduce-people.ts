@@ -4,6 +4,7 @@ import { fmt, table } from "../../experiments/format.ts";
 import {
   PEOPLE_ADAPTIVE,
   PEOPLE_FAMILIES,
+  PEOPLE_PHASE_THREE,
   PEOPLE_SETTINGS,
   type PeopleFamily,
   type PeopleReproduction,
@@ -13,6 +14,7 @@ import {
 import type { MulticlassPool } from "../../geometry/multiclass/pool.ts";
 import { PERSON_TYPES } from "../../oracle/people.ts";
 import { prepareMulticlassFromCsv } from "../../population/multiclass.ts";
+import type { StudyAnswerModel } from "../../server/study/config.ts";
 import { MULTICLASS_DATASETS } from "../../server/study/config.ts";
 import { prepareStudyData } from "../../server/study/population.ts";
 import { bundledDataPath, cancerDiagnosisConfig } from "../../server/study/template.ts";
@@ -49,8 +51,8 @@ export function formatPeopleReproduction(r: PeopleReproduction): string {
       : [
           `DLPM pool: ${r.multiclassPool}, each class shown as 100 people (correct counts per class), as a multiclass study shows it; adaptive only, as the web runs it`,
         ]),
-    `paper: the papers' search as the built-in study runs it; adaptive: credibility ${PEOPLE_ADAPTIVE.credibility}, answer model ${PEOPLE_ADAPTIVE.model}, display step ${r.frame.step} as shown for the binary families (never told who answers)`,
-    "Pairs identical on screen are answered 'tie' unasked and not counted. flagged: unidentified coordinates or stop no-informative-question; silent: error > 2x tolerance and not flagged; dominated: pairs shown where one system is at least as good on every count that decides (TP and TN; each class's correct count) and better on one (summed over runs)",
+    `paper: the papers' search as the built-in study runs it; adaptive: credibility ${PEOPLE_ADAPTIVE.credibility}, answer model ${r.models.binary} (binary, as the built-in study) and ${r.models.multiclass} (DLPM, as a multiclass study), display step ${r.frame.step} as shown for the binary families (never told who answers)`,
+    `Pairs identical on screen are answered 'tie' unasked and not counted. flagged: unidentified coordinates, stop no-informative-question, or (binary adaptive) Phase III answers a coin could have given (${PEOPLE_PHASE_THREE.pairs} random pairs and ${PEOPLE_PHASE_THREE.retests} repeats, as the dashboard flags them); coin-like: the dashboard's coin flag alone (binary: Phase III; DLPM: the learned model's probability of a coin above one half); silent: error > 2x tolerance and not flagged; dominated: pairs shown where one system is at least as good on every count that decides (TP and TN; each class's correct count) and better on one (summed over runs)`,
   ];
   for (const family of r.families) {
     const s = PEOPLE_SETTINGS[family];
@@ -70,6 +72,7 @@ export function formatPeopleReproduction(r: PeopleReproduction): string {
           "err max",
           "coverage",
           "flagged",
+          "coin-like",
           "silent",
           "dominated",
         ],
@@ -85,6 +88,7 @@ export function formatPeopleReproduction(r: PeopleReproduction): string {
             fmt(row.error.max, 4),
             pct(row.coverage),
             pct(row.flagged),
+            pct(row.coinLike),
             String(row.silentMisses),
             String(row.dominated),
           ]),
@@ -119,7 +123,7 @@ export function registerReproducePeople(reproduce: Command): void {
   reproduce
     .command("people")
     .description(
-      `issue 26: every person of the simulated panel (${PERSON_TYPES.join(", ")}) answers the papers' procedure (paper) and the adaptive engine (human answer model, never told who answers) on the built-in study's pool (Breast Cancer Wisconsin (Original), held-out labels unless --pool soft) shown as whole people out of 100, and the adaptive engine of a multiclass study of iris (DLPM, k = 3) on its charts of 100 people per class; prints questions (mean, max), error p50 / p95 / max, coverage of the 90% credible region, share flagged, silent misses and dominated pairs shown`,
+      `issue 26: every person of the simulated panel (${PERSON_TYPES.join(", ")}) answers the papers' procedure (paper) and the adaptive engine (never told who answers; the built-in study's human answer model, then its Phase III, whose coin-like answers the dashboard flags) on the built-in study's pool (Breast Cancer Wisconsin (Original), held-out labels unless --pool soft) shown as whole people out of 100, and the adaptive engine of a multiclass study of iris (DLPM, k = 3, the learned answer model) on its charts of 100 people per class; prints questions (mean, max), error p50 / p95 / max, coverage of the 90% credible region, share flagged, silent misses and dominated pairs shown`,
     )
     .option(
       "--families <list>",
@@ -136,21 +140,38 @@ export function registerReproducePeople(reproduce: Command): void {
       "prefix of the truths' seeds: the default draws the truths the people sweep asserts on; tune on another (e.g. tune-1)",
       "reproduce-people",
     )
+    .option(
+      "--answer-model <name>",
+      "run every adaptive family under this answer model instead of its study's default: human (fixed lapse) or learned (the person's lapse learned from their answers)",
+    )
     .option("--json", "print JSON on stdout")
     .action(
-      (f: { trials: string; families?: string; pool: string; truthSeed: string; json?: boolean }) =>
+      (f: {
+        trials: string;
+        families?: string;
+        pool: string;
+        truthSeed: string;
+        answerModel?: string;
+        json?: boolean;
+      }) =>
         guarded(() => {
           const trials = positiveTrials(f.trials);
           const families = f.families === undefined ? undefined : parseFamilies(f.families);
           if (f.pool !== "labelled" && f.pool !== "soft") {
             throw new CliError(`--pool must be labelled or soft, got "${f.pool}"`);
           }
+          const named = f.answerModel;
+          if (named !== undefined && named !== "human" && named !== "learned") {
+            throw new CliError(`--answer-model must be human or learned, got "${named}"`);
+          }
+          const model: StudyAnswerModel | undefined = named;
           const population = prepareStudyData({ ...cancerDiagnosisConfig(), pool: f.pool }).pool;
           const options = {
             trials,
             truthSeed: f.truthSeed,
             multiclass: peopleMulticlassPool(),
             ...(families ? { families } : {}),
+            ...(model ? { model } : {}),
           };
           const bar = progressBar(peopleSize(options), "reproduce people");
           const result = reproducePeople({ ...options, population, onRun: () => bar.tick() });

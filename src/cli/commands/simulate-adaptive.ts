@@ -101,6 +101,8 @@ export interface AdaptiveRunReport {
   readonly pOptimal: number;
   readonly unidentified: AdaptiveResult<unknown, unknown>["unidentified"];
   readonly inconsistent: number;
+  /** Under the learned answer model: the person's slip rate as inferred, and P(coin). */
+  readonly person?: AdaptiveResult<unknown, unknown>["person"];
   readonly error: Record<string, number>;
   /** Whether the truth lies in the credible region. */
   readonly covered: boolean;
@@ -160,6 +162,7 @@ function report<P, M>(
     pOptimal: r.pOptimal,
     unidentified: r.unidentified,
     inconsistent: r.inconsistent,
+    ...(r.person ? { person: r.person } : {}),
     error: o.errors(truth, r.metric),
     covered: run.covered,
     msPerQuestion: run.msPerQuestion,
@@ -240,6 +243,10 @@ function printReports(
     console.log(`unidentified ${describeUnidentified(r.unidentified)}`);
     if (r.inconsistent > 0)
       console.log(`slips       ${r.inconsistent} answers contradicted earlier ones`);
+    if (r.person)
+      console.log(
+        `answerer    slips ${fmt(100 * r.person.lapse, 1)}% of answers (learned; a slip is a coin flip), answers as a coin with probability ${fmt(r.person.coin, 2)}`,
+      );
     console.log(
       `error       ${Object.entries(r.error)
         .map(([k, v]) => `${k} ${fmt(v, 4)}`)

@@ -11,7 +11,10 @@ import type { Answer } from "../../search/question.ts";
  * - `exact`: the noise-free limit of the papers: "first" iff delta > 0; a "tie" says
  *   |delta| is small (a Gaussian observation of width `tieWidth`).
  * - `human`: a Bradley-Terry (logistic) choice `sigmoid(delta / temperature)` mixed with a
- *   lapse: with probability `lapse` the answer is a coin flip, whatever the metric says. The
+ *   lapse: with probability `lapse` the answer is a coin flip, whatever the metric says. With
+ *   `lapses`, the lapse is the person's own and unknown: each hypothesis of the belief carries
+ *   one of the levels (prior weights `prior`), learned from the answers jointly with the
+ *   metric, so the region widens for a person found to slip often. The
  *   logistic part covers near ties that people get wrong, the lapse covers outright slips
  *   (a 5% flip rate is a lapse of 0.1). "tie" says |delta| is small, but how small is the
  *   person's own: an equal mixture of Gaussian observations of widths `tieWidth` times
@@ -25,7 +28,15 @@ export type AnswerModel =
       readonly temperature: number;
       readonly lapse: number;
       readonly tieWidth: number;
+      /** The person's lapse learned among these levels (`lapse` is then the prior mean). */
+      readonly lapses?: LapsePrior;
     };
+
+/** Lapse levels a person may have, with prior weights (summing to 1). */
+export interface LapsePrior {
+  readonly levels: readonly number[];
+  readonly prior: readonly number[];
+}
 
 /** The noise-free limit. */
 export const EXACT_MODEL: AnswerModel = { kind: "exact", tieWidth: 0.01 };
@@ -43,6 +54,28 @@ export const HUMAN_MODEL: AnswerModel = {
 };
 
 /**
+ * The prior over a person's lapse of the `learned` model: most people slip rarely, some often,
+ * and a few answer as a coin would (level 1). Chosen on the people panel's held-out truths
+ * (`reproduce people --truth-seed held-out-1`), never on the truths the people sweep asserts on.
+ */
+export const LEARNED_LAPSES: LapsePrior = {
+  levels: [0.02, 0.1, 0.3, 1],
+  prior: [0.3, 0.35, 0.25, 0.1],
+};
+
+/**
+ * The human model with the lapse learned per person (`LEARNED_LAPSES`): the engine's default.
+ * @example LEARNED_MODEL.lapses?.levels // [0.02, 0.1, 0.3, 1]
+ */
+export const LEARNED_MODEL: AnswerModel = {
+  kind: "human",
+  temperature: 0.1 / Math.log(9),
+  lapse: LEARNED_LAPSES.levels.reduce((s, l, i) => s + l * LEARNED_LAPSES.prior[i]!, 0),
+  tieWidth: 0.01,
+  lapses: LEARNED_LAPSES,
+};
+
+/**
  * The model of a simulated stakeholder who flips each answer with probability `p` whatever
  * the pair (oracle noise `flip`): a lapse of `2p` and a sharp choice otherwise.
  * @example flipModel(0.05).lapse // 0.1
@@ -52,20 +85,21 @@ export function flipModel(p: number): AnswerModel {
   return { kind: "human", temperature: 0.001, lapse: 2 * p, tieWidth: 0.01 };
 }
 
-/** The named answer models: `exact`, `human` and `flips:P` (`flipModel(P)`). */
-export type AnswerModelName = "exact" | "human" | `flips:${string}`;
+/** The named answer models: `exact`, `human`, `learned` and `flips:P` (`flipModel(P)`). */
+export type AnswerModelName = "exact" | "human" | "learned" | `flips:${string}`;
 
 /**
- * Parse an answer model's name: `exact`, `human` or `flips:P`.
+ * Parse an answer model's name: `exact`, `human`, `learned` or `flips:P`.
  * @example parseAnswerModel("flips:0.05") // flipModel(0.05)
  */
 export function parseAnswerModel(text: AnswerModelName | string): AnswerModel {
   if (text === "exact") return EXACT_MODEL;
   if (text === "human") return HUMAN_MODEL;
+  if (text === "learned") return LEARNED_MODEL;
   const m = /^flips:([0-9.]+)$/.exec(text);
   if (m) return flipModel(Number(m[1]));
   throw new RangeError(
-    `unknown answer model "${text}": use exact, human or flips:P (e.g. flips:0.05)`,
+    `unknown answer model "${text}": use exact, human, learned or flips:P (e.g. flips:0.05)`,
   );
 }
 
@@ -101,9 +135,16 @@ export function answerLogLikelihood(model: AnswerModel, answer: Answer, d: numbe
   }
   const signed = answer === "first" ? d : -d;
   if (model.kind === "exact") return signed > 0 ? 0 : signed === 0 ? Math.log(0.5) : -Infinity;
-  const p =
-    0.5 * model.lapse + (1 - model.lapse) * Math.exp(logSigmoid(signed / model.temperature));
-  return Math.log(p);
+  return Math.log(choiceProbability(model.lapse, model.temperature, signed));
+}
+
+/**
+ * The human model's probability of a choice whose signed scaled difference (positive: the
+ * metric agrees with it) is `signed`, for a person of this `lapse`.
+ * @example choiceProbability(0.1, 0.05, 0) // 0.5
+ */
+export function choiceProbability(lapse: number, temperature: number, signed: number): number {
+  return 0.5 * lapse + (1 - lapse) * Math.exp(logSigmoid(signed / temperature));
 }
 
 /**

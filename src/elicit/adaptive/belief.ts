@@ -1,6 +1,11 @@
 import type { Rng } from "../../math/rng.ts";
 import type { Answer } from "../../search/question.ts";
-import { type AnswerModel, answerLogLikelihood, isHardConstraint } from "./answer-model.ts";
+import {
+  type AnswerModel,
+  answerLogLikelihood,
+  choiceProbability,
+  isHardConstraint,
+} from "./answer-model.ts";
 
 /**
  * A belief over a metric's parameter direction as weighted particles.
@@ -82,6 +87,17 @@ export class ParticleBelief {
   /** Indices of the sign-constrained coordinates and the sparse component's concentration. */
   private readonly constrained: Int32Array;
   private readonly alpha: number;
+  /**
+   * The lapse levels a person may have (the model's `lapses`) and their log prior weights;
+   * undefined when the lapse is fixed. Particles each carry a level (`level`, updated by a
+   * Gibbs step with the moves); a grid keeps, per point and level, the answers'
+   * log-likelihood (`levelLL`, `size x levels`) and mixes the levels in its weights.
+   */
+  private readonly levels: Float64Array | undefined;
+  private readonly levelLogPrior: Float64Array;
+  private level: Uint8Array;
+  private levelLL: Float32Array = new Float32Array(0);
+  private gridPrior: Float64Array = new Float64Array(0);
 
   constructor(o: {
     readonly dim: number;
@@ -124,16 +140,94 @@ export class ParticleBelief {
     this.alpha = o.sparse?.alpha ?? 0.5;
     this.component = new Uint8Array(this.size);
     this.priorLL = new Float64Array(this.size);
+    const lapses = o.model.kind === "human" ? o.model.lapses : undefined;
+    if (lapses) {
+      const k = lapses.levels.length;
+      const total = lapses.prior.reduce((a, b) => a + b, 0);
+      if (
+        !(k >= 1 && k <= 255 && lapses.prior.length === k) ||
+        !lapses.levels.every((l) => l >= 0 && l <= 1) ||
+        !lapses.prior.every((w) => w > 0) ||
+        !(total > 0)
+      ) {
+        throw new RangeError("lapse levels must be in [0, 1], one positive prior weight each");
+      }
+      this.levels = Float64Array.from(lapses.levels);
+      this.levelLogPrior = Float64Array.from(lapses.prior, (w) => Math.log(w / total));
+    } else {
+      this.levels = undefined;
+      this.levelLogPrior = new Float64Array(0);
+    }
+    this.level = new Uint8Array(this.size);
     const share = o.sparse && this.constrained.length >= 2 ? o.sparse.share : 0;
     if (!(share >= 0 && share <= 1)) throw new RangeError("the sparse share must be in [0, 1]");
     // A fixed split (not a draw per particle): the first share of the particles is sparse.
     if (this.gridded) {
       this.layGrid(o.grid ?? 0, share);
+      if (this.levels) {
+        this.gridPrior = this.weight.slice();
+        this.levelLL = new Float32Array(this.size * this.levels.length);
+      }
       return;
     }
     const sparseCount = Math.round(share * this.size);
     for (let p = 0; p < sparseCount; p++) this.component[p] = 1;
     for (let p = 0; p < this.size; p++) this.samplePrior(p);
+    if (this.levels) for (let p = 0; p < this.size; p++) this.level[p] = this.drawLevel();
+  }
+
+  /** A lapse level drawn from its prior. */
+  private drawLevel(): number {
+    const lp = this.levelLogPrior;
+    let x = this.rng.next();
+    for (let k = 0; k < lp.length - 1; k++) {
+      x -= Math.exp(lp[k]!);
+      if (x < 0) return k;
+    }
+    return lp.length - 1;
+  }
+
+  /**
+   * The posterior over the person's lapse levels (undefined when the lapse is fixed).
+   * @example belief.lapsePosterior() // Float64Array [0.7, 0.2, 0.08, 0.02]
+   */
+  lapsePosterior(): Float64Array | undefined {
+    const levels = this.levels;
+    if (!levels) return undefined;
+    const k = levels.length;
+    const post = new Float64Array(k);
+    if (this.gridded) {
+      let best = -Infinity;
+      for (let i = 0; i < this.levelLL.length; i++)
+        if (this.levelLL[i]! > best) best = this.levelLL[i]!;
+      for (let p = 0; p < this.size; p++) {
+        const g = this.gridPrior[p]!;
+        if (!(g > 0)) continue;
+        for (let j = 0; j < k; j++)
+          post[j]! += g * Math.exp(this.levelLogPrior[j]! + this.levelLL[p * k + j]! - best);
+      }
+    } else {
+      for (let p = 0; p < this.size; p++) post[this.level[p]!]! += this.weight[p]!;
+    }
+    const sum = post.reduce((a, b) => a + b, 0);
+    for (let j = 0; j < k; j++) post[j]! /= sum;
+    return post;
+  }
+
+  /** The lapse levels (undefined when the lapse is fixed). */
+  lapseLevels(): readonly number[] | undefined {
+    return this.levels ? [...this.levels] : undefined;
+  }
+
+  /** Log-likelihood of `answer` at scaled difference `x` for particle p (its own lapse). */
+  private answerLL(p: number, answer: Answer, x: number): number {
+    const levels = this.levels;
+    const model = this.model;
+    if (!levels || answer === "tie" || model.kind !== "human") {
+      return answerLogLikelihood(model, answer, x);
+    }
+    const signed = answer === "first" ? x : -x;
+    return Math.log(choiceProbability(levels[this.level[p]!]!, model.temperature, signed));
   }
 
   /** Whether the belief is a fixed grid (see the constructor's `grid`). */
@@ -303,10 +397,15 @@ export class ParticleBelief {
     // Reweight by the new answer.
     const logw = new Float64Array(this.size);
     let best = -Infinity;
-    for (let p = 0; p < this.size; p++) {
-      const x = this.scaledDot(p, delta);
-      logw[p] = Math.log(this.weight[p]!) + answerLogLikelihood(this.model, answer, x);
-      if (logw[p]! > best) best = logw[p]!;
+    if (this.gridded && this.levels) {
+      this.observeGridLevels(delta, answer, logw);
+      for (let p = 0; p < this.size; p++) if (logw[p]! > best) best = logw[p]!;
+    } else {
+      for (let p = 0; p < this.size; p++) {
+        const x = this.scaledDot(p, delta);
+        logw[p] = Math.log(this.weight[p]!) + this.answerLL(p, answer, x);
+        if (logw[p]! > best) best = logw[p]!;
+      }
     }
     if (best === -Infinity) {
       // No particle agrees: the exact model meets a contradiction (a slip). Keep the answer
@@ -331,6 +430,38 @@ export class ParticleBelief {
     for (let p = 0; p < this.size; p++) this.weight[p]! /= sum;
     // A grid's weights are the exact posterior already: nothing to resample or move.
     if (!this.gridded) this.resampleAndMove();
+  }
+
+  /**
+   * A grid with learned lapse: add the answer's log-likelihood under each level to every
+   * point's `levelLL`, and set `logw` to each point's log posterior weight, its prior times
+   * the levels' mixture (up to a constant).
+   */
+  private observeGridLevels(delta: Float64Array, answer: Answer, logw: Float64Array): void {
+    const levels = this.levels!;
+    const k = levels.length;
+    const model = this.model;
+    const temperature = model.kind === "human" ? model.temperature : 1;
+    const ll = this.levelLL;
+    const lp = this.levelLogPrior;
+    for (let p = 0; p < this.size; p++) {
+      const x = this.scaledDot(p, delta);
+      const row = p * k;
+      if (answer === "tie") {
+        const t = answerLogLikelihood(model, answer, x);
+        for (let j = 0; j < k; j++) ll[row + j]! += t;
+      } else {
+        const signed = answer === "first" ? x : -x;
+        for (let j = 0; j < k; j++)
+          ll[row + j]! += Math.log(choiceProbability(levels[j]!, temperature, signed));
+      }
+      let m = -Infinity;
+      for (let j = 0; j < k; j++) m = Math.max(m, lp[j]! + ll[row + j]!);
+      let sum = 0;
+      for (let j = 0; j < k; j++) sum += Math.exp(lp[j]! + ll[row + j]! - m);
+      const g = this.gridPrior[p]!;
+      logw[p] = g > 0 ? Math.log(g) + m + Math.log(sum) : -Infinity;
+    }
   }
 
   /** Append every particle's projection on the newest answer's `delta` to `proj`. */
@@ -407,6 +538,7 @@ export class ParticleBelief {
     const n = this.size;
     const old = this.u.slice();
     const oldComponent = this.component;
+    const oldLevel = this.level.slice();
     const oldProj = this.proj.slice();
     const oldRef = this.refProj.slice();
     const rc = this.refCount;
@@ -437,6 +569,7 @@ export class ParticleBelief {
         this.u.set(old.subarray(from * d, (from + 1) * d), p * d);
         this.proj.set(oldProj.subarray(from * stride, (from + 1) * stride), p * stride);
         if (rc > 0) this.refProj.set(oldRef.subarray(from * rc, (from + 1) * rc), p * rc);
+        this.level[p] = oldLevel[from]!;
         this.weight[p] = step;
       }
     }
@@ -457,10 +590,37 @@ export class ParticleBelief {
     }
     if (soft.count > 0) {
       const none = new Float64Array(count);
+      const levels = this.levels;
+      const lp = this.levelLogPrior;
+      const ll = new Float64Array(lp.length);
       for (let p = 0; p < n; p++) {
         let uu = 0;
         for (let i = 0; i < d; i++) uu += this.u[p * d + i]! ** 2;
-        this.softLL[p] = this.softLogLikelihood(p, none, uu, 0, undefined, soft, 0);
+        if (!levels) {
+          this.softLL[p] = this.softLogLikelihood(p, none, uu, 0, undefined, soft, 0);
+          continue;
+        }
+        // Gibbs step on the particle's lapse level given its position (the moves then keep
+        // the level): the resampled copies of one particle spread over the levels it fits.
+        let best = -Infinity;
+        for (let j = 0; j < lp.length; j++) {
+          this.level[p] = j;
+          ll[j] = lp[j]! + this.softLogLikelihood(p, none, uu, 0, undefined, soft, 0);
+          if (ll[j]! > best) best = ll[j]!;
+        }
+        let sum = 0;
+        for (let j = 0; j < lp.length; j++) sum += Math.exp(ll[j]! - best);
+        let x = this.rng.next() * sum;
+        let chosen = lp.length - 1;
+        for (let j = 0; j < lp.length; j++) {
+          x -= Math.exp(ll[j]! - best);
+          if (x < 0) {
+            chosen = j;
+            break;
+          }
+        }
+        this.level[p] = chosen;
+        this.softLL[p] = ll[chosen]! - lp[chosen]!;
       }
     }
     for (let m = 0; m < this.moves; m++) {
@@ -710,7 +870,11 @@ export class ParticleBelief {
     const model = this.model;
     const proj = this.proj;
     const row = p * this.stride;
-    const lapse = model.kind === "human" ? model.lapse : 0;
+    const lapse = this.levels
+      ? this.levels[this.level[p]!]!
+      : model.kind === "human"
+        ? model.lapse
+        : 0;
     // The human model's choice probability is at least lapse / 2, so a product of PRODUCT_RUN
     // of them stays far from underflow: one log per run instead of one per answer.
     const run = lapse >= 0.01 ? PRODUCT_RUN : 1;

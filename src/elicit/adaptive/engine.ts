@@ -106,6 +106,16 @@ export interface AdaptiveResult<P, M> {
   readonly inconsistent: number;
   /** The answer model used. */
   readonly model: AnswerModel["kind"];
+  /**
+   * With a learned lapse (the `learned` model): the person's lapse as the answers left it,
+   * its posterior mean and each level's posterior probability; `coin` is the probability that
+   * the person answers as a coin would (the level 1, when the prior has it).
+   */
+  readonly person?: {
+    readonly lapse: number;
+    readonly coin: number;
+    readonly levels: readonly { readonly lapse: number; readonly probability: number }[];
+  };
 }
 
 /** Number of belief samples used to generate candidates and to score pairs. */
@@ -539,7 +549,7 @@ function* steps<P, M>(
       points.length,
       weights,
       keys,
-      model,
+      selectionModel(model, belief),
       clarityWeight,
       spread,
       (a, b) =>
@@ -576,6 +586,36 @@ function* steps<P, M>(
     unidentified: unidentified(family, belief, summary.metric, level, options.tolerance),
     inconsistent: belief.inconsistent,
     model: model.kind,
+    ...personOf(belief),
+  };
+}
+
+/**
+ * The model questions are scored under: with a learned lapse, the human model at the
+ * person's posterior mean lapse (what the answers so far say of them).
+ */
+function selectionModel(model: AnswerModel, belief: ParticleBelief): AnswerModel {
+  const person = personOf(belief).person;
+  return person && model.kind === "human" ? { ...model, lapse: person.lapse } : model;
+}
+
+/** The result's `person`, when the belief learns the lapse. */
+function personOf(belief: ParticleBelief): Pick<AdaptiveResult<unknown, unknown>, "person"> {
+  const post = belief.lapsePosterior();
+  const levels = belief.lapseLevels();
+  if (!post || !levels) return {};
+  let lapse = 0;
+  let coin = 0;
+  for (let j = 0; j < levels.length; j++) {
+    lapse += post[j]! * levels[j]!;
+    if (levels[j]! >= 1) coin += post[j]!;
+  }
+  return {
+    person: {
+      lapse,
+      coin,
+      levels: levels.map((l, j) => ({ lapse: l, probability: post[j]! })),
+    },
   };
 }
 

@@ -4,9 +4,15 @@ import type { AgreementReport } from "./evaluation-pairs.ts";
 /**
  * How consistently a participant answered (issue 26 item 4: measured, not assumed), from
  * their Phase III answers against their own elicited result and the Phase II pairs they were
- * shown again (test-retest).
+ * shown again (test-retest); in a study without Phase III (multiclass), from the lapse the
+ * engine's learned answer model inferred from their answers.
  */
 export interface Consistency {
+  /**
+   * What the figures rest on: `phase-three` (answers and repeats counted) or `answer-model`
+   * (the engine's posterior over the person's slip rate; nothing counted, no `coinP`).
+   */
+  readonly basis: "phase-three" | "answer-model";
   /** Phase III answers counted (no "about the same", no tie of the metric), repeats apart. */
   readonly counted: number;
   /** Of them, answers against the participant's own elicited metric. */
@@ -52,6 +58,7 @@ export function consistencyOf(
   const trials = counted + decided.length;
   const coinP = trials === 0 ? null : binomialUpperTail(agree + same, trials, 0.5);
   return {
+    basis: "phase-three",
     counted,
     against,
     errorRate: counted === 0 ? null : against / counted,
@@ -61,5 +68,49 @@ export function consistencyOf(
     retestSame: retests.filter((r) => r.original === r.repeat).length,
     coinP,
     coinLike: coinP !== null && coinP > COIN_LEVEL,
+  };
+}
+
+/** The probability of answering as a coin above which the answer model flags a participant. */
+export const COIN_PROBABILITY = 0.5;
+
+/**
+ * The consistency figures of a participant of a study without Phase III, from the engine's
+ * learned answer model (`AdaptiveResult.person`): a slip is a coin flip, so the share of
+ * answers against the person's own metric is half their lapse; its posterior mean, and the
+ * 5% and 95% points of its posterior as the range. `coinLike` when the posterior probability
+ * that they answer as a coin exceeds `COIN_PROBABILITY`. Null without a learned model.
+ * @example modelConsistency({ lapse: 0.05, coin: 0, levels: [{ lapse: 0.02, probability: 0.6 }, { lapse: 0.1, probability: 0.4 }] })?.errorRate // 0.025
+ */
+export function modelConsistency(
+  person:
+    | {
+        readonly lapse: number;
+        readonly coin: number;
+        readonly levels: readonly { readonly lapse: number; readonly probability: number }[];
+      }
+    | undefined,
+): Consistency | null {
+  if (!person) return null;
+  const levels = [...person.levels].sort((a, b) => a.lapse - b.lapse);
+  const quantile = (q: number) => {
+    let mass = 0;
+    for (const l of levels) {
+      mass += l.probability;
+      if (mass >= q) return l.lapse / 2;
+    }
+    return levels.at(-1)!.lapse / 2;
+  };
+  return {
+    basis: "answer-model",
+    counted: 0,
+    against: 0,
+    errorRate: person.lapse / 2,
+    errorLow: quantile(0.05),
+    errorHigh: quantile(0.95),
+    retestPairs: 0,
+    retestSame: 0,
+    coinP: null,
+    coinLike: person.coin > COIN_PROBABILITY,
   };
 }

@@ -20,12 +20,12 @@ import { anyStudyData, type StudyData } from "../study/population.ts";
 import { loadConfig } from "../study/store.ts";
 import { labelsOf } from "../study/texts.ts";
 import { nowIso } from "../time.ts";
-import { consistencyOf } from "./consistency.ts";
+import { agreement, answerRange } from "./agreement.ts";
+import { consistencyOf, modelConsistency } from "./consistency.ts";
 import { answerOf, type ElicitationResult, placementOf, replayElicitation } from "./elicitation.ts";
 import {
   type AgreementReport,
   agreementFields,
-  agreementReport,
   cachedEvaluationPairs,
   isRetest,
   type PhaseThreePair,
@@ -33,15 +33,7 @@ import {
 } from "./evaluation-pairs.ts";
 import { type FairStudyResult, fairPointJson } from "./fair.ts";
 import { fairDebrief, fairElicitation, fairPosition, isFair } from "./fair-state.ts";
-import {
-  type AnswerDifference,
-  consistentRange,
-  costRatioOf,
-  metricWeights,
-  rangeSummary,
-  ratioRange,
-  reportedMetric,
-} from "./metric.ts";
+import { costRatioOf, rangeSummary, ratioRange, reportedMetric } from "./metric.ts";
 import {
   debriefSentence,
   linearDebrief,
@@ -52,13 +44,7 @@ import {
   uncertaintySentence,
   weightHalfWidths,
 } from "./multiclass.ts";
-import {
-  type DisplayFrame,
-  fixedSystemView,
-  shownCounts,
-  studyFrame,
-  systemView,
-} from "./views.ts";
+import { type DisplayFrame, fixedSystemView, studyFrame, systemView } from "./views.ts";
 
 export type ParticipantRow = Selectable<ParticipantsTable>;
 export type AnswerRow = Selectable<AnswersTable>;
@@ -354,25 +340,6 @@ export async function comprehensionProgress(db: Db, ctx: Context) {
   return { index: questions.length, question: null, attempts: 0, done: true as const };
 }
 
-/**
- * Agreement M both ways (over all Phase III pairs, and over the pairs the participant's
- * result range does not decide in advance; see `AgreementReport`), "about the same" answers
- * counted apart. `elicitation` and `evaluation` are the stored Phase II and Phase III rows;
- * the range is the one the debrief states (`answerRange`).
- * @example agreement(result, phase2Rows, phase3Rows, frame).undecided // 0.75
- */
-export function agreement(
-  result: ElicitationResult,
-  elicitation: readonly Pick<AnswerRow, "answer" | "first_point" | "second_point">[],
-  evaluation: readonly Pick<AnswerRow, "answer" | "first_point" | "second_point">[],
-  frame: DisplayFrame | null,
-): AgreementReport {
-  const range = answerRange(elicitation, frame);
-  // M scores the metric the participant and the researcher are shown.
-  const { tp, tn } = metricWeights(reportedMetric(result, range));
-  return agreementReport((c) => tp * c.tp + tn * c.tn, range, evaluation);
-}
-
 /** The participant's state as the browser sees it. */
 export async function renderState(
   db: Db,
@@ -505,6 +472,7 @@ export async function renderState(
         state.multiclassDebrief = {
           summary: `${debriefSentence(perRate, data.classNames)}${uncertain ? ` ${uncertain}` : ""}`,
           metric: { weights: [...weights] },
+          consistency: modelConsistency(result.person),
           halfWidths,
           classes: [...data.classNames],
           classWeights: perRate,
@@ -545,30 +513,6 @@ export async function renderState(
       break;
   }
   return state;
-}
-
-/**
- * The range of metrics `(1 - a) TP + a TN` that give a participant's Phase II answers (see
- * `consistentRange`). A person weighs the counts shown (whole people in the study's frame),
- * a simulated one may weigh the systems behind them, and the two can differ by the rounding:
- * the range is the hull of both readings, so it holds the metric of a participant consistent
- * in either. A study without a frame showed the systems themselves (to 0.1 in 100).
- */
-export function answerRange(
-  rows: readonly Pick<AnswerRow, "answer" | "first_point" | "second_point">[],
-  frame: DisplayFrame | null,
-): { lo: number; hi: number } {
-  const read = (shown: boolean): AnswerDifference[] =>
-    rows.map((r) => {
-      const p = (JSON.parse(r.first_point) as BinaryPoint).confusion;
-      const q = (JSON.parse(r.second_point) as BinaryPoint).confusion;
-      const [a, b] = shown && frame ? [shownCounts(p, frame), shownCounts(q, frame)] : [p, q];
-      return { dTp: a.tp - b.tp, dTn: a.tn - b.tn, answer: r.answer as AnswerDifference["answer"] };
-    });
-  const exact = consistentRange(read(false));
-  if (frame === null) return exact;
-  const shown = consistentRange(read(true));
-  return { lo: Math.min(exact.lo, shown.lo), hi: Math.max(exact.hi, shown.hi) };
 }
 
 /**

@@ -72,11 +72,11 @@ const ANSWERS: Record<string, Doc> = {
   second_tn: ["number", "binary: as first_tn, for the second system"],
   participant_error_rate: [
     "number",
-    "binary: the participant's error_rate (participants.csv), on each of their rows",
+    "the participant's error_rate (participants.csv), on each of their rows (binary studies: Phase III; multiclass DLPM studies: the learned answer model)",
   ],
   participant_coin_like: [
     "boolean01",
-    "binary: the participant's coin_like (participants.csv), on each of their rows",
+    "the participant's coin_like (participants.csv), on each of their rows",
   ],
   classes: ["json", "multiclass and fair studies: the class names, in the order of the counts"],
   groups: ["json", "fair studies: the group names, in the order of the counts"],
@@ -169,17 +169,23 @@ const PARTICIPANTS: Record<string, Doc> = {
   retest_same: ["integer", "of them, answered the same way both times"],
   error_rate: [
     "number",
-    "the share of counted Phase III answers (random pairs, no 'about the same', no metric tie) against the participant's own elicited metric: their estimated error rate (empty: none counted)",
+    "the participant's estimated error rate, the share of their answers against their own elicited metric. Binary studies: the share of counted Phase III answers (random pairs, no 'about the same', no metric tie; empty: none counted). Multiclass DLPM studies (no Phase III): half the slip rate the engine's learned answer model inferred from the Phase II answers, its posterior mean (a slip is a coin flip, wrong half the time)",
   ],
-  error_rate_low: ["number", "lower end of the 90% Wilson interval of error_rate"],
-  error_rate_high: ["number", "upper end of the 90% Wilson interval of error_rate"],
+  error_rate_low: [
+    "number",
+    "lower end of error_rate's range: binary, the 90% Wilson interval; multiclass, the 5% point of the learned model's posterior",
+  ],
+  error_rate_high: [
+    "number",
+    "upper end of error_rate's range: binary, the 90% Wilson interval; multiclass, the 95% point of the learned model's posterior",
+  ],
   coin_p: [
     "number",
     "the chance that a coin agrees with the result (counted Phase III answers) and with itself (repeats answered with a preference both times) at least as often: a one-sided binomial test at 1/2",
   ],
   coin_like: [
     "boolean01",
-    "1: coin_p > 0.05, the answers cannot be told apart from a coin's; the dashboard flags the participant and leaves them out of the consensus by default",
+    "1: the answers cannot be told apart from a coin's (binary: coin_p > 0.05; multiclass DLPM: the learned answer model believes the participant answers as a coin with probability above 0.5, coin_p empty); the dashboard flags the participant and leaves them out of the consensus by default",
   ],
   elicitation_family: [
     "text",

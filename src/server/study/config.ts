@@ -1,5 +1,8 @@
 import type { BinarySpec } from "../../elicit/binary/spec.ts";
 
+/** The answer models a study's engine runs under (see `BinaryAdaptiveSpec.model`). */
+export type StudyAnswerModel = "human" | "learned";
+
 /**
  * A study run with the adaptive engine (src/elicit/adaptive; issue 10) instead of the papers'
  * searches. Everything that fixes the questions is stored here, frozen with the study, so a
@@ -15,8 +18,12 @@ export interface AdaptiveStudySpec {
   readonly budget: number;
   /** Credibility of the reported credible region. */
   readonly credibility: number;
-  /** How answers are believed to arise: people slip, so always the engine's "human" model. */
-  readonly model: "human";
+  /**
+   * How answers are believed to arise: people slip, so the engine's `learned` model (the
+   * person's lapse learned from their answers; studies created from issue 26 on) or its
+   * fixed `human` model (older studies, replayed as they ran).
+   */
+  readonly model: StudyAnswerModel;
   /**
    * The precision at which the participant sees TP and TN (fractions of the population): the
    * engine never asks two points that agree at this step. `1 / display.population` (the
@@ -40,7 +47,7 @@ export interface MulticlassAdaptiveSpec {
   readonly strategy: "adaptive";
   readonly budget: number;
   readonly credibility: number;
-  readonly model: "human";
+  readonly model: StudyAnswerModel;
   /** The engine's display step on the diagonal confusions (the screen guard is views). */
   readonly displayStep: number;
 }
@@ -59,7 +66,7 @@ export interface FairLambdaSpec {
   readonly strategy: "adaptive";
   readonly budget: number;
   readonly credibility: number;
-  readonly model: "human";
+  readonly model: StudyAnswerModel;
   /** The engine's display step on every group's rates (1 of the 100 shown per row). */
   readonly displayStep: number;
   /** The accuracy costs per class and the violation weights per group pair ("u-v"). */

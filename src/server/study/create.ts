@@ -284,8 +284,16 @@ function stripUndefined<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
-/** Defaults of a multiclass study (diagonal-linear, adaptive): issue 12's 25 questions. */
-export const MULTICLASS_DEFAULTS = { tolerance: 0.05, budget: 25, displayStep: 1e-3 } as const;
+/**
+ * Defaults of a multiclass study (diagonal-linear, adaptive): issue 12's 25 questions, and
+ * the `learned` answer model (issue 26).
+ */
+export const MULTICLASS_DEFAULTS = {
+  tolerance: 0.05,
+  budget: 25,
+  displayStep: 1e-3,
+  model: "learned",
+} as const;
 
 /**
  * Defaults of a linear multiclass study (a cost per kind of mistake: 6 for k = 3): 30
@@ -344,7 +352,10 @@ function multiclassStudyConfig(body: CreateStudyBody): { config: StudyConfig; ha
         body.budget ??
         (body.family === "linear" ? MULTICLASS_LINEAR_DEFAULTS : MULTICLASS_DEFAULTS).budget,
       credibility: body.credibility ?? ADAPTIVE_DEFAULTS.credibility,
-      model: "human",
+      // DLPM: the person's lapse learned from their answers (issue 26: on the people panel's
+      // held-out truths it flagged the random responder and covered 20% flips where the fixed
+      // model did not). The linear family is not measured on the panel: the fixed model.
+      model: body.family === "linear" ? "human" : MULTICLASS_DEFAULTS.model,
       displayStep: MULTICLASS_DEFAULTS.displayStep,
     },
     words: {

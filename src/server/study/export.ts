@@ -48,10 +48,14 @@ const ANSWER_HEAD = [
   "undone",
 ] as const;
 const ANSWER_TAIL = ["shown_at", "answered_at", "response_ms", "undone_at"] as const;
+const CONSISTENCY = ["participant_error_rate", "participant_coin_like"] as const;
 
 /**
  * One row per stored answer (undone answers included and marked), the two shown systems in
- * the kind's own columns (`systems`: header and cells of one answer's first and second point).
+ * the kind's own columns (`systems`: header and cells of one answer's first and second point),
+ * then the participant's consistency (issue 26: `participant_error_rate`,
+ * `participant_coin_like`), so an analysis of the answers can leave out those whose answers a
+ * coin could have given.
  */
 function longCsv(
   rec: StudyRecords,
@@ -59,6 +63,7 @@ function longCsv(
 ): string {
   const rows: unknown[][] = [];
   for (const p of rec.participants) {
+    const c = participantSummary(rec, p).consistency ?? null;
     for (const a of rec.answers.get(p.id) ?? []) {
       rows.push([
         rec.study.id,
@@ -75,6 +80,8 @@ function longCsv(
         a.answer,
         a.undone_at ? 1 : 0,
         ...systems.cells(a),
+        c?.errorRate,
+        c === null ? undefined : c.coinLike ? 1 : 0,
         a.shown_at,
         a.answered_at,
         Date.parse(a.answered_at) - Date.parse(a.shown_at),
@@ -82,7 +89,7 @@ function longCsv(
       ]);
     }
   }
-  return csv([...ANSWER_HEAD, ...systems.header, ...ANSWER_TAIL], rows);
+  return csv([...ANSWER_HEAD, ...systems.header, ...CONSISTENCY, ...ANSWER_TAIL], rows);
 }
 
 /** The tidy long export: one row per stored answer (undone answers included and marked). */
@@ -95,28 +102,11 @@ export function answersCsv(rec: StudyRecords): string {
     const f = fullConfusion(pt.confusion, zeta);
     return [pt.classifier.threshold, f.tp, f.fp, f.fn, f.tn];
   };
-  // The participant's consistency on each of their rows (issue 26), so an analysis of the
-  // answers can leave out those whose answers a coin could have given.
-  const consistency = new Map(
-    rec.participants.map((p) => [p.id, participantSummary(rec, p).consistency ?? null]),
-  );
   return longCsv(rec, {
-    header: [
-      ...["first", "second"].flatMap((side) =>
-        ["threshold", "tp", "fp", "fn", "tn"].map((c) => `${side}_${c}`),
-      ),
-      "participant_error_rate",
-      "participant_coin_like",
-    ],
-    cells: (a) => {
-      const c = consistency.get(a.participant_id) ?? null;
-      return [
-        ...cells(a.first_point),
-        ...cells(a.second_point),
-        c?.errorRate,
-        c === null ? undefined : c.coinLike ? 1 : 0,
-      ];
-    },
+    header: ["first", "second"].flatMap((side) =>
+      ["threshold", "tp", "fp", "fn", "tn"].map((c) => `${side}_${c}`),
+    ),
+    cells: (a) => [...cells(a.first_point), ...cells(a.second_point)],
   });
 }
 

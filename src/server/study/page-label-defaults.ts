@@ -99,6 +99,11 @@ export const DEFAULT_PAGE_LABELS = {
   // answers went against their own result, {share} with the 90% range {low} to {high}.
   debriefConsistency:
     "In the last part, {against} of your {counted} choices went against your own result ({share}; from {low} to {high} is likely).",
+  // A study without the last part (multiclass): the share of choices against the person's own
+  // result as the engine's learned answer model estimates it, {share} with the range {low}
+  // to {high}.
+  debriefSlips:
+    "Judging by all your answers, about {share} of your choices went against your own result (from {low} to {high} is likely).",
   // The Phase II pairs shown again: {same} of {repeats} answered the same way both times.
   debriefRetest:
     "You saw {repeats} of the pairs twice and chose the same way both times on {same} of them.",

@@ -4,6 +4,8 @@ import type {
   Phase,
 } from "../api-schemas.ts";
 import type { Db } from "../db/schema.ts";
+import { agreement, answerRange } from "../participant/agreement.ts";
+import { modelConsistency } from "../participant/consistency.ts";
 import { type ElicitationResult, isAdaptiveResult } from "../participant/elicitation.ts";
 import {
   type FairMetricRecord,
@@ -20,8 +22,6 @@ import {
 import type { MulticlassStudyResult } from "../participant/multiclass.ts";
 import {
   type AnswerRow,
-  agreement,
-  answerRange,
   type Context,
   effectiveRows,
   frameOf,
@@ -197,7 +197,12 @@ export function participantSummary(
             frameOf(ctx),
           ),
         )
-      : { agreement: null, agreementDetail: null, consistency: null }),
+      : {
+          agreement: null,
+          agreementDetail: null,
+          // A study without Phase III: the learned answer model's estimate, if it ran one.
+          consistency: modelConsistency((multiclass ?? fair)?.person),
+        }),
     range: rangeA ? ratioRange(rangeA.lo, rangeA.hi) : null,
     rangeA: rangeA ? { lo: rangeA.lo, hi: rangeA.hi } : null,
     seconds: start && end ? Math.round(msBetween(start, end) / 1000) : null,

@@ -624,6 +624,8 @@ function FairWhole({ d }: { d: NonNullable<ParticipantState["fairDebrief"]> }) {
 /** A multiclass debrief: the mistake minded most in words, and every class's weight. */
 function MulticlassDebrief({ state }: { state: ParticipantState }) {
   const d = state.multiclassDebrief!;
+  const L = labelsFor(state);
+  const consistency = d.consistency ? consistencySentence(d.consistency, L) : null;
   return (
     <section>
       <h1>Thank you!</h1>
@@ -665,6 +667,7 @@ function MulticlassDebrief({ state }: { state: ParticipantState }) {
         <p class="muted">
           How much each kind of mistake weighs for you, per case, as your answers show it.
         </p>
+        {consistency !== null && <p data-testid="consistency">{consistency}</p>}
       </div>
       <p>
         Your completion code: <strong data-testid="completion-code">{d.completionCode}</strong>

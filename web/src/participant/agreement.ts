@@ -82,9 +82,21 @@ export type ConsistencyCounts = z.infer<typeof ConsistencySchema>;
  */
 export function consistencySentence(
   c: ConsistencyCounts,
-  labels: Pick<PageLabels, "debriefConsistency" | "debriefRetest"> = DEFAULT_PAGE_LABELS,
+  labels: Pick<
+    PageLabels,
+    "debriefConsistency" | "debriefRetest" | "debriefSlips"
+  > = DEFAULT_PAGE_LABELS,
 ): string | null {
   const parts: string[] = [];
+  // A study without the last part: the learned answer model's estimate, nothing counted.
+  if (c.basis === "answer-model") {
+    if (c.errorRate === null || c.errorLow === null || c.errorHigh === null) return null;
+    return fill(labels.debriefSlips, {
+      share: pct(c.errorRate),
+      low: pct(c.errorLow),
+      high: pct(c.errorHigh),
+    });
+  }
   if (c.errorRate !== null && c.errorLow !== null && c.errorHigh !== null) {
     parts.push(
       fill(labels.debriefConsistency, {

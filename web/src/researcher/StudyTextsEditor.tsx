@@ -101,6 +101,8 @@ export const LABEL_NAMES: Record<PageLabelKey, string> = {
   debriefConsistency:
     "Debrief: choices against the result ({against} of {counted}, {share}, {low} to {high})",
   debriefRetest: "Debrief: pairs seen twice ({repeats}, {same} the same)",
+  debriefSlips:
+    "Debrief (multiclass): estimated choices against the result ({share}, {low} to {high})",
   pairOne: "Debrief: one pair",
   pairMany: "Debrief: several pairs",
   debriefGuessHeading: "Debrief: guess box heading",

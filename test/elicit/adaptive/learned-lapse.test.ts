@@ -1,0 +1,106 @@
+import { describe, expect, it } from "vitest";
+import {
+  HUMAN_MODEL,
+  LEARNED_LAPSES,
+  LEARNED_MODEL,
+  parseAnswerModel,
+} from "../../../src/elicit/adaptive/answer-model.ts";
+import { ParticleBelief } from "../../../src/elicit/adaptive/belief.ts";
+import { adaptiveProcedure } from "../../../src/elicit/adaptive/engine.ts";
+import { binaryLinearFamily } from "../../../src/elicit/adaptive/families/binary.ts";
+import type { BinaryPoint } from "../../../src/elicit/binary/point.ts";
+import { runProcedure } from "../../../src/elicit/session.ts";
+import { syntheticPopulation } from "../../../src/geometry/binary/synthetic.ts";
+import { createRng } from "../../../src/math/rng.ts";
+import { angleToLinear, evaluateLinear } from "../../../src/metrics/binary-linear.ts";
+import { simulatedOracle } from "../../../src/oracle/simulated-oracle.ts";
+
+// Issue 26 item 2: the `learned` model infers the person's lapse jointly with the metric.
+
+/** A belief fed `n` answers on random differences: by `truth`'s sign, or by a coin. */
+function fed(
+  o: { dim: number; grid?: number },
+  answerer: "consistent" | "coin",
+  n: number,
+  seed: number,
+) {
+  const b = new ParticleBelief({
+    dim: o.dim,
+    signs: Array.from({ length: o.dim }, () => 1),
+    model: LEARNED_MODEL,
+    particles: 600,
+    rng: createRng(seed),
+    ...(o.grid ? { grid: o.grid } : {}),
+  });
+  const truth = Array.from({ length: o.dim }, (_, i) => 1 + i);
+  const rng = createRng(`${seed}:answers`);
+  for (let j = 0; j < n; j++) {
+    const delta = Float64Array.from({ length: o.dim }, () => rng.normal() * 0.3);
+    const value = truth.reduce((s, t, i) => s + t * delta[i]!, 0);
+    const first = answerer === "coin" ? rng.next() < 0.5 : value > 0;
+    b.observe(delta, first ? "first" : "second");
+  }
+  return b;
+}
+
+function meanLapse(post: Float64Array): number {
+  return LEARNED_LAPSES.levels.reduce((s, l, i) => s + l * post[i]!, 0);
+}
+
+const priorMean = meanLapse(Float64Array.from(LEARNED_LAPSES.prior));
+
+describe("the learned answer model (issue 26 item 2)", () => {
+  it("is named `learned`, a human model whose lapse has a prior over levels", () => {
+    expect(parseAnswerModel("learned")).toBe(LEARNED_MODEL);
+    expect(LEARNED_MODEL.kind).toBe("human");
+    const sum = LEARNED_LAPSES.prior.reduce((a, b) => a + b, 0);
+    expect(sum).toBeCloseTo(1, 12);
+    if (LEARNED_MODEL.kind === "human") expect(LEARNED_MODEL.lapse).toBeCloseTo(priorMean, 12);
+  });
+
+  for (const shape of [
+    { name: "grid (one free parameter)", dim: 2, grid: 4096 },
+    { name: "particles (three parameters)", dim: 3 },
+  ]) {
+    it(`${shape.name}: a consistent answerer's lapse falls below the prior, a coin's rises`, () => {
+      for (const seed of [1, 2, 3]) {
+        const consistent = fed(shape, "consistent", 30, seed).lapsePosterior()!;
+        const coin = fed(shape, "coin", 30, seed).lapsePosterior()!;
+        expect(consistent.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
+        expect(coin.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
+        expect(meanLapse(consistent)).toBeLessThan(priorMean);
+        expect(meanLapse(coin)).toBeGreaterThan(priorMean);
+        // The coin level (the highest) gains on its prior for the coin, and loses for the
+        // consistent answerer.
+        const top = LEARNED_LAPSES.levels.length - 1;
+        expect(coin[top]!).toBeGreaterThan(LEARNED_LAPSES.prior[top]!);
+        expect(consistent[top]!).toBeLessThan(LEARNED_LAPSES.prior[top]! / 10);
+      }
+    });
+  }
+
+  it("a fixed model keeps no lapse posterior, and the engine reports the person only when learned", () => {
+    const b = new ParticleBelief({
+      dim: 2,
+      signs: [1, 1],
+      model: HUMAN_MODEL,
+      particles: 100,
+      rng: createRng(1),
+    });
+    expect(b.lapsePosterior()).toBeUndefined();
+    const pop = syntheticPopulation();
+    const truth = angleToLinear(0.6);
+    const run = (model: "human" | "learned") =>
+      runProcedure(
+        adaptiveProcedure(binaryLinearFamily(pop), { tolerance: 0.02, model, seed: 4 }),
+        simulatedOracle((p: BinaryPoint) => evaluateLinear(truth, p.confusion)).ask,
+      ).result;
+    expect(run("human").person).toBeUndefined();
+    const person = run("learned").person!;
+    expect(person.levels.map((l) => l.lapse)).toEqual([...LEARNED_LAPSES.levels]);
+    expect(person.levels.reduce((s, l) => s + l.probability, 0)).toBeCloseTo(1, 9);
+    // A noise-free answerer is believed to slip less than the prior says.
+    expect(person.lapse).toBeLessThan(priorMean);
+    expect(person.coin).toBeLessThan(0.01);
+  });
+});
