@@ -1,8 +1,8 @@
 /**
- * `elicit reproduce people` (issue 26, item 3; the binary families and DLPM k = 3 so far): the
- * panel of simulated people (`src/oracle/people.ts`) answers the papers' procedure (`paper`,
- * binary only: the web's multiclass studies are adaptive only) and the adaptive engine
- * (`adaptive`, default `human` answer model) on the same truths and seeds, on pools shown as
+ * `elicit reproduce people` (issue 26, item 3; the binary families, DLPM and LPM k = 3 so
+ * far): the panel of simulated people (`src/oracle/people.ts`) answers the papers' procedure
+ * (`paper`, binary only: the web's multiclass studies are adaptive only) and the adaptive
+ * engine (`adaptive`, each study kind's answer model) on the same truths and seeds, on pools shown as
  * whole people out of 100 as the web studies show them. Every person judges the DISPLAYED
  * counts; the engine is never told who answers. Pure: builds the table, prints nothing, reads
  * no file (the caller passes the pools); `onRun` only reports progress.
@@ -21,6 +21,13 @@ import {
 import type { BinaryPoint } from "../elicit/binary/point.ts";
 import { type BinarySpec, binaryProcedure } from "../elicit/binary/spec.ts";
 import { type BinaryTruth, elicitationError } from "../elicit/binary/truth.ts";
+import {
+  dominatedFair,
+  type FairMetric,
+  type FairPoint,
+  fairUtility,
+  randomFairMetric,
+} from "../elicit/fair/metric.ts";
 import type { MulticlassPoint } from "../elicit/multiclass/point.ts";
 import {
   type Procedure,
@@ -44,26 +51,49 @@ import {
 import type { ElicitationResult } from "../server/participant/elicitation.ts";
 import { evaluationPairs, isRetest, withRetests } from "../server/participant/evaluation-pairs.ts";
 import {
+  FAIR_ROW_TOTAL,
+  fairShownKey,
+  fairStudyFamily,
+  fairStudySteps,
+  fairView,
+} from "../server/participant/fair.ts";
+import {
   MULTICLASS_ROW_TOTAL,
+  multiclassShownKey,
   multiclassStudySteps,
   multiclassView,
   sameOnScreen,
 } from "../server/participant/multiclass.ts";
 import {
   DEFAULT_RETEST_PAIRS,
+  type FairSpec,
   type MulticlassAdaptiveSpec,
   type StudyAnswerModel,
 } from "../server/study/config.ts";
-import { MULTICLASS_DEFAULTS } from "../server/study/create.ts";
+import { MULTICLASS_DEFAULTS, MULTICLASS_LINEAR_DEFAULTS } from "../server/study/create.ts";
+import {
+  defaultKnown,
+  FAIR_DEFAULTS,
+  FAIR_FULL_DEFAULTS,
+  type FairStudyData,
+} from "../server/study/fair.ts";
 import { truthRange } from "./simulate-adaptive.ts";
 import { randomBinaryTruth } from "./simulate-binary.ts";
+import { randomMulticlassTruth } from "./simulate-multiclass.ts";
 
 /**
- * The families `reproducePeople` runs (the binary ones and the multiclass study's DLPM), in
- * table order.
+ * The families `reproducePeople` runs (the binary ones and the multiclass study's DLPM and
+ * LPM), in table order.
  * @example PEOPLE_FAMILIES.includes("binary-threshold") // true
  */
-export const PEOPLE_FAMILIES = ["binary-threshold", "binary-linear", "diagonal-linear"] as const;
+export const PEOPLE_FAMILIES = [
+  "binary-threshold",
+  "binary-linear",
+  "diagonal-linear",
+  "linear",
+  "fair-lambda",
+  "fair-quadratic",
+] as const;
 
 /**
  * One of `PEOPLE_FAMILIES`.
@@ -85,12 +115,22 @@ export const PEOPLE_STRATEGIES = ["paper", "adaptive"] as const;
 export type PeopleStrategy = (typeof PEOPLE_STRATEGIES)[number];
 
 /**
- * The strategies run for a family: both for the binary ones; adaptive only for DLPM (a web
- * multiclass study runs only the adaptive engine).
+ * The strategies run for a family: both for the binary ones; adaptive only for DLPM and LPM
+ * (a web multiclass study runs only the adaptive engine).
  * @example strategiesOf("diagonal-linear") // ["adaptive"]
  */
 export function strategiesOf(family: PeopleFamily): readonly PeopleStrategy[] {
-  return family === "diagonal-linear" ? ["adaptive"] : PEOPLE_STRATEGIES;
+  return isMulticlassFamily(family) || isFairFamily(family) ? ["adaptive"] : PEOPLE_STRATEGIES;
+}
+
+/** Whether a family of the panel is a fairness study's (on the fairness data). */
+function isFairFamily(f: PeopleFamily): f is "fair-lambda" | "fair-quadratic" {
+  return f === "fair-lambda" || f === "fair-quadratic";
+}
+
+/** Whether a family of the panel is a multiclass study's (DLPM or LPM on the multiclass pool). */
+function isMulticlassFamily(f: PeopleFamily): f is "diagonal-linear" | "linear" {
+  return f === "diagonal-linear" || f === "linear";
 }
 
 /**
@@ -98,7 +138,7 @@ export function strategiesOf(family: PeopleFamily): readonly PeopleStrategy[] {
  * spec for the threshold family (CANCER_SPEC: tolerance 0.05, thresholds on a 1e-4 grid) and
  * the create form's default tolerance (0.02 rad) for the linear one, adaptive budget 30; a
  * multiclass study's defaults for DLPM (MULTICLASS_DEFAULTS: tolerance 0.05 in max |a - a'|,
- * budget 25); credibility 0.9, answer model `human` (ADAPTIVE_DEFAULTS).
+ * budget 25) and LPM (MULTICLASS_LINEAR_DEFAULTS: tolerance 0.1, budget 30); credibility 0.9.
  * @example PEOPLE_SETTINGS["binary-threshold"].tolerance // 0.05
  */
 export const PEOPLE_SETTINGS: Readonly<
@@ -107,7 +147,7 @@ export const PEOPLE_SETTINGS: Readonly<
     {
       readonly tolerance: number;
       /** The family's error measure. */
-      readonly measure: "a0" | "angle" | "weights";
+      readonly measure: "a0" | "angle" | "weights" | "lambda" | "fair";
       /** The adaptive engine's budget (a web study's default). */
       readonly budget: number;
       readonly grid?: number;
@@ -121,11 +161,26 @@ export const PEOPLE_SETTINGS: Readonly<
     measure: "weights",
     budget: MULTICLASS_DEFAULTS.budget,
   },
+  linear: {
+    tolerance: MULTICLASS_LINEAR_DEFAULTS.tolerance,
+    measure: "weights",
+    budget: MULTICLASS_LINEAR_DEFAULTS.budget,
+  },
+  "fair-lambda": {
+    tolerance: FAIR_DEFAULTS.tolerance,
+    measure: "lambda",
+    budget: FAIR_DEFAULTS.budget,
+  },
+  "fair-quadratic": {
+    tolerance: FAIR_FULL_DEFAULTS.tolerance,
+    measure: "fair",
+    budget: FAIR_FULL_DEFAULTS.budget,
+  },
 };
 
 /**
  * Adaptive options of the binary runs (the built-in study's; the budget is the family's).
- * DLPM runs take a multiclass study's defaults (`MULTICLASS_DEFAULTS`, the learned model).
+ * DLPM and LPM runs take a multiclass study's defaults (`MULTICLASS_DEFAULTS`, the learned model).
  */
 export const PEOPLE_ADAPTIVE = { credibility: 0.9, model: "human" } as const;
 
@@ -159,7 +214,7 @@ export interface PeopleRun {
   readonly coin?: number;
   /**
    * The dashboard's coin flag: binary adaptive, the person's Phase III answers (the study's
-   * random pairs and repeats) cannot be told apart from a coin's; DLPM under the learned
+   * random pairs and repeats) cannot be told apart from a coin's; multiclass under the learned
    * model, the person answers as a coin with probability above `COIN_PROBABILITY`.
    */
   readonly coinLike?: boolean;
@@ -169,10 +224,24 @@ export interface PeopleRun {
   readonly silentMiss: boolean;
   /** Questions shown whose pair is dominated as shown (`isDominatedPair`). */
   readonly dominated: number;
-  /** Every question shown, in order (binary families; empty for DLPM). */
+  /** Every question shown, in order (binary families; empty for multiclass). */
   readonly shown: readonly ShownQuestion[];
   /** DLPM: every question shown, as each system's correct count per class (of 100). */
   readonly shownDiagonals?: readonly ShownDiagonals[];
+  /**
+   * LPM: every question shown, as each system's mistakes (of 100 per true class, row by row
+   * without the diagonal) negated, so that larger is better as in `shownDiagonals`.
+   */
+  readonly shownMistakes?: readonly ShownDiagonals[];
+  /** Fairness: every question shown, each profile's correct counts (of 100) per group, class. */
+  readonly shownProfiles?: readonly ShownProfiles[];
+}
+
+/** One fairness question as shown: `counts[g][i]` of each profile, and the answer. */
+export interface ShownProfiles {
+  readonly first: readonly (readonly number[])[];
+  readonly second: readonly (readonly number[])[];
+  readonly answer: Answer;
 }
 
 /** A DLPM truth: weights >= 0 summing to 1 on the joint diagonal confusions. */
@@ -181,8 +250,22 @@ export interface DiagonalTruth {
   readonly weights: readonly number[];
 }
 
+/** An LPM truth: a cost <= 0 per kind of mistake (row by row, no diagonal), unit length. */
+export interface LinearMulticlassTruth {
+  readonly family: "linear";
+  readonly costs: readonly number[];
+}
+
+/**
+ * A fairness truth: the whole fair metric (fair-quadratic), or (fair-lambda) the study's
+ * known costs and violation weights with the person's own lambda.
+ */
+export type FairTruth =
+  | { readonly family: "fair-lambda"; readonly metric: FairMetric }
+  | { readonly family: "fair-quadratic"; readonly metric: FairMetric };
+
 /** A truth of any family of the panel. */
-export type PeopleTruth = BinaryTruth | DiagonalTruth;
+export type PeopleTruth = BinaryTruth | DiagonalTruth | LinearMulticlassTruth | FairTruth;
 
 /** One multiclass question as shown: each system's correct count per class, and the answer. */
 export interface ShownDiagonals {
@@ -229,7 +312,9 @@ export interface RunPersonOptions {
   readonly person: PersonType;
   readonly truth: PeopleTruth;
   readonly population: BinaryPopulation;
-  /** DLPM: the multiclass study's pool (required for that family). */
+  /** Fairness families: the fairness study's data (required for them). */
+  readonly fairData?: FairStudyData;
+  /** DLPM, LPM: the multiclass study's pool (required for that family). */
   readonly multiclassPool?: MulticlassPool;
   /** 0-based trial: seeds the engine (trial + 1) and, with the family, the person. */
   readonly trial: number;
@@ -249,10 +334,17 @@ export interface RunPersonOptions {
  *   truth: { family: "binary-threshold", a0: 0.3 }, population: pool, trial: 0 }).error
  */
 export function runPerson(o: RunPersonOptions): PeopleRun {
-  if (o.truth.family === "diagonal-linear") return runDiagonal(o, o.truth);
+  if (o.truth.family === "diagonal-linear" || o.truth.family === "linear") {
+    return runMulticlass(o, o.truth);
+  }
+  if (o.truth.family === "fair-lambda" || o.truth.family === "fair-quadratic") {
+    return runFair(o, o.truth);
+  }
   const truth = o.truth;
   const kind = o.family;
-  if (kind === "diagonal-linear") throw new RangeError("a DLPM run needs a DLPM truth");
+  if (isMulticlassFamily(kind) || isFairFamily(kind)) {
+    throw new RangeError(`a ${kind} run needs a ${kind} truth`);
+  }
   const frame = displayFrame(o.shownPopulation ?? PEOPLE_POPULATION, o.population.zeta);
   const setting = PEOPLE_SETTINGS[kind];
   const shownOf = (p: BinaryPoint) => shownCounts(p.confusion, frame);
@@ -419,24 +511,40 @@ export function isDominatedDiagonal(a: readonly number[], b: readonly number[]):
 }
 
 /**
- * One person answering a multiclass study's adaptive DLPM questions as the web asks them
- * (`multiclassStudySteps` with the study's defaults, pairs with the same correct counts on
- * screen answered "tie" unasked): the person's value is the truth at the shown counts,
- * `sum_i a_i p_i correct_i / 100` (each row of a chart shows 100 people of a class).
+ * One person answering a multiclass study's adaptive questions as the web asks them
+ * (`multiclassStudySteps` with the study's defaults, pairs that look the same on screen
+ * answered "tie" unasked, `multiclassShownKey`). The person's value is the truth at the shown
+ * counts (each row of a chart shows 100 people of a class): DLPM
+ * `sum_i a_i p_i correct_i / 100`; LPM `sum_{i != j} a_ij p_i counts_ij / 100` (costs <= 0).
  */
-function runDiagonal(o: RunPersonOptions, truth: DiagonalTruth): PeopleRun {
+function runMulticlass(
+  o: RunPersonOptions,
+  truth: DiagonalTruth | LinearMulticlassTruth,
+): PeopleRun {
   const pool = o.multiclassPool;
-  if (pool === undefined) throw new RangeError("diagonal-linear needs the multiclass pool");
-  const setting = PEOPLE_SETTINGS["diagonal-linear"];
-  const correct = (p: MulticlassPoint) =>
-    multiclassView(pool, p.classifier).counts.map((row, i) => row[i]!);
+  const kind = truth.family;
+  if (pool === undefined) throw new RangeError(`${kind} needs the multiclass pool`);
+  const setting = PEOPLE_SETTINGS[kind];
+  const counts = (p: MulticlassPoint) => multiclassView(pool, p.classifier).counts;
+  const correct = (p: MulticlassPoint) => counts(p).map((row, i) => row[i]!);
+  // The mistakes shown, row by row without the diagonal (the LPM's coordinate order).
+  const mistakes = (p: MulticlassPoint) =>
+    counts(p).flatMap((row, i) => row.filter((_, j) => j !== i));
   const value = (p: MulticlassPoint) =>
-    correct(p).reduce(
-      (s, c, i) => s + (truth.weights[i]! * pool.priors[i]! * c) / MULTICLASS_ROW_TOTAL,
-      0,
-    );
+    truth.family === "diagonal-linear"
+      ? correct(p).reduce(
+          (s, c, i) => s + (truth.weights[i]! * pool.priors[i]! * c) / MULTICLASS_ROW_TOTAL,
+          0,
+        )
+      : mistakes(p).reduce(
+          (s, c, a) =>
+            s +
+            (truth.costs[a]! * pool.priors[Math.floor(a / (pool.k - 1))]! * c) /
+              MULTICLASS_ROW_TOTAL,
+          0,
+        );
   const spec: MulticlassAdaptiveSpec = {
-    family: "diagonal-linear",
+    family: kind,
     tolerance: setting.tolerance,
     strategy: "adaptive",
     budget: setting.budget,
@@ -444,46 +552,161 @@ function runDiagonal(o: RunPersonOptions, truth: DiagonalTruth): PeopleRun {
     model: o.model ?? MULTICLASS_DEFAULTS.model,
     displayStep: MULTICLASS_DEFAULTS.displayStep,
   };
-  const family = multiclassLinearFamily("diagonal-linear", pool, {
-    displayStep: spec.displayStep,
-  });
+  const family = multiclassLinearFamily(kind, pool, { displayStep: spec.displayStep });
   const range = truthRange(family, value);
   const person = makePerson<MulticlassPoint>(o.person, {
     value,
     range: range > 0 ? range : 1,
-    seed: `people:diagonal-linear:${o.trial}:${o.person}`,
+    seed: `people:${kind}:${o.trial}:${o.person}`,
   });
+  // What decides the comparison, larger better: correct counts, or mistakes negated.
+  const decisive = (p: MulticlassPoint) =>
+    kind === "diagonal-linear" ? correct(p) : mistakes(p).map((x) => -x);
   const shown: ShownDiagonals[] = [];
   const ask: Ask<MulticlassPoint> = (q) => {
     const answer = person.ask(q);
-    shown.push({ first: correct(q.first), second: correct(q.second), answer });
+    shown.push({ first: decisive(q.first), second: decisive(q.second), answer });
     return answer;
   };
   const procedure = withAutoAnswers(
     stepsProcedure(() => multiclassStudySteps(spec, pool, o.trial + 1)),
-    sameOnScreen((p: MulticlassPoint) => correct(p).join(",")),
+    sameOnScreen(multiclassShownKey(kind, pool)),
   );
   const r = runProcedure(procedure, ask).result;
-  const error = family.error([...truth.weights], r.metric);
+  const error = family.error(
+    truth.family === "diagonal-linear" ? [...truth.weights] : [...truth.costs],
+    r.metric,
+  );
+  return {
+    ...adaptiveRun(o, truth, r, {
+      error,
+      tolerance: setting.tolerance,
+      questions: shown.length,
+      dominated: shown.filter((q) => isDominatedDiagonal(q.first, q.second)).length,
+    }),
+    ...(kind === "diagonal-linear" ? { shownDiagonals: shown } : { shownMistakes: shown }),
+  };
+}
+
+/**
+ * A run of a study kind without Phase III (multiclass, fairness) from its engine result:
+ * flagged when the result names an unidentified coordinate or found no informative question,
+ * the coin flag when the engine learned the person's lapse.
+ */
+function adaptiveRun(
+  o: RunPersonOptions,
+  truth: PeopleTruth,
+  r: {
+    readonly unidentified: readonly unknown[];
+    readonly stop: string;
+    readonly credible: { readonly radius: number };
+    readonly person?: { readonly coin: number };
+  },
+  m: { error: number; tolerance: number; questions: number; dominated: number },
+): PeopleRun {
   const flagged = r.unidentified.length > 0 || r.stop === "no-informative-question";
   return {
-    family: "diagonal-linear",
+    family: truth.family as PeopleFamily,
     strategy: "adaptive",
     person: o.person,
     trial: o.trial,
     truth,
-    questions: shown.length,
-    error,
-    covered: error <= r.credible.radius,
+    questions: m.questions,
+    error: m.error,
+    covered: m.error <= r.credible.radius,
     stop: r.stop,
     ...coinOf(r),
     ...(r.person ? { coinLike: r.person.coin > COIN_PROBABILITY } : {}),
     flagged,
-    silentMiss: error > 2 * setting.tolerance && !flagged,
-    dominated: shown.filter((q) => isDominatedDiagonal(q.first, q.second)).length,
+    silentMiss: m.error > 2 * m.tolerance && !flagged,
+    dominated: m.dominated,
     shown: [],
-    shownDiagonals: shown,
   };
+}
+
+/**
+ * One person answering a fairness study's adaptive questions as the web asks them
+ * (`fairStudySteps` with the study's defaults, profiles with the same correct counts on screen
+ * answered "tie" unasked, `fairShownKey`). The person's value is minus the truth's fair cost
+ * at the rates shown (each group's correct counts of 100 per class, `fairView`).
+ */
+function runFair(o: RunPersonOptions, truth: FairTruth): PeopleRun {
+  const data = o.fairData;
+  const kind = truth.family;
+  if (data === undefined) throw new RangeError(`${kind} needs the fairness data`);
+  const setting = PEOPLE_SETTINGS[kind];
+  const shownRates = (p: FairPoint) =>
+    fairView(data, p).counts.map((row) => row.map((c) => c / FAIR_ROW_TOTAL));
+  const value = (p: FairPoint) => fairUtility(truth.metric, data.tau, shownRates(p));
+  const common = {
+    tolerance: setting.tolerance,
+    strategy: "adaptive" as const,
+    budget: setting.budget,
+    credibility: PEOPLE_ADAPTIVE.credibility,
+    model: o.model ?? FAIR_DEFAULTS.model,
+    displayStep: FAIR_DEFAULTS.displayStep,
+  };
+  const spec: FairSpec =
+    kind === "fair-quadratic"
+      ? { family: "fair-quadratic", ...common }
+      : { family: "fair-lambda", ...common, known: { a: truth.metric.a, B: truth.metric.B } };
+  const family = fairStudyFamily(spec, data);
+  const range = truthRange(family, value);
+  const person = makePerson<FairPoint>(o.person, {
+    value,
+    range: range > 0 ? range : 1,
+    seed: `people:${kind}:${o.trial}:${o.person}`,
+  });
+  const shown: ShownProfiles[] = [];
+  let dominatedShown = 0;
+  const ask: Ask<FairPoint> = (q) => {
+    // lambda: both parts of the cost known; a profile no worse on the error part and on the
+    // violation part (as shown) is preferred by every lambda.
+    if (
+      kind === "fair-lambda" &&
+      dominatedFair(truth.metric, data.tau, shownRates(q.first), shownRates(q.second))
+    )
+      dominatedShown++;
+    const answer = person.ask(q);
+    const counts = (p: FairPoint) => fairView(data, p).counts;
+    shown.push({ first: counts(q.first), second: counts(q.second), answer });
+    return answer;
+  };
+  const procedure = withAutoAnswers(
+    stepsProcedure(() => fairStudySteps(spec, data, o.trial + 1)),
+    sameOnScreen((p: FairPoint) => fairShownKey(data, p)),
+  );
+  const r = runProcedure(procedure, ask).result;
+  const error = family.error(truth.metric, r.metric);
+  return {
+    ...adaptiveRun(o, truth, r, {
+      error,
+      tolerance: setting.tolerance,
+      questions: shown.length,
+      dominated: dominatedShown,
+    }),
+    shownProfiles: shown,
+  };
+}
+
+/**
+ * A random fairness truth: fair-lambda, the study's known costs and violation weights
+ * (`defaultKnown`) with lambda uniform on [0.1, 0.9]; fair-quadratic, a whole fair metric as
+ * the UAI simulations draw one (`randomFairMetric`).
+ */
+function randomFairTruth(
+  family: "fair-lambda" | "fair-quadratic",
+  data: FairStudyData,
+  rng: Rng,
+): FairTruth {
+  const k = data.classNames.length;
+  const groups = data.groupNames.length;
+  if (family === "fair-quadratic") return { family, metric: randomFairMetric(k, groups, rng) };
+  const known = defaultKnown(k, groups);
+  const B = Object.fromEntries(
+    Object.entries(known.B).map(([key, M]) => [key, M.map((row) => [...row])]),
+  );
+  return { family, metric: { a: [...known.a], B, lambda: rng.uniform(0.1, 0.9) } };
 }
 
 /**
@@ -514,7 +737,7 @@ export interface PeopleRow {
   readonly flagged?: number;
   /**
    * Adaptive only: share of runs whose participant the dashboard flags as answering like a
-   * coin (binary: Phase III; DLPM: the learned answer model), when every run says.
+   * coin (binary: Phase III; multiclass: the learned answer model), when every run says.
    */
   readonly coinLike?: number;
   /** Runs with error above 2x tolerance and not flagged (paper flags nothing). */
@@ -528,15 +751,17 @@ export interface PeopleReproduction {
   readonly trials: number;
   readonly pool: string;
   readonly frame: DisplayFrame;
-  /** DLPM: the multiclass pool's description, when that family ran. */
+  /** Fairness: the fairness data's description, when those families ran. */
+  readonly fairData?: string;
+  /** Multiclass: the multiclass pool's description, when that family ran. */
   readonly multiclassPool?: string;
   readonly families: readonly PeopleFamily[];
   readonly people: readonly PersonType[];
   /**
-   * The answer models the adaptive runs used: the built-in binary study's (`human`) and a
-   * multiclass DLPM study's (`learned`), unless the options named one for both.
+   * The answer model of each family's adaptive runs: the built-in binary study's (`human`)
+   * and a multiclass study's (`MULTICLASS_DEFAULTS.model`), unless the options named one for all.
    */
-  readonly models: { readonly binary: StudyAnswerModel; readonly multiclass: StudyAnswerModel };
+  readonly models: Readonly<Partial<Record<PeopleFamily, StudyAnswerModel>>>;
   readonly rows: readonly PeopleRow[];
   /** Every run, when `keepRuns` was asked for (tests); absent otherwise. */
   readonly runs?: readonly PeopleRun[];
@@ -555,11 +780,19 @@ export interface ReproducePeopleOptions {
    */
   readonly truthSeed?: string;
   /**
-   * The multiclass study's pool for DLPM (a web study of iris: `prepareMulticlassFromCsv`
+   * The multiclass study's pool for DLPM and LPM (a web study of iris: `prepareMulticlassFromCsv`
    * with split seed 1) and its description.
    */
   readonly multiclass?: { readonly pool: MulticlassPool; readonly description: string };
-  /** Families to run (default `PEOPLE_FAMILIES`, DLPM only when `multiclass` is given). */
+  /**
+   * The fairness study's data for fair-lambda and fair-quadratic (a web study of the bundled
+   * arrests data by colour: `peopleFairData`) and its description.
+   */
+  readonly fair?: { readonly data: FairStudyData; readonly description: string };
+  /**
+   * Families to run (default `PEOPLE_FAMILIES`; DLPM and LPM only when `multiclass` is
+   * given, the fairness families only when `fair` is).
+   */
   readonly families?: readonly PeopleFamily[];
   /** Person types to run (default every one of `PERSON_TYPES`). */
   readonly people?: readonly PersonType[];
@@ -574,8 +807,13 @@ export interface ReproducePeopleOptions {
 }
 
 /** The families of the options: as given, else every one whose pool is given. */
-function familiesOf(o: Pick<ReproducePeopleOptions, "families" | "multiclass">) {
-  return o.families ?? PEOPLE_FAMILIES.filter((f) => f !== "diagonal-linear" || o.multiclass);
+function familiesOf(o: Pick<ReproducePeopleOptions, "families" | "multiclass" | "fair">) {
+  return (
+    o.families ??
+    PEOPLE_FAMILIES.filter(
+      (f) => (!isMulticlassFamily(f) || o.multiclass) && (!isFairFamily(f) || o.fair),
+    )
+  );
 }
 
 /**
@@ -610,8 +848,13 @@ export function reproducePeople(o: ReproducePeopleOptions): PeopleReproduction {
   if (!(Number.isInteger(o.trials) && o.trials >= 1)) {
     throw new RangeError("trials must be a whole number, at least 1");
   }
-  if (families.includes("diagonal-linear") && !o.multiclass) {
-    throw new RangeError("diagonal-linear needs the multiclass pool (option multiclass)");
+  const multiclassFamily = families.find(isMulticlassFamily);
+  if (multiclassFamily && !o.multiclass) {
+    throw new RangeError(`${multiclassFamily} needs the multiclass pool (option multiclass)`);
+  }
+  const fairFamily = families.find(isFairFamily);
+  if (fairFamily && !o.fair) {
+    throw new RangeError(`${fairFamily} needs the fairness data (option fair)`);
   }
   const shownPopulation = o.shownPopulation ?? PEOPLE_POPULATION;
   const frame = displayFrame(shownPopulation, o.population.zeta);
@@ -622,7 +865,11 @@ export function reproducePeople(o: ReproducePeopleOptions): PeopleReproduction {
     const truths: PeopleTruth[] = Array.from({ length: o.trials }, () =>
       family === "diagonal-linear"
         ? randomDiagonalTruth(rng, o.multiclass!.pool.k)
-        : randomBinaryTruth(family, rng, o.population.zeta),
+        : family === "linear"
+          ? { family: "linear", costs: randomMulticlassTruth("linear", o.multiclass!.pool.k, rng) }
+          : isFairFamily(family)
+            ? randomFairTruth(family, o.fair!.data, rng)
+            : randomBinaryTruth(family, rng, o.population.zeta),
     );
     const cells = new Map<string, PeopleRun[]>();
     for (const person of people) {
@@ -635,6 +882,7 @@ export function reproducePeople(o: ReproducePeopleOptions): PeopleReproduction {
             truth: truths[t]!,
             population: o.population,
             ...(o.multiclass ? { multiclassPool: o.multiclass.pool } : {}),
+            ...(o.fair ? { fairData: o.fair.data } : {}),
             trial: t,
             shownPopulation,
             ...(o.model ? { model: o.model } : {}),
@@ -657,13 +905,21 @@ export function reproducePeople(o: ReproducePeopleOptions): PeopleReproduction {
     trials: o.trials,
     pool: o.population.description,
     frame,
-    ...(families.includes("diagonal-linear") ? { multiclassPool: o.multiclass!.description } : {}),
+    ...(families.some(isMulticlassFamily) ? { multiclassPool: o.multiclass!.description } : {}),
+    ...(families.some(isFairFamily) ? { fairData: o.fair!.description } : {}),
     families: PEOPLE_FAMILIES.filter((f) => families.includes(f)),
     people: [...people],
-    models: {
-      binary: o.model ?? PEOPLE_ADAPTIVE.model,
-      multiclass: o.model ?? MULTICLASS_DEFAULTS.model,
-    },
+    models: Object.fromEntries(
+      PEOPLE_FAMILIES.filter((f) => families.includes(f)).map((f) => [
+        f,
+        o.model ??
+          (isMulticlassFamily(f)
+            ? MULTICLASS_DEFAULTS.model
+            : isFairFamily(f)
+              ? FAIR_DEFAULTS.model
+              : PEOPLE_ADAPTIVE.model),
+      ]),
+    ),
     rows,
     ...(o.keepRuns ? { runs: all } : {}),
   };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { peopleMulticlassPool } from "../../src/cli/commands/reproduce-people.ts";
+import { peopleFairData, peopleMulticlassPool } from "../../src/cli/commands/reproduce-people.ts";
+import { dominatedFair } from "../../src/elicit/fair/metric.ts";
 import {
   isDominatedPair,
   PEOPLE_STRATEGIES,
@@ -14,6 +15,7 @@ import { cancerDiagnosisConfig } from "../../src/server/study/template.ts";
 // The built-in study's pool, as the command builds it, and the DLPM's (iris, k = 3).
 const pool = prepareStudyData(cancerDiagnosisConfig()).pool;
 const iris = peopleMulticlassPool();
+const arrests = peopleFairData();
 
 /** The truth's value at shown counts out of 100, written independently of the module. */
 function valueAt(run: PeopleRun, c: { tp: number; tn: number }): number {
@@ -163,16 +165,26 @@ describe("reproducePeople", () => {
 
   it("sizes the progress bar and rejects unknown families", () => {
     expect(peopleSize({ trials: 30 })).toBe(2 * 30 * PERSON_TYPES.length * 2);
-    // DLPM runs the adaptive engine only.
+    // DLPM and LPM run the adaptive engine only.
     expect(peopleSize({ trials: 30, multiclass: iris })).toBe(
-      2 * 30 * PERSON_TYPES.length * 2 + 30 * PERSON_TYPES.length,
+      2 * 30 * PERSON_TYPES.length * 2 + 2 * 30 * PERSON_TYPES.length,
     );
     expect(() =>
       reproducePeople({ population: pool, trials: 1, families: ["diagonal-linear"] }),
     ).toThrow(/multiclass pool/);
+    expect(() => reproducePeople({ population: pool, trials: 1, families: ["linear"] })).toThrow(
+      /linear needs the multiclass pool/,
+    );
     expect(() =>
-      reproducePeople({ population: pool, trials: 1, families: ["linear" as never] }),
+      reproducePeople({ population: pool, trials: 1, families: ["fair-lambda"] }),
+    ).toThrow(/fair-lambda needs the fairness data/);
+    expect(() =>
+      reproducePeople({ population: pool, trials: 1, families: ["cubic" as never] }),
     ).toThrow(/unknown family/);
+    // The fairness families run the adaptive engine only.
+    expect(peopleSize({ trials: 30, multiclass: iris, fair: arrests })).toBe(
+      2 * 30 * PERSON_TYPES.length * 2 + 4 * 30 * PERSON_TYPES.length,
+    );
   });
 });
 
@@ -229,5 +241,154 @@ describe("reproducePeople: DLPM k = 3 as a multiclass study shows it", () => {
       expect(run.silentMiss).toBe(run.error > 0.1 && !run.flagged);
     }
     expect(checked).toBeGreaterThan(5);
+  });
+});
+
+describe("reproducePeople: LPM k = 3 as a multiclass study shows it", () => {
+  const r = reproducePeople({
+    population: pool,
+    multiclass: iris,
+    families: ["linear"],
+    trials: 2,
+    people: ["careful"],
+    keepRuns: true,
+  });
+  const runs = r.runs ?? [];
+  const priors = iris.pool.priors;
+
+  it("the careful person weighs every mistake shown by its cost; never a dominated pair", () => {
+    expect(r.rows.map((x) => `${x.family} ${x.strategy} ${x.person}`)).toEqual([
+      "linear adaptive careful",
+    ]);
+    expect(r.models).toEqual({ linear: "learned" });
+    let checked = 0;
+    for (const run of runs) {
+      const t = run.truth;
+      if (t.family !== "linear") throw new Error("unexpected truth");
+      expect(t.costs).toHaveLength(6);
+      expect(Math.hypot(...t.costs)).toBeCloseTo(1, 12);
+      for (const c of t.costs) expect(c).toBeLessThanOrEqual(0);
+      const shown = run.shownMistakes ?? [];
+      expect(run.questions).toBe(shown.length);
+      expect(shown.length).toBeGreaterThan(3);
+      for (const q of shown) {
+        // Mistakes negated (larger better), six kinds, whole people of 100.
+        for (const c of [q.first, q.second]) {
+          expect(c).toHaveLength(6);
+          for (const x of c) expect(Number.isInteger(-x) && -x >= 0 && -x <= 100).toBe(true);
+        }
+        const ge = (a: readonly number[], b: readonly number[]) =>
+          a.every((x, i) => x >= b[i]!) && a.some((x, i) => x > b[i]!);
+        expect(ge(q.first, q.second) || ge(q.second, q.first)).toBe(false);
+        // Written apart from the module: mistake a01, a02 (class 0), a10, a12 (class 1), ...
+        // costs a person of class i its cost; the value is minus the expected cost per case.
+        const v = (negated: readonly number[]) =>
+          negated.reduce((s, x, a) => s + (t.costs[a]! * priors[Math.floor(a / 2)]! * -x) / 100, 0);
+        const d = v(q.first) - v(q.second);
+        if (Math.abs(d) < 1e-12) continue;
+        expect(q.answer).toBe(d > 0 ? "first" : "second");
+        checked++;
+      }
+      expect(run.dominated).toBe(0);
+    }
+    expect(checked).toBeGreaterThan(5);
+  });
+});
+
+describe("reproducePeople: fairness studies as they are shown", () => {
+  const r = reproducePeople({
+    population: pool,
+    fair: arrests,
+    families: ["fair-lambda", "fair-quadratic"],
+    trials: 2,
+    people: ["careful"],
+    keepRuns: true,
+  });
+  const tau = arrests.data.tau;
+
+  it("the careful person weighs the counts shown by the true fair cost; lambda sees no dominated pair", () => {
+    expect(r.families).toEqual(["fair-lambda", "fair-quadratic"]);
+    expect(r.models).toEqual({ "fair-lambda": "human", "fair-quadratic": "human" });
+    expect(r.fairData).toMatch(/arrests\.csv by colour/);
+    let checked = 0;
+    for (const run of r.runs ?? []) {
+      const t = run.truth;
+      if (t.family !== "fair-lambda" && t.family !== "fair-quadratic") throw new Error("truth");
+      const { a, B, lambda } = t.metric;
+      // Written apart from the module: eq. (11) of the UAI paper on the counts shown.
+      const cost = (counts: readonly (readonly number[])[]) => {
+        const r = counts.map((row) => row.map((c) => c / 100));
+        let lin = 0;
+        for (let i = 0; i < a.length; i++) {
+          const overall = r.reduce((s, row, g) => s + tau[g]![i]! * row[i]!, 0);
+          lin += a[i]! * (1 - overall);
+        }
+        const d = r[0]!.map((x, i) => x - r[1]![i]!);
+        const M = B["0-1"]!;
+        let viol = 0;
+        for (let i = 0; i < d.length; i++)
+          for (let j = 0; j < d.length; j++) viol += d[i]! * M[i]![j]! * d[j]!;
+        return (1 - lambda) * lin + (lambda / 2) * viol;
+      };
+      const shown = run.shownProfiles ?? [];
+      expect(run.questions).toBe(shown.length);
+      expect(shown.length).toBeGreaterThan(3);
+      for (const q of shown) {
+        expect(JSON.stringify(q.first)).not.toBe(JSON.stringify(q.second));
+        const d = cost(q.second) - cost(q.first);
+        if (Math.abs(d) < 1e-12) continue;
+        expect(q.answer).toBe(d > 0 ? "first" : "second");
+        checked++;
+      }
+      if (t.family === "fair-lambda") expect(run.dominated).toBe(0);
+    }
+    expect(checked).toBeGreaterThan(5);
+  });
+
+  it("a profile better on both parts of the cost dominates; a trade-off does not", () => {
+    const m = {
+      a: [0.6, 0.8],
+      B: {
+        "0-1": [
+          [1, 0],
+          [0, 1],
+        ],
+      },
+      lambda: 0.5,
+    };
+    const t = [
+      [0.5, 0.5],
+      [0.5, 0.5],
+    ];
+    // Both groups right more often and closer together: better on both parts.
+    expect(
+      dominatedFair(
+        m,
+        t,
+        [
+          [0.8, 0.8],
+          [0.8, 0.8],
+        ],
+        [
+          [0.7, 0.7],
+          [0.6, 0.6],
+        ],
+      ),
+    ).toBe(true);
+    // More right but further apart: a trade-off between error and gaps.
+    expect(
+      dominatedFair(
+        m,
+        t,
+        [
+          [0.9, 0.9],
+          [0.6, 0.6],
+        ],
+        [
+          [0.7, 0.7],
+          [0.7, 0.7],
+        ],
+      ),
+    ).toBe(false);
   });
 });

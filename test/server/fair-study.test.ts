@@ -2,6 +2,7 @@ import { describe, expect, it, test } from "vitest";
 import { adaptiveProcedure } from "../../src/elicit/adaptive/engine.ts";
 import { lambdaFamily } from "../../src/elicit/adaptive/families/fair.ts";
 import type { FairPoint } from "../../src/elicit/fair/metric.ts";
+import { dominatedFair } from "../../src/elicit/fair/metric.ts";
 import { runProcedure } from "../../src/elicit/session.ts";
 import type { FairView, ParticipantState } from "../../src/server/api-schemas.ts";
 import {
@@ -169,10 +170,19 @@ describe.each(SLOW_BACKENDS)("fairness study (%s)", (kind) => {
     expect(undone.body.fairElicitation!.progress.answered).toBe(2);
     const rest = await answerFair(t, token, seed, undone.body, reader);
     s = rest.state;
+    // Issue 26: never a pair one of which is no worse on both parts of the cost as shown
+    // (every lambda would prefer it, so it says nothing about the trade-off).
+    const known = {
+      a: [...config.spec.known.a],
+      B: { "0-1": config.spec.known.B["0-1"]!.map((r) => [...r]) },
+      lambda,
+    };
+    const rates = (v: FairView) => v.counts.map((row) => row.map((c) => c / 100));
     for (const [l, r] of [...part.shown, ...rest.shown]) {
       expectHonest(l, data.tau, 2);
       expectHonest(r, data.tau, 2);
       expect(JSON.stringify(l.counts)).not.toBe(JSON.stringify(r.counts));
+      expect(dominatedFair(known, data.tau, rates(l), rates(r))).toBe(false);
     }
     expect(s.phase).toBe("post");
 
@@ -218,6 +228,9 @@ describe.each(SLOW_BACKENDS)("fairness study (%s)", (kind) => {
     expect(d.metric.low).toBeLessThanOrEqual(d.metric.lambda);
     expect(d.metric.high).toBeGreaterThanOrEqual(d.metric.lambda);
     expect(Math.abs(d.metric.lambda - lambda)).toBeLessThanOrEqual(0.1);
+    // The range the debrief states holds the participant's own lambda (issue 26).
+    expect(d.metric.low).toBeLessThanOrEqual(lambda);
+    expect(d.metric.high).toBeGreaterThanOrEqual(lambda);
     expect(d.summary).toContain(`Your trade-off lambda is ${d.metric.lambda.toFixed(2)}`);
     expect(d.summary).toContain(
       `between ${d.metric.low.toFixed(2)} and ${d.metric.high.toFixed(2)}`,

@@ -3,7 +3,7 @@ import { render } from "preact-render-to-string";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createRng } from "../../src/math/rng.ts";
 import type { Answer } from "../../src/search/question.ts";
-import type { ParticipantState } from "../../src/server/api-schemas.ts";
+import type { MulticlassView, ParticipantState } from "../../src/server/api-schemas.ts";
 import { COIN_PROBABILITY } from "../../src/server/participant/consistency.ts";
 import { sha256 } from "../../src/server/security/tokens.ts";
 import { PhasePage } from "../../web/src/participant/ParticipantApp.tsx";
@@ -62,8 +62,10 @@ describe("a multiclass study's consistency from the learned answer model (sqlite
     // people table's coin-like column gives the rate). Seed 2's coin is, which is what this
     // test needs to follow a flag from the engine to the consensus.
     const seeds = [5001, 5002];
-    const readers = [screenReader([0.2, 0.5, 0.3], data.pool.priors, 0, seeds[0]!), coinReader(2)];
+    const truth = [0.2, 0.5, 0.3];
+    const readers = [screenReader(truth, data.pool.priors, 0, seeds[0]!), coinReader(2)];
     const debriefs: ParticipantState[] = [];
+    const shownPairs: [MulticlassView, MulticlassView][][] = [];
     for (const [i, link] of links.entries()) {
       const token = tokenOf(link);
       await t.db
@@ -73,6 +75,7 @@ describe("a multiclass study's consistency from the learned answer model (sqlite
         .execute();
       const s = await walkToMulticlass(t, token);
       const done = await answerMulticlass(t, token, seeds[i]!, s, readers[i]!);
+      shownPairs.push(done.shown);
       const d = await finishMulticlass(t, token, done.state);
       expect(d.phase).toBe("debrief");
       debriefs.push(d);
@@ -110,6 +113,25 @@ describe("a multiclass study's consistency from the learned answer model (sqlite
       expect(mine.length).toBeGreaterThan(0);
       expect(new Set(mine.map((a) => a.participant_error_rate))).toEqual(new Set([csv.error_rate]));
       expect(new Set(mine.map((a) => a.participant_coin_like))).toEqual(new Set([csv.coin_like]));
+    }
+    // Issue 26, "Done when": a participant answering consistently on the counts shown gets a
+    // debrief within 0.05 of their own weights, whose stated widths (the half-width of a
+    // weight left open, else the tolerance) hold them, and never sees a dominated pair.
+    const careful = debriefs[0]!.multiclassDebrief!;
+    careful.metric.weights.forEach((w, i) => {
+      expect(Math.abs(w - truth[i]!), `weight ${i}`).toBeLessThanOrEqual(0.05);
+      expect(Math.abs(w - truth[i]!)).toBeLessThanOrEqual(
+        careful.halfWidths[i] ?? config.spec.tolerance,
+      );
+    });
+    const correct = (v: MulticlassView) => v.counts.map((row, i) => row[i]!);
+    const atLeast = (a: number[], b: number[]) =>
+      a.every((x, i) => x >= b[i]!) && a.some((x, i) => x > b[i]!);
+    for (const pairs of shownPairs) {
+      expect(pairs.length).toBeGreaterThan(5);
+      for (const [l, r] of pairs) {
+        expect(atLeast(correct(l), correct(r)) || atLeast(correct(r), correct(l))).toBe(false);
+      }
     }
     const [calm, random] = debriefs.map((s) => s.multiclassDebrief!.consistency!);
     // The careful person slips rarely; the coin is believed one.

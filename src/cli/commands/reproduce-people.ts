@@ -15,7 +15,12 @@ import type { MulticlassPool } from "../../geometry/multiclass/pool.ts";
 import { PERSON_TYPES } from "../../oracle/people.ts";
 import { prepareMulticlassFromCsv } from "../../population/multiclass.ts";
 import type { StudyAnswerModel } from "../../server/study/config.ts";
-import { MULTICLASS_DATASETS } from "../../server/study/config.ts";
+import { FAIR_DATASETS, MULTICLASS_DATASETS } from "../../server/study/config.ts";
+import {
+  type FairStudyData,
+  fairStudyConfig,
+  prepareFairStudyData,
+} from "../../server/study/fair.ts";
 import { prepareStudyData } from "../../server/study/population.ts";
 import { bundledDataPath, cancerDiagnosisConfig } from "../../server/study/template.ts";
 import { CliError, guarded } from "../errors.ts";
@@ -34,7 +39,13 @@ function parseFamilies(text: string): PeopleFamily[] {
   return xs as PeopleFamily[];
 }
 
-const MEASURES = { a0: "|a0 - a0'|", angle: "angle (rad)", weights: "max |a_i - a_i'|" } as const;
+const MEASURES = {
+  a0: "|a0 - a0'|",
+  angle: "angle (rad)",
+  weights: "max |a_i - a_i'|",
+  lambda: "|lambda - lambda'|",
+  fair: "max(||a - a'||_2, sum ||B - B'||_F, |lambda - lambda'|)",
+} as const;
 
 const pct = (x: number | undefined) => (x === undefined ? "" : `${fmt(100 * x, 0)}%`);
 
@@ -49,10 +60,21 @@ export function formatPeopleReproduction(r: PeopleReproduction): string {
     ...(r.multiclassPool === undefined
       ? []
       : [
-          `DLPM pool: ${r.multiclassPool}, each class shown as 100 people (correct counts per class), as a multiclass study shows it; adaptive only, as the web runs it`,
+          `Multiclass pool (DLPM, LPM): ${r.multiclassPool}, each class shown as 100 people (DLPM: correct counts per class; LPM: every count), as a multiclass study shows it; adaptive only, as the web runs it`,
         ]),
-    `paper: the papers' search as the built-in study runs it; adaptive: credibility ${PEOPLE_ADAPTIVE.credibility}, answer model ${r.models.binary} (binary, as the built-in study) and ${r.models.multiclass} (DLPM, as a multiclass study), display step ${r.frame.step} as shown for the binary families (never told who answers)`,
-    `Pairs identical on screen are answered 'tie' unasked and not counted. flagged: unidentified coordinates, stop no-informative-question, or (binary adaptive) Phase III answers a coin could have given (${PEOPLE_PHASE_THREE.pairs} random pairs and ${PEOPLE_PHASE_THREE.retests} repeats, as the dashboard flags them); coin-like: the dashboard's coin flag alone (binary: Phase III; DLPM: the learned model's probability of a coin above one half); silent: error > 2x tolerance and not flagged; dominated: pairs shown where one system is at least as good on every count that decides (TP and TN; each class's correct count) and better on one (summed over runs)`,
+    ...(r.fairData === undefined
+      ? []
+      : [
+          `Fairness data (lambda with the study's known costs and gap weights, and the whole fair metric): ${r.fairData}, as a fairness study shows it; adaptive only, as the web runs it`,
+        ]),
+    `paper: the papers' search as the built-in study runs it; adaptive: credibility ${PEOPLE_ADAPTIVE.credibility}, answer model per family as its study runs it (${Object.entries(
+      r.models,
+    )
+      .map(([f, m]) => `${f} ${m}`)
+      .join(
+        ", ",
+      )}), display step ${r.frame.step} as shown for the binary families (never told who answers)`,
+    `Pairs identical on screen are answered 'tie' unasked and not counted. flagged: unidentified coordinates, stop no-informative-question, or (binary adaptive) Phase III answers a coin could have given (${PEOPLE_PHASE_THREE.pairs} random pairs and ${PEOPLE_PHASE_THREE.retests} repeats, as the dashboard flags them); coin-like: the dashboard's coin flag alone (binary: Phase III; multiclass: the learned model's probability of a coin above one half; empty for a kind with neither); silent: error > 2x tolerance and not flagged; dominated: pairs shown where one system is at least as good on everything that decides and better on one (binary: TP and TN; DLPM: each class's correct count; LPM: each kind of mistake; lambda: the error and the gap parts of the cost; the whole fair metric weighs both ways, so none), summed over runs`,
   ];
   for (const family of r.families) {
     const s = PEOPLE_SETTINGS[family];
@@ -99,6 +121,27 @@ export function formatPeopleReproduction(r: PeopleReproduction): string {
 }
 
 /**
+ * The fairness data of `reproduce people`: a fairness study of the bundled arrests data by
+ * colour as the web creates it (`fairStudyConfig`'s defaults: held-out probabilities, split
+ * seed 1, the query ball inside every group's rates).
+ * @example peopleFairData().data.groupNames.length // 2
+ */
+export function peopleFairData(): { data: FairStudyData; description: string } {
+  const { config } = fairStudyConfig({
+    name: "reproduce people",
+    kind: "fair",
+    dataset: "arrests",
+  });
+  const data = prepareFairStudyData(config);
+  const source = config.source;
+  const by = source.kind === "fair-dataset" ? source.groups : "group";
+  return {
+    data,
+    description: `${FAIR_DATASETS.arrests.file} by ${by} (groups ${data.groupNames.join(", ")}; classes ${data.classNames.join(", ")}), held-out probabilities, each group and class shown as 100 people`,
+  };
+}
+
+/**
  * The DLPM pool of `reproduce people`: a multiclass study of the bundled iris data as the web
  * creates it (held-out softmax probabilities, split seed 1; k = 3).
  * @example peopleMulticlassPool().pool.k // 3
@@ -123,11 +166,11 @@ export function registerReproducePeople(reproduce: Command): void {
   reproduce
     .command("people")
     .description(
-      `issue 26: every person of the simulated panel (${PERSON_TYPES.join(", ")}) answers the papers' procedure (paper) and the adaptive engine (never told who answers; the built-in study's human answer model, then its Phase III, whose coin-like answers the dashboard flags) on the built-in study's pool (Breast Cancer Wisconsin (Original), held-out labels unless --pool soft) shown as whole people out of 100, and the adaptive engine of a multiclass study of iris (DLPM, k = 3, the learned answer model) on its charts of 100 people per class; prints questions (mean, max), error p50 / p95 / max, coverage of the 90% credible region, share flagged, silent misses and dominated pairs shown`,
+      `issue 26: every person of the simulated panel (${PERSON_TYPES.join(", ")}) answers the papers' procedure (paper) and the adaptive engine (never told who answers; the built-in study's human answer model, then its Phase III, whose coin-like answers the dashboard flags) on the built-in study's pool (Breast Cancer Wisconsin (Original), held-out labels unless --pool soft) shown as whole people out of 100, the adaptive engine of a multiclass study of iris (DLPM and LPM, k = 3, the learned answer model) on its charts of 100 people per class, and of a fairness study of the arrests data by colour (lambda and the whole fair metric, the human answer model); prints questions (mean, max), error p50 / p95 / max, coverage of the 90% credible region, share flagged, share flagged as a coin on the dashboard, silent misses and dominated pairs shown`,
     )
     .option(
       "--families <list>",
-      `comma-separated families to run (default all: ${PEOPLE_FAMILIES.join(",")}); tolerance 0.05 for binary-threshold (the built-in study's), 0.02 rad for binary-linear, 0.05 for diagonal-linear (a multiclass study of iris, k = 3, its defaults)`,
+      `comma-separated families to run (default all: ${PEOPLE_FAMILIES.join(",")}); tolerance 0.05 for binary-threshold (the built-in study's), 0.02 rad for binary-linear, 0.05 for diagonal-linear and 0.1 for linear (multiclass studies of iris, k = 3, their defaults), 0.05 for fair-lambda and 0.1 for fair-quadratic (fairness studies of arrests by colour, their defaults)`,
     )
     .option("--trials <n>", "random truths per family (drawn as simulate --random-truth)", "30")
     .option(
@@ -170,6 +213,7 @@ export function registerReproducePeople(reproduce: Command): void {
             trials,
             truthSeed: f.truthSeed,
             multiclass: peopleMulticlassPool(),
+            fair: peopleFairData(),
             ...(families ? { families } : {}),
             ...(model ? { model } : {}),
           };

@@ -86,6 +86,32 @@ export function fairCost(
 }
 
 /**
+ * Whether one of two shown rate profiles is at least as good as the other on both parts of
+ * a fair metric, its error `sum_i a_i (1 - r_i)` and its violation `sum_uv (d^uv)^T B d^uv`,
+ * and better on one: every lambda then prefers it.
+ * @example dominatedFair(metric, tau, shownA, shownB) // false for a trade-off
+ */
+export function dominatedFair(
+  m: FairMetric,
+  tau: readonly (readonly number[])[],
+  a: readonly (readonly number[])[],
+  b: readonly (readonly number[])[],
+): boolean {
+  const parts = (rates: readonly (readonly number[])[]) => [
+    fairCost({ ...m, lambda: 0 }, tau, rates),
+    fairCost({ ...m, lambda: 1 }, tau, rates),
+  ];
+  const [ea, va] = parts(a);
+  const [eb, vb] = parts(b);
+  const le = (x: number, y: number) => x <= y + 1e-12;
+  const lt = (x: number, y: number) => x < y - 1e-12;
+  return (
+    (le(ea!, eb!) && le(va!, vb!) && (lt(ea!, eb!) || lt(va!, vb!))) ||
+    (le(eb!, ea!) && le(vb!, va!) && (lt(eb!, ea!) || lt(vb!, va!)))
+  );
+}
+
+/**
  * The stakeholder's utility (house convention, larger preferred): `-phi^fair`.
  * @example fairUtility(metric, tau, [ratesOfGroup0, ratesOfGroup1]) // larger is preferred
  */

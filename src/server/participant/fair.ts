@@ -57,8 +57,12 @@ export function shownOfRates(
   return { counts, overall, gaps };
 }
 
-/** What decides a comparison on screen: every group's correct counts. */
-function shownKey(data: FairStudyData, p: FairPoint): string {
+/**
+ * What decides a fairness comparison on screen, as a key (two profiles with equal keys look
+ * the same): every group's correct counts.
+ * @example fairShownKey(data, profile) // "72,64;75,61"
+ */
+export function fairShownKey(data: FairStudyData, p: FairPoint): string {
   return fairView(data, p)
     .counts.map((r) => r.join(","))
     .join(";");
@@ -141,7 +145,7 @@ export function replayFair(
     seed,
     answers,
     () => fairStudySteps(spec, data, seed),
-    (p) => shownKey(data, p),
+    (p) => fairShownKey(data, p),
   );
 }
 

@@ -126,8 +126,20 @@ export function replayMulticlass(
     seed,
     answers,
     () => multiclassStudySteps(spec, pool, seed),
-    (p) => (spec.family === "linear" ? shownCounts(pool, p) : shownDiagonal(pool, p)),
+    multiclassShownKey(spec.family, pool),
   );
+}
+
+/**
+ * What decides a multiclass comparison on screen, as a key (two systems with equal keys look
+ * the same): each class's correct count (diagonal-linear), or every count (linear).
+ * @example multiclassShownKey("diagonal-linear", pool)(point) // "93,88,71"
+ */
+export function multiclassShownKey(
+  family: MulticlassAdaptiveSpec["family"],
+  pool: MulticlassPool,
+): (p: MulticlassPoint) => string {
+  return family === "linear" ? (p) => shownCounts(pool, p) : (p) => shownDiagonal(pool, p);
 }
 
 /**

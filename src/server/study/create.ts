@@ -352,10 +352,10 @@ function multiclassStudyConfig(body: CreateStudyBody): { config: StudyConfig; ha
         body.budget ??
         (body.family === "linear" ? MULTICLASS_LINEAR_DEFAULTS : MULTICLASS_DEFAULTS).budget,
       credibility: body.credibility ?? ADAPTIVE_DEFAULTS.credibility,
-      // DLPM: the person's lapse learned from their answers (issue 26: on the people panel's
-      // held-out truths it flagged the random responder and covered 20% flips where the fixed
-      // model did not). The linear family is not measured on the panel: the fixed model.
-      model: body.family === "linear" ? "human" : MULTICLASS_DEFAULTS.model,
+      // The person's slip rate learned from their answers (issue 26: on the people panel's
+      // held-out truths it flagged the random responder and covered 20% flips, DLPM and LPM,
+      // where the fixed model did not).
+      model: MULTICLASS_DEFAULTS.model,
       displayStep: MULTICLASS_DEFAULTS.displayStep,
     },
     words: {

@@ -27,7 +27,12 @@ import { withTexts } from "./texts.ts";
  * Defaults of a fairness study: issue 12's 25 questions, lambda to 0.05, and the engine told
  * the screen's precision (each group's rates as whole counts out of 100, so steps of 0.01).
  */
-export const FAIR_DEFAULTS = { tolerance: 0.05, budget: 25, displayStep: 0.01 } as const;
+export const FAIR_DEFAULTS = {
+  tolerance: 0.05,
+  budget: 25,
+  displayStep: 0.01,
+  model: "human",
+} as const;
 
 /**
  * Defaults of a whole-metric (fair-quadratic) study: 30 questions, each coordinate to 0.1.
@@ -46,7 +51,7 @@ function fairSpec(body: CreateStudyBody, prepared: PreparedFair): FairSpec {
     strategy: "adaptive" as const,
     budget: body.budget ?? defaults.budget,
     credibility: body.credibility ?? ADAPTIVE_DEFAULTS.credibility,
-    model: "human" as const,
+    model: FAIR_DEFAULTS.model,
     displayStep: FAIR_DEFAULTS.displayStep,
   };
   if (whole) return { family: "fair-quadratic", ...common };
