@@ -65,7 +65,7 @@ export function addAdaptiveOptions(cmd: Command): Command {
     )
     .option(
       "--as-shown",
-      "adaptive, binary families: believe the answers are about TP and TN rounded to --display-step, as a web study's participant sees them (default: exact values)",
+      "adaptive: believe the answers are about the values a web study's participant sees: binary families, TP and TN rounded to --display-step; diagonal-linear and linear, each class's counts of 100 (default: exact values)",
     );
 }
 

@@ -51,11 +51,11 @@ import {
 import type { ElicitationResult } from "../server/participant/elicitation.ts";
 import { evaluationPairs, isRetest, withRetests } from "../server/participant/evaluation-pairs.ts";
 import {
-  FAIR_ROW_TOTAL,
   fairShownKey,
   fairStudyFamily,
   fairStudySteps,
   fairView,
+  shownRatesOf,
 } from "../server/participant/fair.ts";
 import {
   MULTICLASS_ROW_TOTAL,
@@ -322,6 +322,12 @@ export interface RunPersonOptions {
   readonly shownPopulation?: number;
   /** The adaptive engine's answer model (default `PEOPLE_ADAPTIVE.model`). */
   readonly model?: StudyAnswerModel;
+  /**
+   * Multiclass and fairness families: the engine computes on the exact rates instead of the
+   * counts shown, as studies created before issue 26 did (default false: as studies run
+   * now). For side-by-side measurements only.
+   */
+  readonly exactEngine?: boolean;
 }
 
 /**
@@ -551,6 +557,7 @@ function runMulticlass(
     credibility: PEOPLE_ADAPTIVE.credibility,
     model: o.model ?? MULTICLASS_DEFAULTS.model,
     displayStep: MULTICLASS_DEFAULTS.displayStep,
+    ...(o.exactEngine ? {} : { asShown: true as const }),
   };
   const family = multiclassLinearFamily(kind, pool, { displayStep: spec.displayStep });
   const range = truthRange(family, value);
@@ -604,7 +611,11 @@ function adaptiveRun(
   },
   m: { error: number; tolerance: number; questions: number; dominated: number },
 ): PeopleRun {
-  const flagged = r.unidentified.length > 0 || r.stop === "no-informative-question";
+  // The dashboard flags a participant the learned answer model takes for a coin (multiclass
+  // and fairness studies, which have no Phase III) as it flags an unidentified metric.
+  const coinLike = r.person ? r.person.coin > COIN_PROBABILITY : undefined;
+  const flagged =
+    r.unidentified.length > 0 || r.stop === "no-informative-question" || coinLike === true;
   return {
     family: truth.family as PeopleFamily,
     strategy: "adaptive",
@@ -616,7 +627,7 @@ function adaptiveRun(
     covered: m.error <= r.credible.radius,
     stop: r.stop,
     ...coinOf(r),
-    ...(r.person ? { coinLike: r.person.coin > COIN_PROBABILITY } : {}),
+    ...(coinLike !== undefined ? { coinLike } : {}),
     flagged,
     silentMiss: m.error > 2 * m.tolerance && !flagged,
     dominated: m.dominated,
@@ -635,8 +646,7 @@ function runFair(o: RunPersonOptions, truth: FairTruth): PeopleRun {
   const kind = truth.family;
   if (data === undefined) throw new RangeError(`${kind} needs the fairness data`);
   const setting = PEOPLE_SETTINGS[kind];
-  const shownRates = (p: FairPoint) =>
-    fairView(data, p).counts.map((row) => row.map((c) => c / FAIR_ROW_TOTAL));
+  const shownRates = (p: FairPoint) => shownRatesOf(data, p);
   const value = (p: FairPoint) => fairUtility(truth.metric, data.tau, shownRates(p));
   const common = {
     tolerance: setting.tolerance,
@@ -645,6 +655,7 @@ function runFair(o: RunPersonOptions, truth: FairTruth): PeopleRun {
     credibility: PEOPLE_ADAPTIVE.credibility,
     model: o.model ?? FAIR_DEFAULTS.model,
     displayStep: FAIR_DEFAULTS.displayStep,
+    ...(o.exactEngine ? {} : { asShown: true as const }),
   };
   const spec: FairSpec =
     kind === "fair-quadratic"
@@ -804,6 +815,12 @@ export interface ReproducePeopleOptions {
   readonly onRun?: () => void;
   /** The adaptive engine's answer model (default `PEOPLE_ADAPTIVE.model`). */
   readonly model?: StudyAnswerModel;
+  /**
+   * Multiclass and fairness families: the engine computes on the exact rates instead of the
+   * counts shown, as studies created before issue 26 did (default false: as studies run
+   * now). For side-by-side measurements only.
+   */
+  readonly exactEngine?: boolean;
 }
 
 /** The families of the options: as given, else every one whose pool is given. */
@@ -886,6 +903,7 @@ export function reproducePeople(o: ReproducePeopleOptions): PeopleReproduction {
             trial: t,
             shownPopulation,
             ...(o.model ? { model: o.model } : {}),
+            ...(o.exactEngine ? { exactEngine: true } : {}),
           });
           const key = `${strategy}:${person}`;
           cells.set(key, [...(cells.get(key) ?? []), run]);

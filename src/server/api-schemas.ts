@@ -146,7 +146,7 @@ export const AgreementDetail = z.object({
  * again and how many got the same answer, and whether a coin could have done as well.
  */
 export const ConsistencySchema = z.object({
-  /** `phase-three`: counted answers and repeats; `answer-model`: the learned lapse (multiclass). */
+  /** `phase-three`: counted answers and repeats; `answer-model`: the learned lapse (multiclass, fairness). */
   basis: z.enum(["phase-three", "answer-model"]),
   counted: z.number().int(),
   against: z.number().int(),
@@ -318,6 +318,8 @@ export const ParticipantState = z.object({
       classes: z.array(z.string()),
       /** Correct decisions in 100 (every class) worth closing a 10-point gap of groups 1-2. */
       gapWorth: z.number().nullable(),
+      /** The participant's consistency from the learned answer model (null: a fixed model). */
+      consistency: ConsistencySchema.nullable().optional(),
       /**
        * fair-quadratic studies: the elicited costs per class and gap weights per group pair,
        * and the coordinates the answers left open (credible half-width above the tolerance;
@@ -669,7 +671,7 @@ export const Consensus = z.object({
   participants: z.array(z.number().int()),
   /**
    * Finished participants whose answers cannot be told apart from a coin's (binary studies by
-   * Phase III, DLPM studies by the learned answer model: `consistency.coinLike`): left out of the consensus unless asked for
+   * Phase III, multiclass and fairness studies by the learned answer model: `consistency.coinLike`): left out of the consensus unless asked for
    * (`?coinLike=include`, then `coinLikeIncluded`), listed here either way.
    */
   coinLike: z.array(z.number().int()).optional(),

@@ -185,6 +185,31 @@ describe("elicit simulate --strategy adaptive", () => {
     expect(out.session.answers).toHaveLength(out.questions);
   });
 
+  it("diagonal-linear --as-shown: the engine believes the counts of 100 per class a study shows", () => {
+    const run = (...extra: string[]) =>
+      JSON.parse(
+        elicit(
+          "simulate",
+          "--synthetic",
+          "paper-multiclass",
+          "--family",
+          "diagonal-linear",
+          "--strategy",
+          "adaptive",
+          "--truth",
+          '{"a":[0.2,0.5,0.3]}',
+          "--json",
+          ...extra,
+        ).stdout,
+      );
+    const exact = run();
+    const shown = run("--as-shown");
+    // Other features, other questions; the truth is still recovered within the tolerance.
+    expect(shown.session.answers).not.toEqual(exact.session.answers);
+    expect(shown.stop).toBe("tolerance");
+    expect(shown.error.linf).toBeLessThanOrEqual(shown.tolerance);
+  });
+
   it("cubic: runs on the synthetic sphere and reports a, B and C errors", () => {
     const r = elicit(
       "simulate",

@@ -96,8 +96,9 @@ describe("whole fair metric study (sqlite)", () => {
       strategy: "adaptive",
       budget: 30,
       credibility: 0.9,
-      model: "human",
+      model: "learned",
       displayStep: 0.01,
+      asShown: true,
     });
     expect(config.story.paragraphs.join(" ")).toContain("which mistakes and which gaps matter");
     const bad = await call(

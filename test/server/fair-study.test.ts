@@ -1,3 +1,5 @@
+import { h } from "preact";
+import { render } from "preact-render-to-string";
 import { describe, expect, it, test } from "vitest";
 import { adaptiveProcedure } from "../../src/elicit/adaptive/engine.ts";
 import { lambdaFamily } from "../../src/elicit/adaptive/families/fair.ts";
@@ -11,11 +13,13 @@ import {
   fairView,
   lambdaRecord,
   shownOfRates,
+  shownRatesOf,
 } from "../../src/server/participant/fair.ts";
 import { defaultKnown } from "../../src/server/study/fair.ts";
+import { PhasePage } from "../../web/src/participant/ParticipantApp.tsx";
 import { answerFair, createFair, fairReader } from "./fair-driver.ts";
 import { call, describeOnce, SLOW_BACKENDS, tiers } from "./helpers.ts";
-import { appPerTest } from "./kind-driver.ts";
+import { appPerTest, csvRows } from "./kind-driver.ts";
 import { finishMulticlass, seededParticipant, walkToMulticlass } from "./multiclass-driver.ts";
 
 // The HTTP recovery check over 50 participants with 5% flipped answers (and the k = 3
@@ -116,8 +120,9 @@ describe.each(SLOW_BACKENDS)("fairness study (%s)", (kind) => {
       tolerance: 0.05,
       budget: 25,
       credibility: 0.9,
-      model: "human",
+      model: "learned",
       displayStep: 0.01,
+      asShown: true,
     });
     expect(config.spec.known).toEqual(defaultKnown(2, 2));
     expect(data.groupNames).toEqual(["Black", "White"]);
@@ -186,13 +191,19 @@ describe.each(SLOW_BACKENDS)("fairness study (%s)", (kind) => {
     }
     expect(s.phase).toBe("post");
 
-    // The engine built as `elicit simulate --lambda-only` builds it, answered by the same
-    // reader off the same screen, gives the same questions and result.
+    // The engine built as `elicit simulate --lambda-only` builds it, on the counts shown as
+    // a study's engine computes (`asShown`), answered by the same reader off the same screen,
+    // gives the same questions and result.
+    expect(config.spec.asShown).toBe(true);
     const family = lambdaFamily(
       2,
       data.tau,
       { a: [...config.spec.known.a], B: { "0-1": config.spec.known.B["0-1"]!.map((r) => [...r]) } },
-      { rho: data.space.sphere.rho, displayStep: config.spec.displayStep },
+      {
+        rho: data.space.sphere.rho,
+        displayStep: config.spec.displayStep,
+        shown: (p) => shownRatesOf(data, p),
+      },
     );
     let shownCount = 0;
     const key = (v: FairView) => JSON.stringify(v.counts);
@@ -201,7 +212,7 @@ describe.each(SLOW_BACKENDS)("fairness study (%s)", (kind) => {
         tolerance: 0.05,
         budget: 25,
         credibility: 0.9,
-        model: "human",
+        model: config.spec.model,
         seed,
       }),
       (q: { first: FairPoint; second: FairPoint }) => {
@@ -265,5 +276,34 @@ describe.each(SLOW_BACKENDS)("fairness study (%s)", (kind) => {
     const csv = (await exported("answers.csv")).trim().split("\n");
     expect(csv[0]).toContain("classes,groups,first_counts,second_counts");
     expect(csv).toHaveLength(1 + stored.length);
+
+    // Issue 26 item 4: a fairness study has no Phase III; the learned answer model's
+    // consistency is on the debrief (its sentence), the dashboard and both CSVs, equal.
+    const c = d.consistency!;
+    expect(c.basis).toBe("answer-model");
+    expect(c.coinLike).toBe(false);
+    // A careful participant: the range reaches the model's lowest slip rate (half of 2%).
+    expect(c.errorLow!).toBeLessThanOrEqual(0.01);
+    expect(c.errorRate!).toBeLessThan(0.1);
+    expect(row.consistency).toEqual(c);
+    const wideRow = csvRows(await exported("participants.csv")).find(
+      (r) => r.participant_id === String(id),
+    )!;
+    expect(Number(wideRow.error_rate)).toBeCloseTo(c.errorRate!, 12);
+    expect(Number(wideRow.error_rate_low)).toBeCloseTo(c.errorLow!, 12);
+    expect(Number(wideRow.error_rate_high)).toBeCloseTo(c.errorHigh!, 12);
+    expect(wideRow.coin_like).toBe("0");
+    const long = csvRows(await exported("answers.csv")).filter(
+      (r) => r.participant_id === String(id),
+    );
+    expect(new Set(long.map((r) => r.participant_error_rate))).toEqual(
+      new Set([wideRow.error_rate]),
+    );
+    expect(new Set(long.map((r) => r.participant_coin_like))).toEqual(new Set(["0"]));
+    const pct = (x: number) => `${Math.round(x * 100)}%`;
+    const page = render(h(PhasePage, { state: s, busy: false, post: async () => undefined }));
+    expect(page.replace(/<[^>]+>/g, "")).toContain(
+      `about ${pct(Number(wideRow.error_rate))} of your choices went against your own result (from ${pct(Number(wideRow.error_rate_low))} to ${pct(Number(wideRow.error_rate_high))} is likely)`,
+    );
   }, 180_000);
 });

@@ -7,7 +7,7 @@ import type { MulticlassPool } from "../../src/geometry/multiclass/pool.ts";
 import { createRng } from "../../src/math/rng.ts";
 import type { Answer } from "../../src/search/question.ts";
 import type { MulticlassView, ParticipantState } from "../../src/server/api-schemas.ts";
-import { multiclassView } from "../../src/server/participant/multiclass.ts";
+import { multiclassView, shownConfusion } from "../../src/server/participant/multiclass.ts";
 import { sha256 } from "../../src/server/security/tokens.ts";
 import type { MulticlassAdaptiveSpec, StudyConfig } from "../../src/server/study/config.ts";
 import { multiclassStudyData } from "../../src/server/study/population.ts";
@@ -124,7 +124,8 @@ export async function finishMulticlass(t: TestApp, token: string, s: Participant
 
 /**
  * The engine run the study should reproduce, built here as `elicit simulate` builds it (the
- * family over the pool with the stored options and the participant's seed), with the
+ * family over the pool with the stored options, on the counts shown as the study's engine
+ * computes, and the participant's seed), with the
  * screen's rule applied by the oracle: a pair with the same correct counts is a tie, unshown.
  */
 export function engineRun(
@@ -133,7 +134,10 @@ export function engineRun(
   seed: number,
   reader: ReturnType<typeof screenReader>,
 ) {
-  const family = multiclassLinearFamily("diagonal-linear", pool, { displayStep: spec.displayStep });
+  const family = multiclassLinearFamily("diagonal-linear", pool, {
+    displayStep: spec.displayStep,
+    ...(spec.asShown ? { shown: (p: MulticlassPoint) => shownConfusion(pool, p) } : {}),
+  });
   const procedure = adaptiveProcedure(family, {
     tolerance: spec.tolerance,
     budget: spec.budget,

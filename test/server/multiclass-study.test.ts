@@ -57,6 +57,7 @@ describe.each(SLOW_BACKENDS)("multiclass study (%s)", (kind) => {
       credibility: 0.9,
       model: "learned",
       displayStep: 0.001,
+      asShown: true,
     });
     expect(data.pool.k).toBe(3);
     // A binary study's stored configuration has no kind (so its hash is unchanged).

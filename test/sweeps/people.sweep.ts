@@ -51,53 +51,45 @@ const KNOWN_GAPS = [
   "binary-linear flips-20: coverage 80% < 85%",
   "binary-linear flips-20: error p95 0.5262 > 0.04",
   // DLPM k = 3 (a multiclass study of iris, tolerance 0.05, budget 25, the learned answer
-  // model): a side bias on near pairs pulls the region off the truth, and 20% flips widen
-  // the tail (those runs are flagged: no silent miss).
-  "diagonal-linear side-bias: coverage 83% < 85%",
-  "diagonal-linear flips-20: error p95 0.1769 > 0.1",
+  // model, the engine on the counts shown): a wide "about the same" pulls the region off the
+  // truth, and 20% flips widen the tail (those runs are flagged: no silent miss).
+  "diagonal-linear tie-band: coverage 80% < 85%",
+  "diagonal-linear flips-20: error p95 0.2536 > 0.1",
   // LPM k = 3 (a multiclass study of iris, tolerance 0.1 on each of 6 costs, budget 30, the
-  // learned model): 30 questions do not pin six costs to 0.2 for a person who slips, tires or
-  // leans to one side; a lapse and a side bias each left one run off its region unflagged.
-  "linear lapse: 1 silent misses",
-  "linear lapse: error p95 0.2914 > 0.2",
-  "linear fatigue: coverage 73% < 85%",
-  "linear fatigue: error p95 0.2169 > 0.2",
-  "linear side-bias: 1 silent misses",
-  "linear side-bias: error p95 0.2157 > 0.2",
-  "linear flips-5: error p95 0.2251 > 0.2",
-  "linear flips-10: error p95 0.2736 > 0.2",
-  "linear flips-20: coverage 83% < 85%",
-  "linear flips-20: error p95 0.5194 > 0.2",
-  // lambda (a fairness study of arrests by colour, tolerance 0.05, budget 25, the human model,
-  // no Phase III): a coin is not told apart from a person (its answers to halving questions
-  // fit some lambda), a side bias and a wide "about the same" pull the region off the truth,
-  // and rounding to whole people can make a pair dominated on screen that is not in the rates.
-  "fair-lambda lapse: error p95 0.1040 > 0.1",
-  "fair-lambda tie-band: coverage 57% < 85%",
-  "fair-lambda tie-band: error p95 0.1286 > 0.1",
-  "fair-lambda fatigue: coverage 80% < 85%",
-  "fair-lambda fatigue: error p95 0.1634 > 0.1",
-  "fair-lambda side-bias: 2 silent misses",
-  "fair-lambda side-bias: coverage 50% < 85%",
-  "fair-lambda side-bias: error p95 0.1645 > 0.1",
-  "fair-lambda flips-20: 1 dominated pairs shown",
-  "fair-lambda random: 1 dominated pairs shown",
-  "fair-lambda random: 11 silent misses",
-  "fair-lambda random: flagged 63% < 95%",
+  // learned model, on the counts shown): 30 questions do not pin six costs to 0.2 for a
+  // person who slips, tires, leans to one side or flips answers; one run of 10% flips and one
+  // coin ended off their regions unflagged.
+  "linear lapse: error p95 0.2183 > 0.2",
+  "linear fatigue: error p95 0.2016 > 0.2",
+  "linear side-bias: error p95 0.2177 > 0.2",
+  "linear flips-10: 1 silent misses",
+  "linear flips-10: coverage 83% < 85%",
+  "linear flips-10: error p95 0.3070 > 0.2",
+  "linear flips-20: error p95 0.5262 > 0.2",
+  "linear random: 1 silent misses",
+  // lambda (a fairness study of arrests by colour, tolerance 0.05, budget 25, the learned
+  // model, on the counts shown, no Phase III): a coin's answers to halving questions fit some
+  // lambda, so the learned model seldom takes it for a coin; a side bias and a wide "about
+  // the same" pull the region off the truth.
+  "fair-lambda tie-band: coverage 83% < 85%",
+  "fair-lambda tie-band: error p95 0.1175 > 0.1",
+  "fair-lambda fatigue: error p95 0.1193 > 0.1",
+  "fair-lambda side-bias: 1 silent misses",
+  "fair-lambda side-bias: coverage 73% < 85%",
+  "fair-lambda side-bias: error p95 0.2082 > 0.1",
+  "fair-lambda random: 5 silent misses",
+  "fair-lambda random: flagged 83% < 95%",
   // The whole fair metric (tolerance 0.1, budget 30): 30 questions pin a and lambda but not
-  // the gap weights B for a person who is not careful; those runs are flagged (unidentified).
-  "fair-quadratic careful: error p95 0.2761 > 0.2",
-  "fair-quadratic probit: error p95 0.6158 > 0.2",
-  "fair-quadratic lapse: error p95 0.6387 > 0.2",
-  "fair-quadratic tie-band: error p95 0.4616 > 0.2",
-  "fair-quadratic fatigue: coverage 83% < 85%",
-  "fair-quadratic fatigue: error p95 0.9088 > 0.2",
-  "fair-quadratic side-bias: coverage 83% < 85%",
-  "fair-quadratic side-bias: error p95 1.0603 > 0.2",
-  "fair-quadratic flips-5: error p95 0.5386 > 0.2",
-  "fair-quadratic flips-10: error p95 0.4275 > 0.2",
-  "fair-quadratic flips-20: coverage 80% < 85%",
-  "fair-quadratic flips-20: error p95 1.6358 > 0.2",
+  // the gap weights B; those runs are flagged (unidentified), and the regions hold the truth.
+  "fair-quadratic careful: error p95 0.2523 > 0.2",
+  "fair-quadratic probit: error p95 0.4995 > 0.2",
+  "fair-quadratic lapse: error p95 0.9278 > 0.2",
+  "fair-quadratic tie-band: error p95 0.3124 > 0.2",
+  "fair-quadratic fatigue: error p95 1.0261 > 0.2",
+  "fair-quadratic side-bias: error p95 0.9681 > 0.2",
+  "fair-quadratic flips-5: error p95 0.2718 > 0.2",
+  "fair-quadratic flips-10: error p95 0.5987 > 0.2",
+  "fair-quadratic flips-20: error p95 1.0509 > 0.2",
 ];
 
 describe("issue 26: the panel of people (reproduce people)", () => {
@@ -136,12 +128,13 @@ describe("issue 26: the panel of people (reproduce people)", () => {
   // Which answer model each kind of study runs (README, "Answer models"): decided on the truths
   // drawn with `--truth-seed held-out-1`, asserted here on a third draw that neither the
   // decision nor the table above uses.
-  it("learned against human: more questions for a careful binary person, a coin flagged on DLPM, 20% flips covered on LPM", () => {
+  it("learned against human: more questions for a careful binary person, a coin flagged on DLPM, 20% flips covered on LPM, a side bias covered on lambda", () => {
     const population = prepareStudyData(cancerDiagnosisConfig()).pool;
     const run = (model: "human" | "learned", families: PeopleFamily[], people: PersonType[]) =>
       reproducePeople({
         population,
         multiclass: peopleMulticlassPool(),
+        fair: peopleFairData(),
         trials: 20,
         truthSeed: "models-1",
         families,
@@ -160,10 +153,15 @@ describe("issue 26: the panel of people (reproduce people)", () => {
       human: run("human", ["linear"], ["flips-20"])[0]!,
       learned: run("learned", ["linear"], ["flips-20"])[0]!,
     };
+    const lean = {
+      human: run("human", ["fair-lambda"], ["side-bias"])[0]!,
+      learned: run("learned", ["fair-lambda"], ["side-bias"])[0]!,
+    };
     console.log(
       `binary-threshold careful, mean questions: human ${binary.human.questions.mean}, learned ${binary.learned.questions.mean}; ` +
         `DLPM random, flagged / silent: human ${coin.human.flagged} / ${coin.human.silentMisses}, learned ${coin.learned.flagged} / ${coin.learned.silentMisses}; ` +
-        `LPM flips-20, coverage: human ${flips.human.coverage}, learned ${flips.learned.coverage}`,
+        `LPM flips-20, coverage: human ${flips.human.coverage}, learned ${flips.learned.coverage}; ` +
+        `lambda side-bias, coverage: human ${lean.human.coverage}, learned ${lean.learned.coverage}`,
     );
     expect(binary.learned.questions.mean).toBeGreaterThan(binary.human.questions.mean + 1);
     expect(binary.learned.coverage!).toBeLessThanOrEqual(binary.human.coverage! + 0.05);
@@ -171,5 +169,6 @@ describe("issue 26: the panel of people (reproduce people)", () => {
     expect(coin.learned.silentMisses).toBe(0);
     expect(coin.human.flagged!).toBeLessThan(coin.learned.flagged!);
     expect(flips.learned.coverage!).toBeGreaterThanOrEqual(flips.human.coverage! + 0.2);
+    expect(lean.learned.coverage!).toBeGreaterThanOrEqual(lean.human.coverage! + 0.2);
   });
 });

@@ -73,8 +73,8 @@ export function formatPeopleReproduction(r: PeopleReproduction): string {
       .map(([f, m]) => `${f} ${m}`)
       .join(
         ", ",
-      )}), display step ${r.frame.step} as shown for the binary families (never told who answers)`,
-    `Pairs identical on screen are answered 'tie' unasked and not counted. flagged: unidentified coordinates, stop no-informative-question, or (binary adaptive) Phase III answers a coin could have given (${PEOPLE_PHASE_THREE.pairs} random pairs and ${PEOPLE_PHASE_THREE.retests} repeats, as the dashboard flags them); coin-like: the dashboard's coin flag alone (binary: Phase III; multiclass: the learned model's probability of a coin above one half; empty for a kind with neither); silent: error > 2x tolerance and not flagged; dominated: pairs shown where one system is at least as good on everything that decides and better on one (binary: TP and TN; DLPM: each class's correct count; LPM: each kind of mistake; lambda: the error and the gap parts of the cost; the whole fair metric weighs both ways, so none), summed over runs`,
+      )}), the engine computing on the counts shown (binary: display step ${r.frame.step}; multiclass and fairness: each class's and group's counts of 100) (never told who answers)`,
+    `Pairs identical on screen are answered 'tie' unasked and not counted. flagged: unidentified coordinates, stop no-informative-question, or answers the dashboard flags as a coin's (binary adaptive: Phase III, ${PEOPLE_PHASE_THREE.pairs} random pairs and ${PEOPLE_PHASE_THREE.retests} repeats; a study with the learned answer model: its probability of a coin above one half); coin-like: the dashboard's coin flag alone (empty for a study with neither); silent: error > 2x tolerance and not flagged; dominated: pairs shown where one system is at least as good on everything that decides and better on one (binary: TP and TN; DLPM: each class's correct count; LPM: each kind of mistake; lambda: the error and the gap parts of the cost; the whole fair metric weighs both ways, so none), summed over runs`,
   ];
   for (const family of r.families) {
     const s = PEOPLE_SETTINGS[family];

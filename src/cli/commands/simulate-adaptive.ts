@@ -55,6 +55,7 @@ import { createRng } from "../../math/rng.ts";
 import { mean } from "../../math/stats.ts";
 import { normalizeLinear } from "../../metrics/binary-linear.ts";
 import { describeNoise, type NoiseModel } from "../../oracle/noise.ts";
+import { shownConfusion } from "../../server/participant/multiclass.ts";
 import {
   type AdaptiveFlags,
   adaptiveSettingsFromFlags,
@@ -404,6 +405,7 @@ export function simulateMulticlassAdaptiveCommand(
   const family = multiclassLinearFamily(kind, pool, {
     displayStep: settings.displayStep,
     ...(sphere ? { sphere } : {}),
+    ...(settings.asShown ? { shown: (p: MulticlassPoint) => shownConfusion(pool, p) } : {}),
   });
   const fixed = f.truth === undefined ? undefined : parseMulticlassTruth(f.truth, kind, pool.k);
   const rng = createRng(seed);

@@ -2,6 +2,7 @@ import type { FairPoint } from "../../elicit/fair/metric.ts";
 import type { ParticipantState } from "../api-schemas.ts";
 import { type FairSpec, isFairSpec } from "../study/config.ts";
 import type { FairStudyData } from "../study/fair.ts";
+import { modelConsistency } from "./consistency.ts";
 import { placementOf } from "./elicitation.ts";
 import {
   accuracyForGap,
@@ -89,6 +90,7 @@ export function fairDebrief(
     groups: [...data.groupNames],
     classes: [...data.classNames],
     gapWorth: Number.isFinite(worth) ? worth : null,
+    consistency: modelConsistency(result.person),
     ...(full
       ? {
           full: {

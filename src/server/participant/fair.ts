@@ -58,6 +58,15 @@ export function shownOfRates(
 }
 
 /**
+ * The rates a participant sees of a profile: every group's correct counts out of 100, as
+ * rates (what the engine of a study computes on, `FairLambdaSpec.asShown`).
+ * @example shownRatesOf(data, profile) // [[0.72, 0.64], [0.75, 0.61]]
+ */
+export function shownRatesOf(data: FairStudyData, p: FairPoint): number[][] {
+  return fairView(data, p).counts.map((row) => row.map((c) => c / FAIR_ROW_TOTAL));
+}
+
+/**
  * What decides a fairness comparison on screen, as a key (two profiles with equal keys look
  * the same): every group's correct counts.
  * @example fairShownKey(data, profile) // "72,64;75,61"
@@ -77,7 +86,11 @@ export function fairStudyFamily(
   spec: FairSpec,
   data: FairStudyData,
 ): AdaptiveFamily<FairPoint, FairMetric> {
-  const options = { rho: data.space.sphere.rho, displayStep: spec.displayStep };
+  const options = {
+    rho: data.space.sphere.rho,
+    displayStep: spec.displayStep,
+    ...(spec.asShown ? { shown: (p: FairPoint) => shownRatesOf(data, p) } : {}),
+  };
   return spec.family === "fair-quadratic"
     ? fairQuadraticFamily(data.classNames.length, data.tau, options)
     : lambdaFamily(

@@ -38,6 +38,20 @@ export function multiclassView(pool: MulticlassPool, classifier: Classifier): Mu
   return { counts, rates: counts.map((r, i) => r[i]! / MULTICLASS_ROW_TOTAL) };
 }
 
+/**
+ * The confusion matrix a participant sees of a system, in the pool's joint shares (what the
+ * engine of a study computes on, `MulticlassAdaptiveSpec.asShown`): each class's counts of
+ * 100 times the class's share.
+ * @example shownConfusion(pool, point) // Float64Array of k * k entries
+ */
+export function shownConfusion(pool: MulticlassPool, p: MulticlassPoint): Float64Array {
+  const counts = multiclassView(pool, p.classifier).counts;
+  return Float64Array.from({ length: pool.k * pool.k }, (_, a) => {
+    const i = Math.floor(a / pool.k);
+    return (counts[i]![a % pool.k]! / MULTICLASS_ROW_TOTAL) * pool.priors[i]!;
+  });
+}
+
 /** What decides a diagonal-linear comparison on screen: the correct count of each class. */
 function shownDiagonal(pool: MulticlassPool, p: MulticlassPoint): string {
   return multiclassView(pool, p.classifier)
@@ -72,7 +86,10 @@ export function multiclassStudySteps(
   seed: number,
 ): Steps<MulticlassPoint, MulticlassStudyResult> {
   return adaptiveSteps(
-    multiclassLinearFamily(spec.family, pool, { displayStep: spec.displayStep }),
+    multiclassLinearFamily(spec.family, pool, {
+      displayStep: spec.displayStep,
+      ...(spec.asShown ? { shown: (p: MulticlassPoint) => shownConfusion(pool, p) } : {}),
+    }),
     {
       tolerance: spec.tolerance,
       budget: spec.budget,

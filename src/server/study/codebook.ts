@@ -72,7 +72,7 @@ const ANSWERS: Record<string, Doc> = {
   second_tn: ["number", "binary: as first_tn, for the second system"],
   participant_error_rate: [
     "number",
-    "the participant's error_rate (participants.csv), on each of their rows (binary studies: Phase III; multiclass DLPM studies: the learned answer model)",
+    "the participant's error_rate (participants.csv), on each of their rows (binary studies: Phase III; multiclass and fairness studies: the learned answer model)",
   ],
   participant_coin_like: [
     "boolean01",
@@ -169,15 +169,15 @@ const PARTICIPANTS: Record<string, Doc> = {
   retest_same: ["integer", "of them, answered the same way both times"],
   error_rate: [
     "number",
-    "the participant's estimated error rate, the share of their answers against their own elicited metric. Binary studies: the share of counted Phase III answers (random pairs, no 'about the same', no metric tie; empty: none counted). Multiclass DLPM studies (no Phase III): half the slip rate the engine's learned answer model inferred from the Phase II answers, its posterior mean (a slip is a coin flip, wrong half the time)",
+    "the participant's estimated error rate, the share of their answers against their own elicited metric. Binary studies: the share of counted Phase III answers (random pairs, no 'about the same', no metric tie; empty: none counted). Multiclass and fairness studies (no Phase III): half the slip rate the engine's learned answer model inferred from the Phase II answers, its posterior mean (a slip is a coin flip, wrong half the time)",
   ],
   error_rate_low: [
     "number",
-    "lower end of error_rate's range: binary, the 90% Wilson interval; multiclass, the 5% point of the learned model's posterior",
+    "lower end of error_rate's range: binary, the 90% Wilson interval; multiclass and fairness, the 5% point of the learned model's posterior",
   ],
   error_rate_high: [
     "number",
-    "upper end of error_rate's range: binary, the 90% Wilson interval; multiclass, the 95% point of the learned model's posterior",
+    "upper end of error_rate's range: binary, the 90% Wilson interval; multiclass and fairness, the 95% point of the learned model's posterior",
   ],
   coin_p: [
     "number",
@@ -185,7 +185,7 @@ const PARTICIPANTS: Record<string, Doc> = {
   ],
   coin_like: [
     "boolean01",
-    "1: the answers cannot be told apart from a coin's (binary: coin_p > 0.05; multiclass DLPM: the learned answer model believes the participant answers as a coin with probability above 0.5, coin_p empty); the dashboard flags the participant and leaves them out of the consensus by default",
+    "1: the answers cannot be told apart from a coin's (binary: coin_p > 0.05; multiclass and fairness: the learned answer model believes the participant answers as a coin with probability above 0.5, coin_p empty); the dashboard flags the participant and leaves them out of the consensus by default",
   ],
   elicitation_family: [
     "text",

@@ -50,6 +50,12 @@ export interface MulticlassAdaptiveSpec {
   readonly model: StudyAnswerModel;
   /** The engine's display step on the diagonal confusions (the screen guard is views). */
   readonly displayStep: number;
+  /**
+   * The engine computes on the counts shown (whole people of 100 per class), as the
+   * participant judges them; absent (studies created before) it computed on the exact
+   * confusions, and their answer logs replay as they ran.
+   */
+  readonly asShown?: true;
 }
 
 /**
@@ -69,6 +75,12 @@ export interface FairLambdaSpec {
   readonly model: StudyAnswerModel;
   /** The engine's display step on every group's rates (1 of the 100 shown per row). */
   readonly displayStep: number;
+  /**
+   * The engine computes on the counts shown (whole people of 100 per group and class), as the
+   * participant judges them; absent (studies created before) it computed on the queried
+   * rates, and their answer logs replay as they ran.
+   */
+  readonly asShown?: true;
   /** The accuracy costs per class and the violation weights per group pair ("u-v"). */
   readonly known: {
     readonly a: readonly number[];

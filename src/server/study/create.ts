@@ -357,6 +357,7 @@ function multiclassStudyConfig(body: CreateStudyBody): { config: StudyConfig; ha
       // where the fixed model did not).
       model: MULTICLASS_DEFAULTS.model,
       displayStep: MULTICLASS_DEFAULTS.displayStep,
+      asShown: true,
     },
     words: {
       ...base.words,

@@ -559,6 +559,7 @@ export function Debrief({ state }: { state: ParticipantState }) {
 function FairDebrief({ state }: { state: ParticipantState }) {
   const d = state.fairDebrief!;
   const pct = (x: number) => `${Math.round(x * 100)}%`;
+  const consistency = d.consistency ? consistencySentence(d.consistency, labelsFor(state)) : null;
   return (
     <section>
       <h1>Thank you!</h1>
@@ -577,6 +578,7 @@ function FairDebrief({ state }: { state: ParticipantState }) {
           <span>1: only treating the groups alike</span>
         </p>
         {d.full !== undefined && <FairWhole d={d} />}
+        {consistency !== null && <p data-testid="consistency">{consistency}</p>}
       </div>
       <p>
         Your completion code: <strong data-testid="completion-code">{d.completionCode}</strong>

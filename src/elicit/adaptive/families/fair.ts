@@ -27,6 +27,17 @@ export interface FairFamilyOptions {
   readonly displayStep?: number;
   /** Random level-set starts per question (default 24; two levels). */
   readonly levelPoints?: number;
+  /**
+   * What a person sees of a profile's rates (default: the queried rates). A study passes its
+   * screen's rates (whole people out of 100): the features, hence every question's
+   * dominance check, every belief update and the result, are then about the values shown.
+   */
+  readonly shown?: (p: FairPoint) => readonly (readonly number[])[];
+}
+
+/** The rates the features are computed on: as shown when the options say how. */
+function ratesSeen(o: FairFamilyOptions): (p: FairPoint) => readonly ArrayLike<number>[] {
+  return o.shown ?? ((p) => p.rates);
 }
 
 /** Upper-triangle index pairs i <= j of a k x k matrix: the diagonal first, then i < j. */
@@ -216,11 +227,13 @@ export function fairQuadraticFamily(
     ...pairs.flatMap(([u, v]) => ents.map(([i, j]) => `B${u + 1}${v + 1}_${i + 1}${j + 1}`)),
     "lambda",
   ];
+  const seen = ratesSeen(o);
   const features = (p: FairPoint): Float64Array => {
+    const rates = seen(p);
     const f = new Float64Array(dim);
-    for (let g = 0; g < m; g++) for (let i = 0; i < k; i++) f[i]! += tau[g]![i]! * p.rates[g]![i]!;
+    for (let g = 0; g < m; g++) for (let i = 0; i < k; i++) f[i]! += tau[g]![i]! * rates[g]![i]!;
     pairs.forEach(([u, v], l) => {
-      const d = Array.from({ length: k }, (_, i) => p.rates[u]![i]! - p.rates[v]![i]!);
+      const d = Array.from({ length: k }, (_, i) => rates[u]![i]! - rates[v]![i]!);
       ents.forEach(([i, j], e) => {
         f[k + l * ents.length + e] = i === j ? -(d[i]! * d[i]!) / 2 : -d[i]! * d[j]! * Math.SQRT1_2;
       });
@@ -287,6 +300,7 @@ export function lambdaFamily(
   const zero = Array.from({ length: k }, () => new Array<number>(k).fill(0));
   const pairs = groupPairs(m);
   const Bs = pairs.map(([u, v]) => base.B[pairKey(u, v)] ?? zero);
+  const seen = ratesSeen(o);
   const toMetric = (w: Float64Array): FairMetric => {
     const x = Math.max(0, w[0]!);
     const y = Math.max(0, w[1]!);
@@ -301,15 +315,16 @@ export function lambdaFamily(
     errorName: "|lambda - lambda'|",
     coordinateNames: ["lambda"],
     features: (p) => {
+      const rates = seen(p);
       let lin = 0;
       for (let g = 0; g < m; g++)
-        for (let i = 0; i < k; i++) lin += base.a[i]! * tau[g]![i]! * p.rates[g]![i]!;
+        for (let i = 0; i < k; i++) lin += base.a[i]! * tau[g]![i]! * rates[g]![i]!;
       let viol = 0;
       pairs.forEach(([u, v], l) => {
         const M = Bs[l]!;
         for (let i = 0; i < k; i++) {
-          const di = p.rates[u]![i]! - p.rates[v]![i]!;
-          for (let j = 0; j < k; j++) viol += di * M[i]![j]! * (p.rates[u]![j]! - p.rates[v]![j]!);
+          const di = rates[u]![i]! - rates[v]![i]!;
+          for (let j = 0; j < k; j++) viol += di * M[i]![j]! * (rates[u]![j]! - rates[v]![j]!);
         }
       });
       return Float64Array.of(lin, -viol / 2);

@@ -19,6 +19,14 @@ export interface MulticlassFamilyOptions {
    * not used.
    */
   readonly sphere?: Sphere | false;
+  /**
+   * The confusion matrix a person sees of a point (k x k, row-major, in the pool's joint
+   * shares, as `point` is; default: the point itself). A study passes its screen's counts
+   * (whole people out of 100 per class, times the class's share): the features, hence every
+   * question's dominance check, every belief update and the result, are then about the
+   * values shown.
+   */
+  readonly shown?: (p: MulticlassPoint) => ArrayLike<number>;
 }
 
 /** A sphere this much smaller than the feasible set's extent is too flat to query. */
@@ -109,7 +117,15 @@ export function multiclassLinearFamily(
     cutBy: !diagonal && space.dim <= 12 ? "spread" : "split",
     errorName: "max |a_i - a_i'|",
     coordinateNames: names,
-    features: (p) => Float64Array.from(p.point),
+    features: o.shown
+      ? (p) => {
+          const c = o.shown!(p);
+          return Float64Array.from({ length: space.dim }, (_, a) => {
+            const [i, j] = space.pair(a);
+            return c[i * k + j]!;
+          });
+        }
+      : (p) => Float64Array.from(p.point),
     candidates: (ws) => {
       const out = ws.map((w) => optimal(w));
       if (sphere) for (const w of ws) out.push(spherePoint(w));
