@@ -619,6 +619,9 @@ function personOf(belief: ParticleBelief): Pick<AdaptiveResult<unknown, unknown>
   };
 }
 
+/** Two features this close are the same value (float rounding of equal sums). */
+const SAME_FEATURE = 1e-12;
+
 /**
  * Whether one of two points is at least as good as the other on every feature, for a family
  * whose every parameter has a known sign: then every metric of the family prefers it (or is
@@ -633,9 +636,11 @@ export function dominated(fa: Float64Array, fb: Float64Array, signs: readonly nu
   for (let i = 0; i < fa.length; i++) {
     const s = signs[i] ?? 0;
     if (s === 0) return false;
+    // Features summed in another order differ by rounding alone (equal counts on screen):
+    // equal within SAME_FEATURE.
     const d = s * (fa[i]! - fb[i]!);
-    if (d > 0) aBetter = true;
-    else if (d < 0) bBetter = true;
+    if (d > SAME_FEATURE) aBetter = true;
+    else if (d < -SAME_FEATURE) bBetter = true;
     if (aBetter && bBetter) return false;
   }
   return true;

@@ -91,4 +91,12 @@ describe("dominated", () => {
     // A parameter of either sign: no pair is dominated whatever its features.
     expect(dominated(f(1, 1), f(0, 0), [1, 0])).toBe(false);
   });
+  it("takes features equal up to float rounding as equal (the same counts on screen)", () => {
+    // A fairness profile's accuracy part summed over groups in another order: 0.1 + 0.2 and
+    // 0.3 differ by 5.6e-17, yet show the same counts; the other part decides alone.
+    const lin = 0.1 + 0.2;
+    expect(lin).not.toBe(0.3);
+    expect(dominated(f(lin, -0.02), f(0.3, -0.01), [1, 1])).toBe(true);
+    expect(dominated(f(0.3, -0.02), f(lin, -0.01), [1, 1])).toBe(true);
+  });
 });
