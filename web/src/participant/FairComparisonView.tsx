@@ -23,21 +23,30 @@ export function totalGap(v: FairView): number {
 }
 
 /**
+ * "1 point", "0 points", "12 points": a gap between groups in points of 100.
+ * @example points(1) // "1 point"
+ */
+export function points(n: number): string {
+  return `${n} ${n === 1 ? "point" : "points"}`;
+}
+
+/**
  * The trade-off in one line, from the numbers on screen: which system gets more right on
- * average and which treats the groups more alike.
- * @example fairTradeOff(a, b, "System") // "System A gets more right overall (74.2 vs 71.0 …); System B treats the groups more alike (gaps add up to 6 vs 15 points)."
+ * average and which treats the groups more alike. People are whole (issue 27: "56.5 vs 52.6
+ * of 100"): the averages are said as whole people of 100, and two that round alike as the same.
+ * @example fairTradeOff(a, b, "System") // "System A gets more right overall (74 vs 71 of 100 …); System B treats the groups more alike (gaps add up to 6 vs 15 points)."
  */
 export function fairTradeOff(left: FairView, right: FairView, noun: string): string {
-  const [al, ar] = [averageRight(left), averageRight(right)];
+  const [al, ar] = [Math.round(averageRight(left)), Math.round(averageRight(right))];
   const [gl, gr] = [totalGap(left), totalGap(right)];
   const acc =
     al === ar
-      ? `both get ${al} of 100 right on average`
+      ? `both get about ${al} of 100 right on average`
       : `${noun} ${al > ar ? "A" : "B"} gets more right overall (${Math.max(al, ar)} vs ${Math.min(al, ar)} of 100, on average over the true answers)`;
   const gap =
     gl === gr
-      ? `the gaps between the groups add up to ${gl} points for both`
-      : `${noun} ${gl < gr ? "A" : "B"} treats the groups more alike (gaps add up to ${Math.min(gl, gr)} vs ${Math.max(gl, gr)} points)`;
+      ? `the gaps between the groups add up to ${points(gl)} for both`
+      : `${noun} ${gl < gr ? "A" : "B"} treats the groups more alike (gaps add up to ${Math.min(gl, gr)} vs ${points(Math.max(gl, gr))})`;
   return `${acc.charAt(0).toUpperCase()}${acc.slice(1)}; ${gap}.`;
 }
 
@@ -106,7 +115,7 @@ function SystemTable(p: {
             <td key={cl}>
               <strong>
                 {String(p.view.gaps[i])}
-                <Wide compact={c}> points</Wide>
+                <Wide compact={c}>{p.view.gaps[i] === 1 ? " point" : " points"}</Wide>
               </strong>
             </td>
           ))}
