@@ -1,9 +1,11 @@
+import { readFileSync } from "node:fs";
 import { h } from "preact";
 import { render } from "preact-render-to-string";
 import { describe, expect, it } from "vitest";
 import {
   averageRight,
   FairComparisonView,
+  FairSystemTable,
   fairTradeOff,
   points,
   totalGap,
@@ -104,6 +106,62 @@ describe("fairness comparison view", () => {
     expect(html).toMatch(/<strong>1 point<\/strong>/);
     expect(html).not.toContain("1 points");
     expect(html).toMatch(/<strong>0 points<\/strong>/);
+  });
+
+  it("defect: on a phone (390 px) the fairness tables never break a word or a number mid-way", () => {
+    const view = {
+      counts: [
+        [60, 80],
+        [75, 90],
+      ],
+      overall: [26.8, 87.8],
+      gaps: [15, 1],
+    };
+    const html = render(
+      h(FairSystemTable, {
+        name: "System A",
+        view,
+        groups: ["Female", "Male"],
+        classes: ["denied", "approved"],
+        compact: true,
+      }),
+    );
+    // Names too long for the box scroll sideways inside it, reachable by keyboard.
+    expect(html).toMatch(
+      /^<section class="fair-table-scroll" tabindex="0" aria-label="System A, table"/,
+    );
+    // Every number cell is marked so it never wraps: "26.8%" stays whole.
+    const cells = [...html.matchAll(/<td([^>]*)>/g)].map((m) => m[1]);
+    expect(cells).toHaveLength(8);
+    for (const attrs of cells) expect(attrs).toContain('class="fair-num"');
+    expect(html).toContain("26.8%");
+    // The style sheet: no rule of the fairness tables breaks inside a word, the numbers of
+    // the phone's table do not wrap, and the box scrolls.
+    const css = readFileSync(new URL("../../web/src/styles.css", import.meta.url), "utf8");
+    const rules = [...css.replace(/\/\*[\s\S]*?\*\//g, "").matchAll(/([^{}]+)\{([^}]*)\}/g)].map(
+      (m) => ({ selector: m[1]!.trim(), body: m[2]! }),
+    );
+    const fair = rules.filter((r) => /fair-table/.test(r.selector));
+    expect(fair.length).toBeGreaterThan(3);
+    for (const r of fair) {
+      expect(r.body, r.selector).not.toMatch(/overflow-wrap:\s*(anywhere|break-word)/);
+      expect(r.body, r.selector).not.toMatch(/word-break:\s*break-(all|word)/);
+      expect(r.body, r.selector).not.toMatch(/table-layout:\s*fixed/);
+    }
+    const body = (sel: string) => rules.find((r) => r.selector === sel)?.body ?? "";
+    expect(body("table.fair-table.compact td.fair-num")).toMatch(/white-space:\s*nowrap/);
+    expect(body(".fair-table-scroll")).toMatch(/overflow-x:\s*auto/);
+    // On a wide screen the table is not boxed (nothing to scroll there).
+    const wide = render(
+      h(FairSystemTable, {
+        name: "A",
+        view,
+        groups: ["F", "M"],
+        classes: ["d", "a"],
+        compact: false,
+      }),
+    );
+    expect(wide).toMatch(/^<table class="fair-table">/);
   });
 
   it("the dashboard shows a fairness participant's lambda with its range", () => {

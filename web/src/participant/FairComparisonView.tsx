@@ -55,7 +55,13 @@ function Wide(p: { compact: boolean; children: string }) {
   return p.compact ? <span class="visually-hidden">{p.children}</span> : p.children;
 }
 
-function SystemTable(p: {
+/**
+ * One system of a fairness comparison as a table: every group's correct counts of 100 per true
+ * answer, everyone's share right and the gaps; on a phone its numbers only, in a box that
+ * scrolls sideways when the names do not fit.
+ * @example <FairSystemTable name="System A" view={v} groups={["Black", "White"]} classes={["No", "Yes"]} compact />
+ */
+export function FairSystemTable(p: {
   name: string;
   view: FairView;
   groups: readonly string[];
@@ -64,7 +70,7 @@ function SystemTable(p: {
   compact: boolean;
 }) {
   const c = p.compact;
-  return (
+  const table = (
     <table class={c ? "fair-table compact" : "fair-table"}>
       <caption class="visually-hidden">{`${p.name}: people of 100 decided right, by group and true answer`}</caption>
       <thead>
@@ -85,7 +91,7 @@ function SystemTable(p: {
             {p.classes.map((cl, i) => {
               const n = p.view.counts[gi]![i]!;
               return (
-                <td key={cl}>
+                <td key={cl} class="fair-num">
                   <span class="fair-count">
                     {String(n)}
                     <Wide compact={c}> of 100 right</Wide>
@@ -101,7 +107,7 @@ function SystemTable(p: {
         <tr class="fair-everyone">
           <th scope="row">{c ? "All" : "Everyone"}</th>
           {p.classes.map((cl, i) => (
-            <td key={cl}>
+            <td key={cl} class="fair-num">
               {`${p.view.overall[i]}%`}
               <Wide compact={c}> right</Wide>
             </td>
@@ -112,7 +118,7 @@ function SystemTable(p: {
             Gap<Wide compact={c}> between groups</Wide>
           </th>
           {p.classes.map((cl, i) => (
-            <td key={cl}>
+            <td key={cl} class="fair-num">
               <strong>
                 {String(p.view.gaps[i])}
                 <Wide compact={c}>{p.view.gaps[i] === 1 ? " point" : " points"}</Wide>
@@ -122,6 +128,16 @@ function SystemTable(p: {
         </tr>
       </tbody>
     </table>
+  );
+  // On a phone a table whose group or class names do not fit scrolls sideways inside its
+  // system's box instead of breaking a word or a number (issue 27: "Fem/ale", "26.8/%").
+  return c ? (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that may scroll sideways must be reachable by keyboard (axe: scrollable-region-focusable)
+    <section class="fair-table-scroll" tabIndex={0} aria-label={`${p.name}, table`}>
+      {table}
+    </section>
+  ) : (
+    table
   );
 }
 
@@ -138,7 +154,7 @@ export function FairComparisonView(p: FairComparisonViewProps) {
       }
       announce={tradeOff}
       renderSystem={(side, name) => (
-        <SystemTable
+        <FairSystemTable
           name={name}
           view={question[side]}
           groups={question.groups}
