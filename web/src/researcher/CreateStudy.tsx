@@ -4,11 +4,13 @@
 // adaptive engine's budget and credibility), number of evaluation pairs, consent text.
 
 import { useEffect, useRef, useState } from "preact/hooks";
+import { placeholderLeft } from "../../../src/server/study/placeholders.ts";
 import { api, errorMessage } from "../api/client.ts";
 import type { CreateStudyBody, Field, StudySummary, StudyWords } from "../api/types.ts";
 import {
   type EditableTexts,
   FieldsEditor,
+  fieldPlaceholders,
   placeholdersIn,
   type StudyDefaults,
   StudyPreview,
@@ -273,6 +275,21 @@ export function CreateStudy() {
       .split(/\n\s*\n/)
       .map((x) => x.trim())
       .filter((x) => x !== "");
+    // The same check as the binary form's and the server's: nothing of this kind's texts is
+    // filled in, so a [[...]] mark or a {word} left in one would reach participants as typed.
+    const left = [
+      ...(placeholderLeft(kindTitle) !== null ? ["title"] : []),
+      ...(placeholderLeft(consent) !== null ? ["consent text"] : []),
+      ...paragraphs.flatMap((p, i) =>
+        placeholderLeft(p) !== null ? [`story paragraph ${i + 1}`] : [],
+      ),
+      ...fieldPlaceholders("questionnaire", kindQuestionnaire ?? []),
+      ...fieldPlaceholders("post-task question", kindPost ?? []),
+    ];
+    if (left.length > 0) {
+      setError(`Placeholders are left in: ${left.join(", ")}. Write the study’s own text there.`);
+      return;
+    }
     // Only what the researcher changed goes in the request (the rest is the kind's default).
     const changed = (mine: Field[] | null, built: Field[] | undefined): mine is Field[] =>
       mine !== null && JSON.stringify(mine) !== JSON.stringify(built);

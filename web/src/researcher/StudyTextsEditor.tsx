@@ -12,6 +12,11 @@ import {
   type PageLabelKey,
   type PageLabels,
 } from "../../../src/server/study/page-label-defaults.ts";
+import {
+  labelTokens,
+  PLACEHOLDER,
+  placeholderLeft,
+} from "../../../src/server/study/placeholders.ts";
 import type { CreateStudyBody, Field, StudyWords } from "../api/types.ts";
 import { tradeOffLine } from "../chart/format.ts";
 import { capitalise } from "../chart/layout.ts";
@@ -143,17 +148,20 @@ export interface StudyDefaults {
 const countsText = (s: FixedCounts | undefined) =>
   s === undefined ? "?" : `${s.tp}, ${s.fn}, ${s.fp}, ${s.tn}`;
 
-/** Text still to be written; the same marks as the server's (src/server/study/texts.ts). */
-export const PLACEHOLDER = /\[\[[^\]]*\]\]|\{\{[^}]*\}\}|\b(?:TODO|TBD|FIXME|XXX)\b/;
+/** Text still to be written; the same marks as the server's (src/server/study/placeholders.ts). */
+export { PLACEHOLDER };
 
 /**
- * Where placeholders are left, as "story paragraph 2", "comprehension question 1 prompt", ...
+ * Where placeholders are left, as "story paragraph 2", "comprehension question 1 prompt", ...:
+ * a `[[...]]`-style mark anywhere, or a `{word}` where nothing fills it in (only the
+ * comprehension questions' tokens and each page label's own values are filled in), as the
+ * server refuses them (issue 27: `{population}` in the story passed this check).
  * @example placeholdersIn({ ...texts, guessPrompt: "[[ask]]" }) // ["guess question"]
  */
 export function placeholdersIn(t: EditableTexts, words: StudyWords, consent: string): string[] {
   const out: string[] = [];
-  const check = (where: string, s: string | null | undefined) => {
-    if (s != null && PLACEHOLDER.test(s)) out.push(where);
+  const check = (where: string, s: string | null | undefined, tokens: readonly string[] = []) => {
+    if (s != null && placeholderLeft(s, tokens) !== null) out.push(where);
   };
   check("title", t.title);
   for (const [k, v] of Object.entries(words)) check(`word “${k}”`, v);
@@ -163,21 +171,29 @@ export function placeholdersIn(t: EditableTexts, words: StudyWords, consent: str
   check("cost of a false alarm", t.story.costs.falseAlarm);
   t.comprehension.forEach((q, i) => {
     for (const part of ["prompt", "correct", "explanation"] as const)
-      check(`comprehension question ${i + 1} ${part}`, q[part]);
+      check(`comprehension question ${i + 1} ${part}`, q[part], COMPREHENSION_TOKENS);
     for (const [j, o] of q.options.entries())
-      check(`comprehension question ${i + 1} option ${j + 1}`, o);
+      check(`comprehension question ${i + 1} option ${j + 1}`, o, COMPREHENSION_TOKENS);
   });
   check("guess question", t.guessPrompt);
   for (const [k, v] of Object.entries(labelsOfTexts(t)))
-    check(LABEL_NAMES[k as PageLabelKey] ?? k, v);
-  for (const [name, fields] of [
-    ["questionnaire", t.questionnaire],
-    ["post-task question", t.post],
-  ] as const)
-    fields.forEach((f, i) => {
-      check(`${name} ${i + 1}`, f.label);
-      for (const o of f.options ?? []) check(`${name} ${i + 1} option`, o);
-    });
+    check(LABEL_NAMES[k as PageLabelKey] ?? k, v, labelTokens(k));
+  out.push(...fieldPlaceholders("questionnaire", t.questionnaire));
+  out.push(...fieldPlaceholders("post-task question", t.post));
+  return out;
+}
+
+/**
+ * Where placeholders are left in form questions (their labels and options).
+ * @example fieldPlaceholders("post-task question", [{ id: "q1", label: "TBD", kind: "text", required: true }]) // ["post-task question 1"]
+ */
+export function fieldPlaceholders(name: string, fields: readonly Field[]): string[] {
+  const out: string[] = [];
+  fields.forEach((f, i) => {
+    if (placeholderLeft(f.label) !== null) out.push(`${name} ${i + 1}`);
+    for (const o of f.options ?? [])
+      if (placeholderLeft(o) !== null) out.push(`${name} ${i + 1} option`);
+  });
   return out;
 }
 
