@@ -7,11 +7,13 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import { placeholderLeft } from "../../../src/server/study/placeholders.ts";
 import { api, errorMessage } from "../api/client.ts";
 import type { CreateStudyBody, Field, StudySummary, StudyWords } from "../api/types.ts";
+import { capitalise } from "../chart/layout.ts";
 import {
   type EditableTexts,
   FieldsEditor,
   fieldPlaceholders,
   placeholdersIn,
+  rightAnswerProblems,
   type StudyDefaults,
   StudyPreview,
   StudyTextsEditor,
@@ -332,6 +334,12 @@ export function CreateStudy() {
     const left = placeholdersIn(texts, previewWords, consent);
     if (left.length > 0) {
       setError(`Placeholders are left in: ${left.join(", ")}. Write the study’s own text there.`);
+      return;
+    }
+    // Said here, beside the question, rather than as the server's refusal after sending.
+    const unanswered = rightAnswerProblems(texts.comprehension);
+    if (unanswered.length > 0) {
+      setError(`${capitalise(unanswered.join("; "))}.`);
       return;
     }
     const body: CreateStudyBody = { name: name.trim(), strategy, texts: textsForRequest(texts) };
