@@ -67,7 +67,7 @@ test("a researcher creates a study from a CSV, invites, sees results and exports
     mimeType: "text/csv",
     buffer: Buffer.from(predictionsCsv()),
   });
-  await expect(page.getByText("predictions.csv: 401 lines")).toBeVisible();
+  await expect(page.getByText("predictions.csv: 400 rows, 2 columns")).toBeVisible();
   await page.getByLabel("Positive class (after “Actually …”)").fill("was spam");
   await page.getByLabel("Negative class").fill("was not spam");
   await page.getByLabel("Tolerance").fill("0.05");

@@ -8,6 +8,7 @@ import { placeholderLeft } from "../../../src/server/study/placeholders.ts";
 import { api, errorMessage } from "../api/client.ts";
 import type { CreateStudyBody, Field, StudySummary, StudyWords } from "../api/types.ts";
 import { capitalise } from "../chart/layout.ts";
+import { csvEmpty, csvSummary, csvTooLarge, MAX_CSV_BYTES } from "./csv-file.ts";
 import {
   type EditableTexts,
   FieldsEditor,
@@ -21,7 +22,7 @@ import {
 } from "./StudyTextsEditor.tsx";
 
 /** Largest CSV the browser will send (the server enforces its own limit too). */
-export const MAX_CSV_BYTES = 5 * 1024 * 1024;
+export { MAX_CSV_BYTES };
 
 const WORD_FIELDS: { key: keyof StudyWords; label: string; example: string }[] = [
   { key: "positive", label: "Positive class (after “Actually …”)", example: "had cancer" },
@@ -93,6 +94,14 @@ export function CreateStudy() {
   const [groups, setGroups] = useState("");
   const [source, setSource] = useState<"template" | "dataset" | "csv">("template");
   const [csv, setCsv] = useState<{ name: string; text: string } | null>(null);
+  // Why the chosen file was not taken (too large, empty), shown beside the file input and
+  // again on "Create study" instead of "Please choose a file" (issue 27 defects 9 and 10).
+  const [fileError, setFileError] = useState<string | null>(null);
+  /** Forget the chosen file (another source or kind was picked). */
+  const clearFile = () => {
+    setCsv(null);
+    setFileError(null);
+  };
   const [target, setTarget] = useState("");
   const [dropColumns, setDropColumns] = useState("");
   const [defaults, setDefaults] = useState<StudyDefaults["texts"] | null>(null);
@@ -160,17 +169,24 @@ export function CreateStudy() {
     const input = e.currentTarget as HTMLInputElement;
     const file = input.files?.[0];
     if (file === undefined) {
-      setCsv(null);
+      clearFile();
       return;
     }
-    if (file.size > MAX_CSV_BYTES) {
-      setError(`The file is ${(file.size / 1e6).toFixed(1)} MB; the limit is 5 MB.`);
+    // Refused before reading: the server would refuse it anyway, after a long upload.
+    const tooLarge = csvTooLarge(file.name, file.size);
+    if (tooLarge !== null) {
       setCsv(null);
-      input.value = "";
+      setFileError(tooLarge);
       return;
     }
-    setCsv({ name: file.name, text: await file.text() });
+    const text = await file.text();
+    const empty = csvEmpty(file.name, text);
+    setCsv(empty === null ? { name: file.name, text } : null);
+    setFileError(empty);
   };
+
+  /** What "Create study" says when no file was taken: why, if one was refused. */
+  const noFile = (what: string) => fileError ?? `Please choose a ${what} CSV file.`;
 
   const previewWords: StudyWords = {
     ...(defaults?.words ?? {
@@ -223,7 +239,7 @@ export function CreateStudy() {
     const predictions = kindSource === "predictions";
     const what = predictions ? "predictions" : "dataset";
     if (csv === null) {
-      setError(`Please choose a ${what} CSV file.`);
+      setError(noFile(what));
       return;
     }
     if (!predictions && target === "") {
@@ -320,7 +336,7 @@ export function CreateStudy() {
       return;
     }
     if (source !== "template" && csv === null) {
-      setError(`Please choose a ${source === "dataset" ? "dataset" : "predictions"} CSV file.`);
+      setError(noFile(source === "dataset" ? "dataset" : "predictions"));
       return;
     }
     if (source === "dataset" && target === "") {
@@ -447,7 +463,7 @@ export function CreateStudy() {
                   // medical screening; the others' of automated decisions).
                   setConsent((c) => (c === consentDefault(kind) ? (consentDefault(k) ?? c) : c));
                   setKind(k);
-                  setCsv(null);
+                  clearFile();
                   setTarget("");
                   setClasses([]);
                   setGroups("");
@@ -473,7 +489,7 @@ export function CreateStudy() {
             setSource={(k) => {
               setKindSource(k);
               setBundled("");
-              setCsv(null);
+              clearFile();
               setTarget("");
               setClasses([]);
               setGroups("");
@@ -490,6 +506,7 @@ export function CreateStudy() {
               setKindFamily(f);
             }}
             csv={csv}
+            fileError={fileError}
             columns={columns}
             onFile={onFile}
             target={target}
@@ -518,7 +535,10 @@ export function CreateStudy() {
                   type="radio"
                   name="source"
                   checked={source === "template"}
-                  onChange={() => setSource("template")}
+                  onChange={() => {
+                    setSource("template");
+                    clearFile();
+                  }}
                 />
                 <span>Built-in: Cancer diagnosis (Breast Cancer Wisconsin, the paper’s study)</span>
               </label>
@@ -527,7 +547,10 @@ export function CreateStudy() {
                   type="radio"
                   name="source"
                   checked={source === "csv"}
-                  onChange={() => setSource("csv")}
+                  onChange={() => {
+                    setSource("csv");
+                    clearFile();
+                  }}
                 />
                 <span>Upload predictions (CSV: true label, predicted probability)</span>
               </label>
@@ -536,7 +559,10 @@ export function CreateStudy() {
                   type="radio"
                   name="source"
                   checked={source === "dataset"}
-                  onChange={() => setSource("dataset")}
+                  onChange={() => {
+                    setSource("dataset");
+                    clearFile();
+                  }}
                 />
                 <span>
                   Upload a dataset (CSV: feature columns and a label column; the server trains a
@@ -548,9 +574,7 @@ export function CreateStudy() {
                   <div class="field">
                     <label for="dataset-file">Dataset CSV (at most 5 MB)</label>
                     <input id="dataset-file" type="file" accept=".csv,text/csv" onChange={onFile} />
-                    {csv !== null && (
-                      <p class="muted">{`${csv.name}: ${csv.text.split(/\r?\n/).filter((l) => l.trim() !== "").length - 1} rows, ${columns.length} columns`}</p>
-                    )}
+                    <FileNote csv={csv} error={fileError} />
                   </div>
                   <div class="field">
                     <label for="target">Label column</label>
@@ -602,9 +626,7 @@ export function CreateStudy() {
                   <div class="field">
                     <label for="csv-file">Predictions CSV</label>
                     <input id="csv-file" type="file" accept=".csv,text/csv" onChange={onFile} />
-                    {csv !== null && (
-                      <p class="muted">{`${csv.name}: ${csv.text.split(/\r?\n/).filter((l) => l.trim() !== "").length} lines`}</p>
-                    )}
+                    <FileNote csv={csv} error={fileError} />
                   </div>
                   <div class="field">
                     <label for="positive">Positive label in the CSV (optional)</label>
@@ -823,7 +845,26 @@ export function CreateStudy() {
   );
 }
 
-/** A reminder that texts written for the built-in study are still in a study of other data. */
+/**
+ * Under a file input: the chosen file's rows and columns, or why it was not taken (too large,
+ * empty), as an alert so a screen reader hears it at once.
+ */
+export function FileNote({
+  csv,
+  error,
+}: {
+  csv: { name: string; text: string } | null;
+  error: string | null;
+}) {
+  if (error !== null)
+    return (
+      <p class="error" role="alert" data-testid="file-error">
+        {error}
+      </p>
+    );
+  return csv === null ? null : <p class="muted">{csvSummary(csv.name, csv.text)}</p>;
+}
+
 /** A labelled number input; `onValue` gets the text as typed (validated on submit). */
 function NumberField(p: {
   id: string;
@@ -850,6 +891,7 @@ function NumberField(p: {
   );
 }
 
+/** A reminder that texts written for the built-in study are still in a study of other data. */
 function UnchangedNotice({
   parts,
   whose = "the built-in breast-cancer study’s",
@@ -922,6 +964,8 @@ function KindFields(p: {
   family: KindFamily;
   setFamily: (f: KindFamily) => void;
   csv: { name: string; text: string } | null;
+  /** Why the chosen file was not taken (too large, empty), or null. */
+  fileError: string | null;
   columns: { name: string; values: string[] }[];
   onFile: (e: Event) => void;
   target: string;
@@ -938,7 +982,6 @@ function KindFields(p: {
   setBudget: (b: string) => void;
 }) {
   const labelValues = p.columns.find((c) => c.name === p.target)?.values ?? [];
-  const rows = p.csv?.text.split(/\r?\n/).filter((l) => l.trim() !== "").length ?? 0;
   const predictions = p.source === "predictions";
   const bundled = p.source === "bundled";
   const bundledGroups = BUNDLED.fair.find((d) => d.name === p.bundled)?.groups ?? [];
@@ -1022,9 +1065,7 @@ function KindFields(p: {
               {predictions ? "Predictions CSV (at most 5 MB)" : "Dataset CSV (at most 5 MB)"}
             </label>
             <input id="kind-dataset-file" type="file" accept=".csv,text/csv" onChange={p.onFile} />
-            {p.csv !== null && (
-              <p class="muted">{`${p.csv.name}: ${rows - 1} rows, ${p.columns.length} columns`}</p>
-            )}
+            <FileNote csv={p.csv} error={p.fileError} />
           </div>
         )}
         {p.source === "dataset" && (
