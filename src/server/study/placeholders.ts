@@ -1,7 +1,6 @@
 // Text still to be written in a study, shared by the server's check at creation and the create
 // form's ("No placeholders left."). Pure (no Node imports): the web bundle imports it too.
 
-import { COMPREHENSION_TOKENS } from "./comprehension-systems.ts";
 import { DEFAULT_PAGE_LABELS } from "./page-label-defaults.ts";
 
 /**
@@ -27,15 +26,19 @@ export function labelTokens(key: string): readonly string[] {
   return [...new Set(text.match(BRACED) ?? [])];
 }
 
+/** Every `{word}` passes here: another check names the unknown ones (comprehension tokens). */
+export const ANY_TOKEN = "any token";
+
 /**
  * The `{...}` tokens the text at `path` of a create request (or of a configuration's
- * participant texts) is filled in with: the comprehension tokens in a comprehension question,
- * a label's own values in a page label, none anywhere else.
+ * participant texts) is filled in with: in a comprehension question any (filling them in
+ * refuses an unknown one, naming every token: comprehension-systems.ts), a label's own values
+ * in a page label, none anywhere else.
  * @example tokensAt(["texts", "story", "paragraphs", 0]) // []
  */
-export function tokensAt(path: readonly (string | number)[]): readonly string[] {
+export function tokensAt(path: readonly (string | number)[]): readonly string[] | typeof ANY_TOKEN {
   const p = path[0] === "texts" ? path.slice(1) : path;
-  if (p[0] === "comprehension") return COMPREHENSION_TOKENS;
+  if (p[0] === "comprehension") return ANY_TOKEN;
   if (p[0] === "labels" && typeof p[1] === "string") return labelTokens(p[1]);
   return [];
 }
@@ -46,9 +49,13 @@ export function tokensAt(path: readonly (string | number)[]): readonly string[] 
  * @example placeholderLeft("Of {population} patients") // "{population}"
  * @example placeholderLeft("Of {population} patients", ["{population}"]) // null
  */
-export function placeholderLeft(text: string, allowed: readonly string[] = []): string | null {
+export function placeholderLeft(
+  text: string,
+  allowed: readonly string[] | typeof ANY_TOKEN = [],
+): string | null {
   const mark = PLACEHOLDER.exec(text);
   if (mark !== null) return mark[0];
+  if (allowed === ANY_TOKEN) return null;
   for (const m of text.matchAll(BRACED)) if (!allowed.includes(m[0])) return m[0];
   return null;
 }
