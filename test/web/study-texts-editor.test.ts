@@ -2,11 +2,12 @@ import { h } from "preact";
 import { render } from "preact-render-to-string";
 import { describe, expect, it } from "vitest";
 import { CreateStudyBody } from "../../src/server/api-schemas.ts";
+import { builtInTextsLeft } from "../../src/server/study/general-texts.ts";
 import {
   defaultStudyTexts,
   PLACEHOLDER as SERVER_PLACEHOLDER,
 } from "../../src/server/study/texts.ts";
-import { csvColumns, unchangedTexts } from "../../web/src/researcher/CreateStudy.tsx";
+import { csvColumns } from "../../web/src/researcher/CreateStudy.tsx";
 import {
   type EditableTexts,
   hasRightAnswer,
@@ -67,24 +68,23 @@ describe("the create form's study texts", () => {
     expect(textsForRequest({ ...t, title: " Diabetes " }).title).toBe("Diabetes");
   });
 
-  it("names the parts still the built-in study's", () => {
-    const d = structuredClone(defaultStudyTexts()) as unknown as Parameters<
-      typeof unchangedTexts
-    >[1];
-    const t: EditableTexts = structuredClone({ ...d, title: "" });
-    expect(unchangedTexts(t, d, {}, d.consentText)).toEqual([
+  it("names the parts still the built-in study's that name its disease or data", () => {
+    const d = structuredClone(defaultStudyTexts());
+    const t = structuredClone(d);
+    expect(builtInTextsLeft(t, d)).toEqual([
       "the story",
       "what each mistake costs",
       "4 comprehension questions",
       "the guess question",
-      "6 post-task questions",
-      "the words “had cancer”, “did not have cancer”, “predicted high risk”, “predicted low risk”, “missed cancers”, “false alarms”, “Which system would you rather your doctor used?”",
+      "1 post-task question",
+      "the words “had cancer”, “did not have cancer”, “predicted high risk”, “predicted low risk”, “missed cancers”, “Which system would you rather your doctor used?”",
       "the consent text",
     ]);
-    const own = texts();
-    expect(unchangedTexts(own, d, DIABETES_WORDS, "Agree?")).toEqual([]);
-    own.post = [...own.post, d.post[2]!];
-    expect(unchangedTexts(own, d, DIABETES_WORDS, "Agree?")).toEqual(["1 post-task question"]);
+    const own = { ...texts(), words: DIABETES_WORDS, consentText: "Agree?" };
+    expect(builtInTextsLeft(own, d)).toEqual([]);
+    expect(builtInTextsLeft({ ...own, post: [...own.post, d.post[0]!] }, d)).toEqual([
+      "1 post-task question",
+    ]);
   });
 
   it("offers the CSV's columns and each column's values", () => {

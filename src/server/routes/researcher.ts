@@ -23,6 +23,7 @@ import { buildStudyConfigOffThread } from "../study/build-off-thread.ts";
 import { isAdaptiveSpec, type StudyConfig } from "../study/config.ts";
 import { studyConsensus } from "../study/consensus.ts";
 import { answersCsv, codebookFile, participantsCsv, studyJson } from "../study/export.ts";
+import { builtInTextsRefusal } from "../study/general-texts.ts";
 import { loadStudyRecords, participantSummary } from "../study/results.ts";
 import { loadConfig } from "../study/store.ts";
 import {
@@ -31,7 +32,7 @@ import {
   GENERAL_QUESTIONNAIRE,
   PHASE1_SYSTEMS,
 } from "../study/template.ts";
-import { defaultStudyTexts, StudyDefaultsReply } from "../study/texts.ts";
+import { builtInTextsOf, defaultStudyTexts, StudyDefaultsReply } from "../study/texts.ts";
 import { nowIso } from "../time.ts";
 
 export interface ResearcherRouteOptions {
@@ -179,6 +180,22 @@ export const researcherRoutes: FastifyPluginAsyncZod<ResearcherRouteOptions> = a
       throw notFound("study not found");
     return me;
   };
+  /**
+   * Refuse to run a binary study of other data whose texts are still the built-in study's (one
+   * stored before creation refused them, issue 27 defect 1): 409 naming what to change.
+   */
+  const refuseBuiltInTexts = async (id: number) => {
+    const row = await db
+      .selectFrom("studies")
+      .select("config_hash")
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    const refusal = builtInTextsRefusal(
+      builtInTextsOf(await loadConfig(db, id, row.config_hash)),
+      "Write this study's own texts: edit the draft (the study page's Edit button, PUT /api/studies/:id), or create a new study if this one was opened already.",
+    );
+    if (refusal !== null) throw new ApiError(409, "texts_of_other_data", refusal);
+  };
   // Never from the request's Host header (a client can send any): the configured public URL,
   // or a relative link the researcher's browser resolves against its own address.
   const linkBase = () => publicUrl ?? "";
@@ -300,6 +317,7 @@ export const researcherRoutes: FastifyPluginAsyncZod<ResearcherRouteOptions> = a
       // Live is final: participants of a live study are the study's data, not a pilot's.
       if (s.status === "live" && req.body.mode === "pilot")
         throw new ApiError(409, "study_live", "a live study cannot go back to pilot");
+      await refuseBuiltInTexts(req.params.id);
       await db
         .updateTable("studies")
         .set({ status: req.body.mode, opened_at: s.openedAt ?? nowIso() })
@@ -324,6 +342,7 @@ export const researcherRoutes: FastifyPluginAsyncZod<ResearcherRouteOptions> = a
       if (s.status === "draft") {
         throw new ApiError(409, "study_not_open", "open the study (pilot or live) before inviting");
       }
+      await refuseBuiltInTexts(req.params.id);
       const tokens = await createParticipants(
         db,
         s.id,
@@ -346,6 +365,7 @@ export const researcherRoutes: FastifyPluginAsyncZod<ResearcherRouteOptions> = a
     async (req) => {
       await authStudy(req, req.params.id);
       const s = await studySummary(db, req.params.id);
+      await refuseBuiltInTexts(req.params.id);
       const [t] = await createParticipants(db, s.id, 1, true);
       return { link: `${linkBase()}/p/${t}` };
     },

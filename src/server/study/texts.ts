@@ -1,8 +1,9 @@
 import { z } from "zod";
 import type { StudyConfig } from "./config.ts";
+import { builtInTextsLeft, type TextsToCheck } from "./general-texts.ts";
 import { type PageLabels, PageLabelsInput, PageLabelsSchema, pageLabels } from "./page-labels.ts";
 import { placeholderAdvice, placeholderLeft, tokensAt } from "./placeholders.ts";
-import { cancerDiagnosisConfig, phase1QuestionTemplates } from "./template.ts";
+import { CANCER_DATA_FILE, cancerDiagnosisConfig, phase1QuestionTemplates } from "./template.ts";
 
 /**
  * A study's own words beyond the class names (issue 11 item 3): every text a participant
@@ -156,6 +157,37 @@ export function defaultStudyTexts(): AllStudyTexts {
     post: c.post,
     labels: labelsOf(c),
   };
+}
+
+/**
+ * Whether a binary study's data are the built-in study's (the bundled breast-cancer data),
+ * for which the built-in texts and their numbers were written.
+ */
+export function hasBuiltInData(c: StudyConfig): boolean {
+  return c.source.kind === "dataset" && c.source.file === CANCER_DATA_FILE;
+}
+
+/** The texts of a configuration that `builtInTextsLeft` compares. */
+function configTexts(c: StudyConfig): TextsToCheck {
+  return {
+    words: c.words,
+    consentText: c.consentText,
+    story: c.story,
+    comprehension: c.comprehension.questions,
+    guessPrompt: c.guessPrompt,
+    post: c.post,
+  };
+}
+
+/**
+ * What of a binary study's texts is still the built-in breast-cancer study's own when its data
+ * are not that study's (issue 27 defect 1): such a study is never created, opened or run.
+ * Multiclass and fairness studies never start from those texts (empty).
+ * @example builtInTextsOf(uploadedStudyWithBuiltInStory) // ["the story"]
+ */
+export function builtInTextsOf(c: StudyConfig): string[] {
+  if ((c.kind ?? "binary") !== "binary" || hasBuiltInData(c)) return [];
+  return builtInTextsLeft(configTexts(c), defaultStudyTexts());
 }
 
 /**

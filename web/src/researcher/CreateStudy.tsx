@@ -4,6 +4,13 @@
 // adaptive engine's budget and credibility), number of evaluation pairs, consent text.
 
 import { useEffect, useRef, useState } from "preact/hooks";
+import {
+  builtInTextsLeft,
+  builtInTextsRefusal,
+  GENERAL_BINARY_WORDS,
+  generalBinaryTexts,
+  replaceBuiltInTexts,
+} from "../../../src/server/study/general-texts.ts";
 import { placeholderLeft } from "../../../src/server/study/placeholders.ts";
 import { api, errorMessage } from "../api/client.ts";
 import type { CreateStudyBody, Field, StudySummary, StudyWords } from "../api/types.ts";
@@ -53,35 +60,6 @@ export function csvColumns(text: string): { name: string; values: string[] }[] {
     });
   }
   return header.map((name, i) => ({ name, values: [...values[i]!].sort() }));
-}
-
-/**
- * The parts of a study's texts still exactly the built-in breast-cancer study's: right for the
- * built-in data, wrong for a study of other data (a reminder, not a refusal).
- * @example unchangedTexts(defaults, defaults, defaults.words, "")[0] // "the story"
- */
-export function unchangedTexts(
-  t: EditableTexts,
-  d: StudyDefaults["texts"],
-  words: Partial<StudyWords>,
-  consent: string,
-): string[] {
-  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-  const out: string[] = [];
-  if (same(t.story.paragraphs, d.story.paragraphs)) out.push("the story");
-  if (same(t.story.costs, d.story.costs)) out.push("what each mistake costs");
-  const cq = t.comprehension.filter((q) => d.comprehension.some((x) => same(x, q))).length;
-  if (cq > 0) out.push(`${cq} comprehension question${cq === 1 ? "" : "s"}`);
-  if (t.guessPrompt !== null && t.guessPrompt === d.guessPrompt) out.push("the guess question");
-  const post = t.post.filter((f) => d.post.some((x) => same(x, f))).length;
-  if (post > 0) out.push(`${post} post-task question${post === 1 ? "" : "s"}`);
-  // "system" suits any study: only the words about the built-in study's data count.
-  const w = (Object.keys(d.words) as (keyof StudyWords)[]).filter(
-    (k) => k !== "systemNoun" && ((words[k] ?? "").trim() === "" || words[k] === d.words[k]),
-  );
-  if (w.length > 0) out.push(`the words ${w.map((k) => `“${d.words[k]}”`).join(", ")}`);
-  if (consent === d.consentText) out.push("the consent text");
-  return out;
 }
 
 /** Study kinds the form creates (binary: the papers' two-class study). */
@@ -188,20 +166,47 @@ export function CreateStudy() {
   /** What "Create study" says when no file was taken: why, if one was refused. */
   const noFile = (what: string) => fileError ?? `Please choose a ${what} CSV file.`;
 
+  // A study of uploaded data gets general words where the form leaves them empty (the
+  // server's too), never the built-in study's "had cancer".
+  const uploaded = source !== "template";
   const previewWords: StudyWords = {
-    ...(defaults?.words ?? {
-      positive: "",
-      negative: "",
-      predictedPositive: "",
-      predictedNegative: "",
-      missed: "",
-      falseAlarm: "",
-      question: "",
-      systemNoun: "system",
-    }),
+    ...(uploaded
+      ? GENERAL_BINARY_WORDS
+      : (defaults?.words ?? {
+          positive: "",
+          negative: "",
+          predictedPositive: "",
+          predictedNegative: "",
+          missed: "",
+          falseAlarm: "",
+          question: "",
+          systemNoun: "system",
+        })),
     ...Object.fromEntries(
       Object.entries(words).filter(([, v]) => v !== undefined && v.trim() !== ""),
     ),
+  };
+
+  // What of the texts is still the built-in breast-cancer study's while the data are uploaded:
+  // such a study is refused, here and by the server (issue 27 defect 1).
+  const builtInLeft =
+    kind === "binary" && uploaded && texts !== null && defaults !== null
+      ? builtInTextsLeft({ ...texts, words: previewWords, consentText: consent }, defaults)
+      : [];
+  /** Replace what is still the built-in study's by general texts in the study's words. */
+  const useGeneralTexts = () => {
+    if (texts === null || defaults === null) return;
+    const general = generalBinaryTexts(previewWords, defaults.post);
+    const r = replaceBuiltInTexts({ ...texts, consentText: consent }, defaults, general);
+    setTexts({
+      ...texts,
+      story: { paragraphs: [...r.story.paragraphs], costs: { ...r.story.costs } },
+      comprehension: [...r.comprehension],
+      guessPrompt: r.guessPrompt,
+      post: [...r.post],
+    });
+    setConsent(r.consentText);
+    setError(null);
   };
 
   /** Send a create request and go to the new study's page (errors shown in the form). */
@@ -345,6 +350,15 @@ export function CreateStudy() {
     }
     if (texts === null) {
       setError("The default texts have not loaded yet.");
+      return;
+    }
+    if (builtInLeft.length > 0) {
+      setError(
+        builtInTextsRefusal(
+          builtInLeft,
+          "Write this study’s own text there, or press “Use general texts written for any data”.",
+        ),
+      );
       return;
     }
     const left = placeholdersIn(texts, previewWords, consent);
@@ -795,8 +809,15 @@ export function CreateStudy() {
         {kind !== "binary" && consent === consentDefault(kind) && (
           <UnchangedNotice parts={["the consent text"]} whose="the built-in general wording" />
         )}
-        {kind === "binary" && texts !== null && defaults !== null && source !== "template" && (
-          <UnchangedNotice parts={unchangedTexts(texts, defaults, words, consent)} />
+        {builtInLeft.length > 0 && (
+          <div class="feedback incorrect" data-testid="unchanged-texts">
+            <p>
+              {`Still the built-in breast-cancer study’s: ${builtInLeft.join("; ")}. A study of other data cannot be created with them (its disease, patients and numbers): write its own text there, or start from general texts written in this study’s words.`}
+            </p>
+            <button type="button" class="secondary" onClick={useGeneralTexts}>
+              Use general texts written for any data
+            </button>
+          </div>
         )}
         {kind === "binary" && texts !== null && (
           <div class="texts-with-preview">
