@@ -16,6 +16,7 @@ import { api, errorMessage } from "../api/client.ts";
 import type { CreateStudyBody, Field, StudySummary, StudyWords } from "../api/types.ts";
 import { capitalise } from "../chart/layout.ts";
 import { csvEmpty, csvSummary, csvTooLarge, MAX_CSV_BYTES } from "./csv-file.ts";
+import { fieldsOfRequest, withUnedited } from "./draft-form.ts";
 import {
   type EditableTexts,
   FieldsEditor,
@@ -65,7 +66,12 @@ export function csvColumns(text: string): { name: string; values: string[] }[] {
 /** Study kinds the form creates (binary: the papers' two-class study). */
 type Kind = "binary" | "multiclass" | "fair";
 
-export function CreateStudy() {
+/**
+ * The create form; with `editId`, the same form opened on a draft (issue 27 defect 8): its
+ * fields from the draft's create request, saved back with PUT /api/studies/:id.
+ * @example <CreateStudy editId="7" />
+ */
+export function CreateStudy({ editId }: { editId?: string } = {}) {
   const [name, setName] = useState("");
   const [kind, setKind] = useState<Kind>("binary");
   const [classes, setClasses] = useState<string[]>([]);
@@ -104,9 +110,14 @@ export function CreateStudy() {
   const kindNow = useRef(kind);
   kindNow.current = kind;
 
+  // Editing a draft: the request it was made from (null until it has loaded).
+  const [stored, setStored] = useState<CreateStudyBody | null>(null);
+  const editing = editId !== undefined;
+  const eid = encodeURIComponent(editId ?? "");
+
   useEffect(() => {
     api<StudyDefaults>("GET", "/api/study-defaults")
-      .then((d) => {
+      .then(async (d) => {
         setDefaults(d.texts);
         // The consent text is edited like the others, from the built-in one of the kind.
         const built =
@@ -119,9 +130,39 @@ export function CreateStudy() {
         setKindQuestionnaire(d.kindTexts?.questionnaire ?? null);
         setKindPost(d.kindTexts?.post ?? null);
         setTexts({ ...d.texts, title: "" });
+        if (!editing) return;
+        const r = await api<{ request: CreateStudyBody }>("GET", `/api/studies/${eid}/draft`);
+        const f = fieldsOfRequest(r.request, d);
+        setName(f.name);
+        setKind(f.kind);
+        setSource(f.source);
+        setCsv(f.csv);
+        setTarget(f.target);
+        setDropColumns(f.dropColumns);
+        setPositive(f.positive);
+        setWords(f.words);
+        setTolerance(f.tolerance);
+        setStrategy(f.strategy);
+        setBudget(f.budget);
+        setCredibility(f.credibility);
+        setPairs(f.pairs);
+        setPopulation(f.population);
+        setConsent(f.consent);
+        setTexts(f.texts);
+        setKindSource(f.kindSource);
+        setBundled(f.bundled);
+        setClasses(f.classes);
+        setGroups(f.groups);
+        setKindFamily(f.kindFamily);
+        setKindBudget(f.kindBudget);
+        setKindTitle(f.kindTitle);
+        setKindStory(f.kindStory);
+        setKindQuestionnaire(f.kindQuestionnaire);
+        setKindPost(f.kindPost);
+        setStored(r.request);
       })
       .catch((e) => setError(errorMessage(e)));
-  }, []);
+  }, [editing, eid]);
   const columns =
     csv !== null && (source === "dataset" || kind !== "binary") ? csvColumns(csv.text) : [];
   const targetValues = columns.find((c) => c.name === target)?.values ?? [];
@@ -211,9 +252,17 @@ export function CreateStudy() {
 
   /** Send a create request and go to the new study's page (errors shown in the form). */
   const send = async (body: CreateStudyBody) => {
+    if (editing && stored === null) return;
     setBusy(true);
     try {
-      const r = await api<{ study: StudySummary }>("POST", "/api/studies", body);
+      const r =
+        editing && stored !== null
+          ? await api<{ study: StudySummary }>(
+              "PUT",
+              `/api/studies/${eid}`,
+              withUnedited(stored, body),
+            )
+          : await api<{ study: StudySummary }>("POST", "/api/studies", body);
       location.hash = `#/study/${encodeURIComponent(String(r.study.id))}`;
     } catch (err) {
       setError(errorMessage(err));
@@ -440,7 +489,8 @@ export function CreateStudy() {
 
   return (
     <section>
-      <h1>Create a study</h1>
+      <h1>{editing ? "Edit the draft" : "Create a study"}</h1>
+      {editing && stored === null && error === null && <p class="muted">Loading the draft…</p>}
       <form onSubmit={submit} noValidate>
         <div class="field">
           <label for="study-name">Name</label>
@@ -854,10 +904,10 @@ export function CreateStudy() {
           </div>
         )}
         <div class="actions">
-          <button type="submit" disabled={busy}>
-            Create study
+          <button type="submit" disabled={busy || (editing && stored === null)}>
+            {editing ? "Save the draft" : "Create study"}
           </button>
-          <a class="button secondary" href="#/">
+          <a class="button secondary" href={editing ? `#/study/${eid}` : "#/"}>
             Cancel
           </a>
         </div>
