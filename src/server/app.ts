@@ -215,8 +215,12 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
     }
     const status = (err as { statusCode?: number }).statusCode ?? 500;
     if (status === 413) {
-      // Only study creation takes an upload (a CSV of at most 5 MB); elsewhere it is the body.
-      const upload = req.method === "POST" && req.url.split("?")[0] === "/api/studies";
+      // Only creating a study or replacing a draft's takes an upload (a CSV of at most 5 MB);
+      // elsewhere it is the body.
+      const path = req.url.split("?")[0] ?? "";
+      const upload =
+        (req.method === "POST" && path === "/api/studies") ||
+        (req.method === "PUT" && /^\/api\/studies\/[^/]+$/.test(path));
       return reply.code(413).send({
         error: {
           code: "too_large",

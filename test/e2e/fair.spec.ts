@@ -2,7 +2,7 @@
 // counts of 100 per true answer, everyone's share, the gaps, the trade-off line) at 1280 and
 // 390 px, answering by button and keyboard, undo, and the debrief stating lambda as a range.
 
-import { fairTradeOff } from "../../web/src/participant/FairComparisonView.tsx";
+import { fairTradeOff, points } from "../../web/src/participant/FairComparisonView.tsx";
 import { advanceTo, getState } from "./api.ts";
 import { expect, test } from "./fixtures.ts";
 import { finishOverHttp, serveStudy } from "./kind-study.ts";
@@ -52,7 +52,7 @@ test("the fairness comparison: each group's counts of 100, everyone, the gaps an
     ] as const) {
       const sys = page.locator(`.system[data-side="${side}"]`);
       await expect(sys.locator("tr.fair-everyone")).toContainText(`${v.overall[0]}% right`);
-      await expect(sys.locator("tr.fair-gap")).toContainText(`${v.gaps[1]} points`);
+      await expect(sys.locator("tr.fair-gap")).toContainText(points(v.gaps[1]!));
     }
     await expect(page.getByTestId("trade-off")).toHaveText(fairTradeOff(q.left, q.right, "System"));
   });

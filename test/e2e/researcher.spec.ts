@@ -67,12 +67,22 @@ test("a researcher creates a study from a CSV, invites, sees results and exports
     mimeType: "text/csv",
     buffer: Buffer.from(predictionsCsv()),
   });
-  await expect(page.getByText("predictions.csv: 401 lines")).toBeVisible();
+  await expect(page.getByText("predictions.csv: 400 rows, 2 columns")).toBeVisible();
   await page.getByLabel("Positive class (after “Actually …”)").fill("was spam");
   await page.getByLabel("Negative class").fill("was not spam");
   await page.getByLabel("Tolerance").fill("0.05");
   await page.getByLabel("Evaluation pairs (Phase III)").fill("5");
   await page.getByLabel("People the charts count out of (whole people)").fill("200");
+  // Issue 27 defect 1: the built-in study's texts (its cancer, its "34 of them") are refused
+  // for other data; general texts in the study's words replace them.
+  await page.getByRole("button", { name: "Create study" }).click();
+  await expect(page.getByRole("alert")).toContainText(
+    "these texts are still the built-in breast-cancer study's",
+  );
+  expect(page.url()).not.toContain("#/study/");
+  await page.getByRole("button", { name: "Use general texts written for any data" }).click();
+  await expect(page.getByTestId("unchanged-texts")).toHaveCount(0);
+  await expect(page.locator("#t-story")).toHaveValue(/those who actually was spam/);
   await page.getByRole("button", { name: "Create study" }).click();
   await expect(page).toHaveURL(/#\/study\/[^/]+$/);
   await expect(page.getByRole("heading", { name: "Uploaded spam filter" })).toBeVisible();

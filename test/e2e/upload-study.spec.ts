@@ -107,9 +107,9 @@ test("a study from an uploaded dataset CSV, from creation to export", async ({ p
   expect(page.url()).not.toContain("#/study/");
   await page.locator("#t-story").fill(DIABETES_TEXTS.story.paragraphs.join("\n\n"));
   await expect(preview).toContainText("No placeholders left.");
-  // Only the built-in post-task questions this study kept (Q2-Q6, no cancer in them) remain.
-  await expect(page.getByTestId("unchanged-texts")).not.toContainText("the story");
-  await expect(page.getByTestId("unchanged-texts")).toContainText("5 post-task questions");
+  // Nothing of the built-in study's own is left (the post-task questions Q2-Q6 it kept name no
+  // disease): the notice that would refuse the study is gone (issue 27 defect 1).
+  await expect(page.getByTestId("unchanged-texts")).toHaveCount(0);
   await expect(preview).toContainText(DIABETES_TEXTS.story.paragraphs[1]);
   await expect(preview).toContainText("What missed diabetes cases mean");
   await expect(preview).toContainText(

@@ -2,13 +2,10 @@ import { thresholdPoint } from "../../src/elicit/binary/point.ts";
 import type { BinaryPopulation } from "../../src/geometry/binary/population.ts";
 import { truthfulAnswer } from "../../src/oracle/noise.ts";
 import type { ParticipantState, SystemView } from "../../src/server/api-schemas.ts";
+import { sha256 } from "../../src/server/security/tokens.ts";
 import type { StudyConfig } from "../../src/server/study/config.ts";
 import { studyData } from "../../src/server/study/population.ts";
-import {
-  PAPER_POST_QUESTIONS,
-  PAPER_QUESTIONNAIRE,
-  phase1Questions,
-} from "../../src/server/study/template.ts";
+import { PAPER_POST_QUESTIONS, PAPER_QUESTIONNAIRE } from "../../src/server/study/template.ts";
 import { call, type TestApp } from "./helpers.ts";
 
 export const questionnaireAnswers = Object.fromEntries(
@@ -37,6 +34,22 @@ export function chooser(population: BinaryPopulation, a0: number, grid = 1e-4) {
   };
 }
 
+/**
+ * The right answer of each of Part 1's questions of the participant's study, as stored (the
+ * built-in questions for the template's data, general ones for uploaded data, or the study's
+ * own), by question id.
+ */
+export async function answerKey(t: TestApp, token: string): Promise<Map<string, string>> {
+  const row = await t.db
+    .selectFrom("participants")
+    .innerJoin("studies", "studies.id", "participants.study_id")
+    .select("studies.config")
+    .where("participants.token_hash", "=", sha256(token))
+    .executeTakeFirstOrThrow();
+  const config = JSON.parse(row.config) as StudyConfig;
+  return new Map(config.comprehension.questions.map((q) => [q.id, q.correct]));
+}
+
 /** Drive a participant from the consent page to the first Phase II question. */
 export async function walkToElicitation(t: TestApp, token: string): Promise<ParticipantState> {
   const base = `/api/p/${token}`;
@@ -45,13 +58,12 @@ export async function walkToElicitation(t: TestApp, token: string): Promise<Part
   s = (await call(t, "POST", `${base}/consent`, { agree: true })).body;
   s = (await call(t, "POST", `${base}/questionnaire`, { answers: questionnaireAnswers })).body;
   s = (await call(t, "POST", `${base}/story`, {})).body;
+  const key = s.phase === "comprehension" ? await answerKey(t, token) : new Map();
   while (s.phase === "comprehension") {
-    // The answer key of the systems on the page (they show the pool's class totals).
-    const qs = phase1Questions(s.comprehension!.systems!);
-    const q = qs.find((x) => x.id === s.comprehension!.question.id)!;
+    const id = s.comprehension!.question.id;
     const r = await call(t, "POST", `${base}/comprehension`, {
-      questionId: q.id,
-      answer: q.correct,
+      questionId: id,
+      answer: key.get(id),
     });
     s = r.body.state;
   }

@@ -12,6 +12,7 @@ import {
   fairDebriefSentence,
   fairView,
   lambdaRecord,
+  morePeopleIn100,
   shownOfRates,
   shownRatesOf,
 } from "../../src/server/participant/fair.ts";
@@ -50,7 +51,7 @@ describeOnce("fairness study pieces", () => {
     expect(s).toContain("Your trade-off lambda is 0.72, between 0.66 and 0.79");
     expect(s).toContain("Treating the groups alike matters more to you");
     expect(s).toContain(
-      "gap between “A” and “B” 10 points smaller in every class is worth about 2.6",
+      "gap between “A” and “B” 10 points smaller in every class is worth about 3 more people in 100",
     );
     expect(fairDebriefSentence({ lambda: 0.3, low: 0.2, high: 0.4 }, 0.4, ["A", "B"])).toContain(
       "Being right overall matters more",
@@ -58,6 +59,18 @@ describeOnce("fairness study pieces", () => {
     expect(fairDebriefSentence({ lambda: 0.5, low: 0.4, high: 0.6 }, 1, ["A", "B"])).toContain(
       "about evenly",
     );
+  });
+  it("defect: the debrief counts whole people in 100 (no 'about 0.4 more people'), one person singular", () => {
+    const say = (worth: number) =>
+      fairDebriefSentence({ lambda: 0.3, low: 0.2, high: 0.4 }, worth, ["A", "B"]);
+    expect(say(0.4)).toContain("is worth fewer than 1 more person in 100 decided wrongly");
+    expect(say(1)).toContain("is worth about 1 more person in 100 decided wrongly");
+    expect(say(1.4)).toContain("is worth about 1 more person in 100");
+    expect(say(2.6)).toContain("is worth about 3 more people in 100");
+    for (const w of [0.4, 1, 2.6, 12.35]) expect(say(w)).not.toMatch(/worth about \d+\.\d/);
+    expect(say(Number.POSITIVE_INFINITY)).toContain("is worth any loss of accuracy");
+    expect(morePeopleIn100(0.49)).toBe("fewer than 1 more person in 100");
+    expect(morePeopleIn100(0.5)).toBe("about 1 more person in 100");
   });
   it("shown counts: whole people out of 100, overall from the counts with tau, gaps between groups", () => {
     const v = shownOfRates(

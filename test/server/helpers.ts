@@ -153,7 +153,7 @@ export function tokenOf(link: string): string {
 // biome-ignore lint/suspicious/noExplicitAny: tests read loosely typed JSON
 export async function call<T = any>(
   t: TestApp,
-  method: "GET" | "POST",
+  method: "GET" | "POST" | "PUT" | "DELETE",
   url: string,
   payload?: unknown,
   cookie?: string,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ParticipantState } from "../../src/server/api-schemas.ts";
+import { GENERAL_POST_QUESTIONS, renumber } from "../../src/server/study/template.ts";
 import { call, tokenOf } from "./helpers.ts";
 import { appPerTest } from "./kind-driver.ts";
 
@@ -143,5 +144,18 @@ describe("the texts of multiclass and fairness studies", () => {
     expect(r.status).toBe(400);
     expect(r.body.error.message).toMatch(message);
     expect((await t.db.selectFrom("studies").select("id").execute()).length).toBe(before);
+  });
+});
+
+describe("the post-task questions of multiclass and fairness studies", () => {
+  it("defect: multiclass and fairness post-task questions are numbered Q1-Q5 as shown, with no gap", () => {
+    const numbers = GENERAL_POST_QUESTIONS.map((f) => /^Q(\d+)\./.exec(f.label)?.[1]);
+    expect(numbers).toEqual(["1", "2", "3", "4", "5"]);
+    // The ids stay the paper's, so the exports' post_q3 ... columns line up with binary studies'.
+    expect(GENERAL_POST_QUESTIONS.map((f) => f.id)).toEqual(["q1", "q3", "q4", "q5", "q6"]);
+    expect(GENERAL_POST_QUESTIONS[1]!.label).toBe(
+      "Q2. How did you decide between the two systems?",
+    );
+    expect(renumber("No number here", 4)).toBe("No number here");
   });
 });

@@ -8,11 +8,13 @@ import { render } from "preact-render-to-string";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { prepareBinaryFromPredictions } from "../../src/population/binary.ts";
 import type { ParticipantState } from "../../src/server/api-schemas.ts";
+import { CreateStudyBody } from "../../src/server/api-schemas.ts";
 import {
   DEFAULT_PAGE_LABELS,
   type PageLabelKey,
   PageLabelsInput,
 } from "../../src/server/study/page-labels.ts";
+import { placeholderLeft } from "../../src/server/study/placeholders.ts";
 import { defaultStudyTexts, StudyTexts } from "../../src/server/study/texts.ts";
 import { PhasePage } from "../../web/src/participant/ParticipantApp.tsx";
 import { elicitationProgress, fillProgress } from "../../web/src/participant/progress.ts";
@@ -83,6 +85,55 @@ describe("page labels in the study's texts", () => {
   });
 });
 
+describe("issue 27 defect 2: a {word} in single braces where nothing fills it in", () => {
+  const issues = (texts: Record<string, unknown>, extra: Record<string, unknown> = {}) => {
+    const r = CreateStudyBody.safeParse({
+      name: "x",
+      template: "cancer-diagnosis",
+      texts,
+      ...extra,
+    });
+    return r.success ? [] : r.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+  };
+
+  it("defect: {population} with single braces in the story is refused as a placeholder left", () => {
+    const left = issues({ story: { paragraphs: ["Imagine {population} patients."] } });
+    expect(left).toHaveLength(1);
+    expect(left[0]).toMatch(
+      /^texts\.story\.paragraphs\.0: a placeholder is left in story\.paragraphs\.0/,
+    );
+    expect(left[0]).toContain("“{population}” is not filled in there");
+  });
+
+  it("defect: single-brace placeholders are refused in every text nothing fills in", () => {
+    expect(issues({ guessPrompt: "How much worse is {missed}?" })).toHaveLength(1);
+    expect(issues({ title: "Study {A.fn}" })).toHaveLength(1);
+    expect(issues({}, { consentText: "Take part in {study}?" })).toHaveLength(1);
+    expect(issues({}, { words: { missed: "{missed}" } })).toHaveLength(1);
+    // A page label is filled in with its own values only.
+    expect(issues({ labels: { comprehensionQuestion: "vraag {n} van {total}" } })).toEqual([]);
+    expect(issues({ labels: { storyHeading: "The task of {name}" } })).toHaveLength(1);
+    // The comprehension questions' tokens are filled in, and stay allowed there.
+    expect(issues({ comprehension: defaultStudyTexts().comprehension })).toEqual([]);
+    // Braces that are no placeholder ({a, b}, a lone brace) stay as written.
+    expect(issues({ story: { paragraphs: ["Sets {a, b} and { x }."] } })).toEqual([]);
+  });
+
+  it("defect: the create form's check finds a single-brace placeholder where nothing fills it in", () => {
+    const d = defaultStudyTexts();
+    const editable = JSON.parse(JSON.stringify({ ...d, title: "" })) as EditableTexts;
+    expect(placeholdersIn(editable, d.words, d.consentText)).toEqual([]);
+    editable.story.paragraphs[0] = "Imagine a clinic that screens {population} patients.";
+    editable.labels = { ...d.labels, comprehensionQuestion: "vraag {n} van {totaal}" };
+    expect(placeholdersIn(editable, d.words, d.consentText)).toEqual([
+      "story paragraph 1",
+      "Comprehension: question number ({n} of {total})",
+    ]);
+    expect(placeholderLeft("{{x}} and {y}")).toBe("{{x}}");
+    expect(placeholderLeft("Of {A.fn}", ["{A.fn}"])).toBeNull();
+  });
+});
+
 describe("a study with its own labels (sqlite)", () => {
   let t: TestApp;
   let cookie: string;
@@ -92,6 +143,25 @@ describe("a study with its own labels (sqlite)", () => {
   });
   afterEach(async () => {
     await t.close();
+  });
+
+  it("defect: a study with {population} left in its story is not created (HTTP 400, named)", async () => {
+    const before = (await t.db.selectFrom("studies").select("id").execute()).length;
+    const r = await call(
+      t,
+      "POST",
+      "/api/studies",
+      {
+        name: "Braces",
+        template: "cancer-diagnosis",
+        texts: { story: { paragraphs: ["A clinic screens {population} patients."] } },
+      },
+      cookie,
+    );
+    expect(r.status).toBe(400);
+    expect(r.body.error.message).toContain("texts.story.paragraphs.0");
+    expect(r.body.error.message).toContain("{population}");
+    expect((await t.db.selectFrom("studies").select("id").execute()).length).toBe(before);
   });
 
   it("is refused while a label holds a placeholder, and nothing is created", async () => {

@@ -287,6 +287,53 @@ describe.each(SLOW_BACKENDS)("researcher API (%s)", (kind) => {
     expect(await t.db.selectFrom("studies").select("id").execute()).toHaveLength(1);
   });
 
+  it("defect: a 6 MB dataset CSV is refused naming the 5 MB limit; a body past the server's limit too (413)", async () => {
+    const cookie = await signIn(t);
+    const six = `a,label\n${"1,yes\n2,no\n".repeat(550_000)}`;
+    expect(six.length).toBeGreaterThan(5_900_000);
+    const r = await call(
+      t,
+      "POST",
+      "/api/studies",
+      { name: "big", datasetCsv: six, target: "label" },
+      cookie,
+    );
+    expect(r.status).toBe(400);
+    expect(r.body.error.message).toContain("datasetCsv: the dataset CSV is larger than 5 MB");
+    const nine = `a,label\n${"1,yes\n2,no\n".repeat(800_000)}`;
+    const r2 = await call(t, "POST", "/api/studies", { name: "big", predictionsCsv: nine }, cookie);
+    expect(r2.status).toBe(413);
+    expect(r2.body.error).toEqual({
+      code: "too_large",
+      message: "the upload is too large (at most 5 MB of CSV)",
+    });
+    expect(await t.db.selectFrom("studies").select("id").execute()).toHaveLength(1);
+  });
+
+  it.each([
+    ["an empty dataset CSV", { datasetCsv: "", target: "label" }, "the dataset CSV is empty"],
+    [
+      "a dataset CSV with a header only",
+      { datasetCsv: "a,b,label\n", target: "label" },
+      "header but no data rows",
+    ],
+    ["an empty predictions CSV", { predictionsCsv: "" }, "the predictions CSV is empty"],
+    [
+      "a predictions CSV with a header only",
+      { predictionsCsv: "label,probability\n" },
+      "header but no data rows",
+    ],
+  ])(
+    "defect: %s is refused with a clear message, nothing created",
+    async (_what, body, message) => {
+      const cookie = await signIn(t);
+      const r = await call(t, "POST", "/api/studies", { name: "empty", ...body }, cookie);
+      expect(r.status).toBe(400);
+      expect(r.body.error.message).toContain(message);
+      expect(await t.db.selectFrom("studies").select("id").execute()).toHaveLength(1);
+    },
+  );
+
   it("serves /openapi.json describing the routes", async () => {
     const r = await call(t, "GET", "/openapi.json");
     expect(r.status).toBe(200);

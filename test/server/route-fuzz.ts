@@ -416,6 +416,18 @@ export const FAMILIES: Record<string, RouteSpec[]> = {
     },
     { method: "POST", path: "/api/studies/:id/test-run", body: fc.constant({}) },
     { method: "GET", path: "/api/studies/:id/participants", body: null },
+    { method: "GET", path: "/api/studies/:id/draft", body: null },
+    {
+      method: "PUT",
+      path: "/api/studies/:id",
+      body: fromSchema(CreateStudyBody, {
+        predictionsCsv: fc.oneof(fc.constant(finePredictionsCsv()), hostileCsv()),
+        positive: fc.constantFrom("yes", "no"),
+        template: fc.constant("cancer-diagnosis"),
+      }),
+      weight: 1,
+    },
+    { method: "DELETE", path: "/api/studies/:id", body: fc.constant({}), weight: 1 },
   ],
   exports: [
     { method: "GET", path: "/api/studies/:id/export/answers.csv", body: null },
@@ -428,7 +440,7 @@ export const FAMILIES: Record<string, RouteSpec[]> = {
     { method: "GET", path: "/p/:token", body: null },
     { method: "GET", path: "/api/:token", body: null },
     { method: "POST", path: "/api/studies/:id/:token", body: anyJson },
-    { method: "PUT", path: "/api/studies/:id", body: anyJson },
+    { method: "PATCH", path: "/api/studies/:id", body: anyJson },
     { method: "DELETE", path: "/api/p/:token", body: null },
     { method: "PATCH", path: "/api/auth/login", body: anyJson },
     { method: "OPTIONS", path: "/api/studies", body: null },

@@ -1,10 +1,13 @@
+import { readFileSync } from "node:fs";
 import { h } from "preact";
 import { render } from "preact-render-to-string";
 import { describe, expect, it } from "vitest";
 import {
   averageRight,
   FairComparisonView,
+  FairSystemTable,
   fairTradeOff,
+  points,
   totalGap,
 } from "../../web/src/participant/FairComparisonView.tsx";
 import { A0Plot, LAMBDA_AXIS, lambdaOf, wrapWords } from "../../web/src/researcher/A0Plot.tsx";
@@ -54,7 +57,7 @@ describe("fairness comparison view", () => {
     expect(html).toContain('data-question-id="5"');
     expect(html.match(/data-group="Black"/g)).toHaveLength(2);
     expect(html).toContain(
-      "System A gets more right overall (78.5 vs 73.9 of 100, on average over the true answers); System B treats the groups more alike (gaps add up to 4 vs 25 points).",
+      "System A gets more right overall (79 vs 74 of 100, on average over the true answers); System B treats the groups more alike (gaps add up to 4 vs 25 points).",
     );
   });
 
@@ -62,11 +65,103 @@ describe("fairness comparison view", () => {
     expect(averageRight(left)).toBe(78.5);
     expect(totalGap(right)).toBe(4);
     expect(fairTradeOff(right, left, "System")).toBe(
-      "System B gets more right overall (78.5 vs 73.9 of 100, on average over the true answers); System A treats the groups more alike (gaps add up to 4 vs 25 points).",
+      "System B gets more right overall (79 vs 74 of 100, on average over the true answers); System A treats the groups more alike (gaps add up to 4 vs 25 points).",
     );
     expect(fairTradeOff(left, left, "System")).toBe(
-      "Both get 78.5 of 100 right on average; the gaps between the groups add up to 25 points for both.",
+      "Both get about 79 of 100 right on average; the gaps between the groups add up to 25 points for both.",
     );
+  });
+
+  it("defect: fairness sentences count whole people (no 56.5 of 100) and say 1 point, not 1 points", () => {
+    // Averages of 56.5 and 52.6 right of 100: said as whole people.
+    const a = { counts: [[56, 57]], overall: [56, 57], gaps: [1, 0] };
+    const b = { counts: [[52, 53]], overall: [52.4, 52.8], gaps: [0, 0] };
+    expect(averageRight(a)).toBe(56.5);
+    expect(averageRight(b)).toBe(52.6);
+    const line = fairTradeOff(a, b, "System");
+    expect(line).toBe(
+      "System A gets more right overall (57 vs 53 of 100, on average over the true answers); System B treats the groups more alike (gaps add up to 0 vs 1 point).",
+    );
+    expect(line).not.toMatch(/\d\.\d/);
+    // Averages that round alike are said as the same, not "A gets more right (57 vs 57)".
+    const c = { counts: [[57, 56]], overall: [56.8, 56.4], gaps: [1, 0] };
+    expect(fairTradeOff(a, c, "System")).toBe(
+      "Both get about 57 of 100 right on average; the gaps between the groups add up to 1 point for both.",
+    );
+    expect([points(0), points(1), points(2)]).toEqual(["0 points", "1 point", "2 points"]);
+    // The table's gap cell: "1 point", "0 points".
+    const html = render(
+      h(FairComparisonView, {
+        words: { ...words, systemNoun: "system", question: "Which system would you rather use?" },
+        question: { kind: "fair", id: 1, groups: ["Female"], classes, left: a, right: b },
+        stage: "Part 2 of 2: your preferences",
+        progressText: "Question 2 of at most 25",
+        progressValue: 0.1,
+        busy: false,
+        onChoose: () => {},
+        canUndo: false,
+        onUndo: () => {},
+      }),
+    );
+    expect(html).toMatch(/<strong>1 point<\/strong>/);
+    expect(html).not.toContain("1 points");
+    expect(html).toMatch(/<strong>0 points<\/strong>/);
+  });
+
+  it("defect: on a phone (390 px) the fairness tables never break a word or a number mid-way", () => {
+    const view = {
+      counts: [
+        [60, 80],
+        [75, 90],
+      ],
+      overall: [26.8, 87.8],
+      gaps: [15, 1],
+    };
+    const html = render(
+      h(FairSystemTable, {
+        name: "System A",
+        view,
+        groups: ["Female", "Male"],
+        classes: ["denied", "approved"],
+        compact: true,
+      }),
+    );
+    // Names too long for the box scroll sideways inside it, reachable by keyboard.
+    expect(html).toMatch(
+      /^<section class="fair-table-scroll" tabindex="0" aria-label="System A, table"/,
+    );
+    // Every number cell is marked so it never wraps: "26.8%" stays whole.
+    const cells = [...html.matchAll(/<td([^>]*)>/g)].map((m) => m[1]);
+    expect(cells).toHaveLength(8);
+    for (const attrs of cells) expect(attrs).toContain('class="fair-num"');
+    expect(html).toContain("26.8%");
+    // The style sheet: no rule of the fairness tables breaks inside a word, the numbers of
+    // the phone's table do not wrap, and the box scrolls.
+    const css = readFileSync(new URL("../../web/src/styles.css", import.meta.url), "utf8");
+    const rules = [...css.replace(/\/\*[\s\S]*?\*\//g, "").matchAll(/([^{}]+)\{([^}]*)\}/g)].map(
+      (m) => ({ selector: m[1]!.trim(), body: m[2]! }),
+    );
+    const fair = rules.filter((r) => /fair-table/.test(r.selector));
+    expect(fair.length).toBeGreaterThan(3);
+    for (const r of fair) {
+      expect(r.body, r.selector).not.toMatch(/overflow-wrap:\s*(anywhere|break-word)/);
+      expect(r.body, r.selector).not.toMatch(/word-break:\s*break-(all|word)/);
+      expect(r.body, r.selector).not.toMatch(/table-layout:\s*fixed/);
+    }
+    const body = (sel: string) => rules.find((r) => r.selector === sel)?.body ?? "";
+    expect(body("table.fair-table.compact td.fair-num")).toMatch(/white-space:\s*nowrap/);
+    expect(body(".fair-table-scroll")).toMatch(/overflow-x:\s*auto/);
+    // On a wide screen the table is not boxed (nothing to scroll there).
+    const wide = render(
+      h(FairSystemTable, {
+        name: "A",
+        view,
+        groups: ["F", "M"],
+        classes: ["d", "a"],
+        compact: false,
+      }),
+    );
+    expect(wide).toMatch(/^<table class="fair-table">/);
   });
 
   it("the dashboard shows a fairness participant's lambda with its range", () => {

@@ -1,17 +1,23 @@
 import { h } from "preact";
 import { render } from "preact-render-to-string";
 import { describe, expect, it } from "vitest";
+import { CreateStudyBody } from "../../src/server/api-schemas.ts";
+import { builtInTextsLeft } from "../../src/server/study/general-texts.ts";
 import {
   defaultStudyTexts,
   PLACEHOLDER as SERVER_PLACEHOLDER,
 } from "../../src/server/study/texts.ts";
-import { csvColumns, unchangedTexts } from "../../web/src/researcher/CreateStudy.tsx";
+import { csvColumns } from "../../web/src/researcher/CreateStudy.tsx";
 import {
   type EditableTexts,
+  hasRightAnswer,
   PLACEHOLDER,
   placeholdersIn,
+  rightAnswerProblems,
   StudyPreview,
+  StudyTextsEditor,
   textsForRequest,
+  withOptions,
 } from "../../web/src/researcher/StudyTextsEditor.tsx";
 import { DIABETES_TEXTS, DIABETES_WORDS } from "../server/diabetes-study.ts";
 
@@ -62,24 +68,23 @@ describe("the create form's study texts", () => {
     expect(textsForRequest({ ...t, title: " Diabetes " }).title).toBe("Diabetes");
   });
 
-  it("names the parts still the built-in study's", () => {
-    const d = structuredClone(defaultStudyTexts()) as unknown as Parameters<
-      typeof unchangedTexts
-    >[1];
-    const t: EditableTexts = structuredClone({ ...d, title: "" });
-    expect(unchangedTexts(t, d, {}, d.consentText)).toEqual([
+  it("names the parts still the built-in study's that name its disease or data", () => {
+    const d = structuredClone(defaultStudyTexts());
+    const t = structuredClone(d);
+    expect(builtInTextsLeft(t, d)).toEqual([
       "the story",
       "what each mistake costs",
       "4 comprehension questions",
       "the guess question",
-      "6 post-task questions",
-      "the words “had cancer”, “did not have cancer”, “predicted high risk”, “predicted low risk”, “missed cancers”, “false alarms”, “Which system would you rather your doctor used?”",
+      "1 post-task question",
+      "the words “had cancer”, “did not have cancer”, “predicted high risk”, “predicted low risk”, “missed cancers”, “Which system would you rather your doctor used?”",
       "the consent text",
     ]);
-    const own = texts();
-    expect(unchangedTexts(own, d, DIABETES_WORDS, "Agree?")).toEqual([]);
-    own.post = [...own.post, d.post[2]!];
-    expect(unchangedTexts(own, d, DIABETES_WORDS, "Agree?")).toEqual(["1 post-task question"]);
+    const own = { ...texts(), words: DIABETES_WORDS, consentText: "Agree?" };
+    expect(builtInTextsLeft(own, d)).toEqual([]);
+    expect(builtInTextsLeft({ ...own, post: [...own.post, d.post[0]!] }, d)).toEqual([
+      "1 post-task question",
+    ]);
   });
 
   it("offers the CSV's columns and each column's values", () => {
@@ -118,5 +123,89 @@ describe("the create form's study texts", () => {
     );
     expect(left).toContain("Still to be written");
     expect(left).toContain("guess question");
+  });
+});
+
+describe("issue 27 defect 3: editing a comprehension question's answers keeps its right answer", () => {
+  type Q = EditableTexts["comprehension"][number];
+  const tradeOff = (): Q => structuredClone(defaultStudyTexts().comprehension[3]!) as Q;
+
+  it("defect: editing another answer line keeps the right answer", () => {
+    const q = tradeOff();
+    const lines = [...q.options];
+    lines[2] = "It misses more and alarms more";
+    lines.push("");
+    const edited = withOptions(q, lines.join("\n"));
+    expect(edited.correct).toBe(q.correct);
+    expect(edited.options).toEqual(lines);
+    expect(hasRightAnswer(edited)).toBe(true);
+  });
+
+  it("defect: editing the right answer's own line, letter by letter, carries the right answer along", () => {
+    let q = tradeOff();
+    // "cancers" -> "defaults" in every line, one keystroke at a time, as a researcher types.
+    for (let line = 0; line < q.options.length; line++) {
+      const target = q.options[line]!.replace("cancers", "defaults");
+      let now = q.options[line]!;
+      while (now !== target) {
+        // Delete to the common prefix, then type the rest.
+        let common = 0;
+        while (common < now.length && now[common] === target[common]) common++;
+        now = now.length > common ? now.slice(0, -1) : target.slice(0, now.length + 1);
+        const options = q.options.map((o, i) => (i === line ? now : o));
+        q = withOptions(q, options.join("\n"));
+        expect(hasRightAnswer(q), `${line}: ${now}`).toBe(true);
+      }
+    }
+    expect(q.correct).toBe("It catches more defaults and gives more false alarms");
+    // The request the form sends then passes the server's check (it failed with
+    // "texts.comprehension.3.correct: the correct answer must be one of the options").
+    const all = (structuredClone(defaultStudyTexts().comprehension) as Q[]).map((x, i) =>
+      i === 3 ? q : x,
+    );
+    const body = {
+      name: "Loans",
+      template: "cancer-diagnosis" as const,
+      texts: textsForRequest({
+        ...(structuredClone(defaultStudyTexts()) as unknown as EditableTexts),
+        title: "",
+        comprehension: all,
+      }),
+    };
+    const parsed = CreateStudyBody.safeParse(body);
+    expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
+  });
+
+  it("defect: a right answer no longer among the answers is shown plainly and stops the form", () => {
+    const q = tradeOff();
+    // The right answer's line removed: nothing to follow.
+    const gone = withOptions(q, q.options.slice(1).join("\n"));
+    expect(gone.correct).toBe(q.correct);
+    expect(hasRightAnswer(gone)).toBe(false);
+    expect(rightAnswerProblems([tradeOff(), gone])).toEqual([
+      `comprehension question 2: choose its right answer (“${q.correct}” is no longer one of its answers)`,
+    ]);
+    const html = render(
+      h(StudyTextsEditor, {
+        texts: { ...texts(), comprehension: [gone] },
+        systems: SYSTEMS,
+        onChange: () => {},
+      }),
+    );
+    expect(html).toContain(
+      `The right answer “${q.correct}” is no longer one of the answers: choose it again.`,
+    );
+    expect(html).toContain("<option selected value disabled>(choose the right answer)</option>");
+    expect(html).toMatch(/aria-invalid="true"/);
+    // With the right answer in place the editor shows no such note, and selects it.
+    const ok = render(
+      h(StudyTextsEditor, {
+        texts: { ...texts(), comprehension: [q] },
+        systems: SYSTEMS,
+        onChange: () => {},
+      }),
+    );
+    expect(ok).not.toContain("choose the right answer");
+    expect(ok).toContain(`<option selected value="${q.correct}">`);
   });
 });

@@ -1,7 +1,10 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from "kysely";
 import type { DbKind } from "./schema.ts";
 
-/** An integer id assigned by the database (rows are never deleted, so ids only grow). */
+/**
+ * An integer id assigned by the database. Rows are never deleted except draft studies nobody
+ * took part in (DELETE /api/studies/:id); SQLite may then give the last such id again.
+ */
 function idColumn(kind: DbKind) {
   return kind === "postgres" ? sql`serial primary key` : sql`integer primary key`;
 }
@@ -129,9 +132,20 @@ function initial(kind: DbKind): Migration {
   };
 }
 
+/**
+ * A draft study's create request (issue 27 defect 8), so the create form can open a draft for
+ * editing as it was made (uploads included); cleared when the study is opened.
+ */
+const draftRequest: Migration = {
+  // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists
+  async up(db: Kysely<any>) {
+    await db.schema.alterTable("studies").addColumn("draft_request", "text").execute();
+  },
+};
+
 /** All migrations, in order. Never edit one that has shipped; append a new one. */
 export function migrations(kind: DbKind): Record<string, Migration> {
-  return { "0001-initial": initial(kind) };
+  return { "0001-initial": initial(kind), "0002-draft-request": draftRequest };
 }
 
 /**

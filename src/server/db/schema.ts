@@ -36,6 +36,11 @@ export interface StudiesTable {
   config_hash: string;
   created_at: string;
   opened_at: string | null;
+  /**
+   * A draft's create request (JSON, as POST or PUT /api/studies took it), for editing the
+   * draft in the create form; null once the study is opened (and for drafts made before).
+   */
+  draft_request: string | null;
 }
 
 export type ParticipantStatus = "invited" | "started" | "done" | "withdrawn";

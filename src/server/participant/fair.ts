@@ -274,6 +274,19 @@ export function accuracyForGap(
 }
 
 /**
+ * How many more people in 100 a number stands for, in whole people (issue 27: "about 0.4 more
+ * people in 100"): rounded, "fewer than 1 more person" when it rounds to 0, and "person" for 1.
+ * The unrounded number stays in the debrief's `gapWorth`.
+ * @example morePeopleIn100(2.6) // "about 3 more people in 100"
+ * @example morePeopleIn100(0.4) // "fewer than 1 more person in 100"
+ */
+export function morePeopleIn100(x: number): string {
+  const n = Math.round(x);
+  if (n < 1) return "fewer than 1 more person in 100";
+  return `about ${n} more ${n === 1 ? "person" : "people"} in 100`;
+}
+
+/**
  * The debrief in words: where the participant's lambda lies between accuracy only (0) and
  * equal treatment only (1), its range, and what it means on the screen they saw.
  * @example fairDebriefSentence({ lambda: 0.5, low: 0.45, high: 0.55 }, 1, ["Black", "White"])
@@ -292,7 +305,7 @@ export function fairDebriefSentence(
         : "You weigh being right overall and treating the groups alike about evenly.";
   const pair = `“${groups[0]}” and “${groups[1]}”`;
   const worth = Number.isFinite(gapWorth)
-    ? `about ${gapWorth.toFixed(1)} more people in 100 decided wrongly (in every class)`
+    ? `${morePeopleIn100(gapWorth)} decided wrongly (in every class)`
     : "any loss of accuracy";
   return `Your trade-off lambda is ${lambda.toFixed(2)}, between ${low.toFixed(2)} and ${high.toFixed(2)} given your answers (0 would mean only being right overall matters, 1 only treating the groups alike). ${lean} For you, making the gap between ${pair} 10 points smaller in every class is worth ${worth}.`;
 }

@@ -23,6 +23,7 @@ import { buildStudyConfigOffThread } from "../study/build-off-thread.ts";
 import { isAdaptiveSpec, type StudyConfig } from "../study/config.ts";
 import { studyConsensus } from "../study/consensus.ts";
 import { answersCsv, codebookFile, participantsCsv, studyJson } from "../study/export.ts";
+import { builtInTextsRefusal } from "../study/general-texts.ts";
 import { loadStudyRecords, participantSummary } from "../study/results.ts";
 import { loadConfig } from "../study/store.ts";
 import {
@@ -31,8 +32,9 @@ import {
   GENERAL_QUESTIONNAIRE,
   PHASE1_SYSTEMS,
 } from "../study/template.ts";
-import { defaultStudyTexts, StudyDefaultsReply } from "../study/texts.ts";
+import { builtInTextsOf, defaultStudyTexts, StudyDefaultsReply } from "../study/texts.ts";
 import { nowIso } from "../time.ts";
+import { deleteDraft, draftRequest, replaceDraft, requireEditableDraft } from "./drafts.ts";
 
 export interface ResearcherRouteOptions {
   readonly db: Db;
@@ -45,12 +47,22 @@ export interface ResearcherRouteOptions {
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
 
+/** A draft's stored create request (the body of POST /api/studies) as the API returns it. */
+const DraftRequest = z
+  .looseObject({ name: z.string() })
+  .describe("the create request of POST /api/studies the draft was made from");
+
 /** A password hash to compare against when the e-mail is unknown (same timing). */
 const DUMMY_HASH =
   "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
 
 export async function studySummary(db: Db, id: number): Promise<StudySummary> {
-  const s = await db.selectFrom("studies").selectAll().where("id", "=", id).executeTakeFirst();
+  // Not the stored create request of a draft (it may hold a 5 MB upload).
+  const s = await db
+    .selectFrom("studies")
+    .select(["id", "name", "status", "config_hash", "created_at", "opened_at"])
+    .where("id", "=", id)
+    .executeTakeFirst();
   if (!s) throw notFound("study not found");
   const config: StudyConfig = await loadConfig(db, s.id, s.config_hash);
   const rows = await db
@@ -96,13 +108,17 @@ export async function studySummary(db: Db, id: number): Promise<StudySummary> {
   };
 }
 
-/** Insert a study row from a validated configuration. */
+/**
+ * Insert a study row from a validated configuration; a draft keeps the create `request` it
+ * was made from, so that the create form can open it for editing.
+ */
 export async function insertStudy(
   db: Db,
   name: string,
   ownerId: number | null,
   built: { config: StudyConfig; hash: string },
   status: "draft" | "pilot" | "live" = "draft",
+  request?: unknown,
 ): Promise<number> {
   const now = nowIso();
   const row = await db
@@ -115,6 +131,7 @@ export async function insertStudy(
       config_hash: built.hash,
       created_at: now,
       opened_at: status === "draft" ? null : now,
+      draft_request: status === "draft" && request !== undefined ? JSON.stringify(request) : null,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -178,6 +195,22 @@ export const researcherRoutes: FastifyPluginAsyncZod<ResearcherRouteOptions> = a
     if (!row || (row.owner_id !== null && row.owner_id !== me.id))
       throw notFound("study not found");
     return me;
+  };
+  /**
+   * Refuse to run a binary study of other data whose texts are still the built-in study's (one
+   * stored before creation refused them, issue 27 defect 1): 409 naming what to change.
+   */
+  const refuseBuiltInTexts = async (id: number) => {
+    const row = await db
+      .selectFrom("studies")
+      .select("config_hash")
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    const refusal = builtInTextsRefusal(
+      builtInTextsOf(await loadConfig(db, id, row.config_hash)),
+      "Write this study's own texts: edit the draft (the study page's Edit button, PUT /api/studies/:id), or create a new study if this one was opened already.",
+    );
+    if (refusal !== null) throw new ApiError(409, "texts_of_other_data", refusal);
   };
   // Never from the request's Host header (a client can send any): the configured public URL,
   // or a relative link the researcher's browser resolves against its own address.
@@ -266,8 +299,66 @@ export const researcherRoutes: FastifyPluginAsyncZod<ResearcherRouteOptions> = a
       // Parsing an upload and fitting its model happen in a worker: /healthz and every
       // participant keep being answered meanwhile.
       const built = await buildStudyConfigOffThread(req.body);
-      const id = await insertStudy(db, req.body.name, me.id, built);
+      const id = await insertStudy(db, req.body.name, me.id, built, "draft", req.body);
       return { study: await studySummary(db, id) };
+    },
+  );
+  app.get(
+    "/api/studies/:id/draft",
+    {
+      schema: {
+        tags: ["studies"],
+        description:
+          "A draft's create request, as POST /api/studies took it (or PUT last replaced it), to edit it in the create form. 409 not_draft once the study is opened, when anyone has taken part (test runs included), for the built-in study, and for drafts made before requests were kept.",
+        params: IdParams,
+        response: { 200: z.object({ request: DraftRequest }), ...errors },
+      },
+    },
+    async (req) => {
+      await authStudy(req, req.params.id);
+      return { request: DraftRequest.parse(await draftRequest(db, req.params.id)) };
+    },
+  );
+  app.put(
+    "/api/studies/:id",
+    {
+      bodyLimit: 8 * 1024 * 1024,
+      schema: {
+        tags: ["studies"],
+        description:
+          "Replace a draft's configuration: the body is a whole create request, validated and built as POST /api/studies does (a bad one changes nothing). Only the owner's drafts nobody has taken part in (test runs included); otherwise 409 not_draft.",
+        params: IdParams,
+        body: CreateStudyBody,
+        response: { 200: z.object({ study: StudySummary }), ...errors },
+      },
+    },
+    async (req) => {
+      await authStudy(req, req.params.id);
+      // Refused before the (possibly slow) build; checked again in the update itself.
+      await requireEditableDraft(db, req.params.id, "edited");
+      const built = await buildStudyConfigOffThread(req.body);
+      if (!(await replaceDraft(db, req.params.id, req.body.name, built, req.body)))
+        await requireEditableDraft(db, req.params.id, "edited");
+      return { study: await studySummary(db, req.params.id) };
+    },
+  );
+  app.delete(
+    "/api/studies/:id",
+    {
+      schema: {
+        tags: ["studies"],
+        description:
+          "Delete a draft (send {} as its JSON body). Only the owner's drafts nobody has taken part in (test runs included); otherwise 409 not_draft.",
+        params: IdParams,
+        response: { 200: z.object({ deleted: z.number().int() }), ...errors },
+      },
+    },
+    async (req) => {
+      await authStudy(req, req.params.id);
+      await requireEditableDraft(db, req.params.id, "deleted");
+      if (!(await deleteDraft(db, req.params.id)))
+        await requireEditableDraft(db, req.params.id, "deleted");
+      return { deleted: req.params.id };
     },
   );
   app.get(
@@ -300,9 +391,11 @@ export const researcherRoutes: FastifyPluginAsyncZod<ResearcherRouteOptions> = a
       // Live is final: participants of a live study are the study's data, not a pilot's.
       if (s.status === "live" && req.body.mode === "pilot")
         throw new ApiError(409, "study_live", "a live study cannot go back to pilot");
+      await refuseBuiltInTexts(req.params.id);
+      // Opening freezes the configuration: the draft's create request is no longer needed.
       await db
         .updateTable("studies")
-        .set({ status: req.body.mode, opened_at: s.openedAt ?? nowIso() })
+        .set({ status: req.body.mode, opened_at: s.openedAt ?? nowIso(), draft_request: null })
         .where("id", "=", req.params.id)
         .execute();
       return { study: await studySummary(db, req.params.id) };
@@ -324,6 +417,7 @@ export const researcherRoutes: FastifyPluginAsyncZod<ResearcherRouteOptions> = a
       if (s.status === "draft") {
         throw new ApiError(409, "study_not_open", "open the study (pilot or live) before inviting");
       }
+      await refuseBuiltInTexts(req.params.id);
       const tokens = await createParticipants(
         db,
         s.id,
@@ -346,6 +440,7 @@ export const researcherRoutes: FastifyPluginAsyncZod<ResearcherRouteOptions> = a
     async (req) => {
       await authStudy(req, req.params.id);
       const s = await studySummary(db, req.params.id);
+      await refuseBuiltInTexts(req.params.id);
       const [t] = await createParticipants(db, s.id, 1, true);
       return { link: `${linkBase()}/p/${t}` };
     },

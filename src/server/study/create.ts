@@ -26,15 +26,22 @@ import {
   UPLOADED_DATASET,
 } from "./config.ts";
 import { fairStudyConfig } from "./fair.ts";
+import {
+  API_REMEDY,
+  builtInTextsRefusal,
+  GENERAL_BINARY_WORDS,
+  generalBinaryTexts,
+} from "./general-texts.ts";
 import { prepareMulticlassStudyData, prepareStudyData } from "./population.ts";
 import {
   bundledDataPath,
   cancerDiagnosisConfig,
   generalStudyBase,
+  PAPER_POST_QUESTIONS,
   PHASE1_SYSTEMS,
   phase1QuestionTemplates,
 } from "./template.ts";
-import { withTexts } from "./texts.ts";
+import { builtInTextsOf, withTexts } from "./texts.ts";
 
 /** Fewest distinct predicted probabilities an uploaded study accepts. */
 export const MIN_DISTINCT_PROBABILITIES = 10;
@@ -53,7 +60,12 @@ export function buildStudyConfig(body: CreateStudyBody): { config: StudyConfig; 
       "give either a template or a predictions CSV, not both",
     );
   }
-  const base = withTexts(cancerDiagnosisConfig(body.name), body.texts);
+  const uploaded = body.predictionsCsv !== undefined || body.datasetCsv !== undefined;
+  // Uploaded data start from general texts in the study's words, never from the built-in
+  // study's (its breast cancer, its patients, its "34 of them"); the request's texts replace
+  // either (issue 27 defect 1).
+  const start = uploaded ? generalBinaryBase(body) : cancerDiagnosisConfig(body.name);
+  const base = withTexts(start, body.texts);
   const family = body.family ?? "binary-threshold";
   if (
     family === "diagonal-linear" ||
@@ -114,8 +126,40 @@ export function buildStudyConfig(body: CreateStudyBody): { config: StudyConfig; 
     }
     throw e;
   }
-  config = withComprehensionSystems(config, body, displayFrame(population, zeta));
+  config = withComprehensionSystems(
+    config,
+    body,
+    displayFrame(population, zeta),
+    uploaded ? generalTexts(config.words).comprehension : phase1QuestionTemplates(),
+  );
+  const refusal = builtInTextsRefusal(builtInTextsOf(config), API_REMEDY);
+  if (refusal !== null) throw new ApiError(400, "invalid_study", `texts: ${refusal}`);
   return { config, hash: sha256(canonicalJson(config)) };
+}
+
+/** General texts of a binary study of other data in `words` (general-texts.ts). */
+function generalTexts(words: StudyConfig["words"]) {
+  return generalBinaryTexts(words, PAPER_POST_QUESTIONS);
+}
+
+/**
+ * The starting point of a binary study of uploaded data: the built-in study's settings with
+ * the request's words over general ones, and general texts written in those words (consent,
+ * story, mistakes, guess, post-task questions; Part 1's questions come in
+ * `withComprehensionSystems`).
+ */
+function generalBinaryBase(body: CreateStudyBody): StudyConfig {
+  const builtIn = cancerDiagnosisConfig(body.name);
+  const words = { ...GENERAL_BINARY_WORDS, ...stripUndefined(body.words ?? {}) };
+  const g = generalTexts(words);
+  return {
+    ...builtIn,
+    words,
+    consentText: g.consentText,
+    story: { paragraphs: [...g.story.paragraphs], costs: { ...g.story.costs } },
+    guessPrompt: g.guessPrompt,
+    post: [...g.post],
+  };
 }
 
 /**
@@ -130,6 +174,7 @@ function withComprehensionSystems(
   config: StudyConfig,
   body: CreateStudyBody,
   frame: DisplayFrame,
+  templates: StudyConfig["comprehension"]["questions"],
 ): StudyConfig {
   const given = body.texts?.comprehensionSystems as
     | readonly [
@@ -162,7 +207,7 @@ function withComprehensionSystems(
       );
   }
   const systems = given ?? scaleSystems(PHASE1_SYSTEMS, frame);
-  const resolved = resolveComprehension(own ?? phase1QuestionTemplates(), systems);
+  const resolved = resolveComprehension(own ?? templates, systems);
   const problem = resolved.problems[0];
   if (problem !== undefined)
     throw new ApiError(

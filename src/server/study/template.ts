@@ -128,6 +128,14 @@ export const PAPER_POST_QUESTIONS: readonly Field[] = [
 ];
 
 /**
+ * A question's label with its leading "Qn." set to `n` (labels without one stay as written).
+ * @example renumber("Q3. How did you decide?", 2) // "Q2. How did you decide?"
+ */
+export function renumber(label: string, n: number): string {
+  return label.replace(/^Q\d+\./, `Q${n}.`);
+}
+
+/**
  * The questionnaire of studies that are not about medical screening (multiclass and fairness
  * studies): the paper's, without its question on healthcare experience.
  */
@@ -137,17 +145,21 @@ export const GENERAL_QUESTIONNAIRE: readonly Field[] = PAPER_QUESTIONNAIRE.filte
 
 /**
  * The post-task questions of multiclass and fairness studies: the paper's Q1-Q6 without its
- * two about one missed cancer against one false alarm (their ids kept, so exports line up).
+ * two about one missed cancer against one false alarm. Their ids are the paper's (q1, q3-q6),
+ * so the exports' `post_q3` ... columns line up with binary studies', but participants see
+ * them numbered as shown, Q1-Q5 (issue 27: "Q1, Q3-Q6" read as a question left out).
  */
-export const GENERAL_POST_QUESTIONS: readonly Field[] = [
-  {
-    id: "q1",
-    label: "Q1. Which mistakes mattered most to you when you chose, and why?",
-    kind: "text",
-    required: true,
-  },
-  ...PAPER_POST_QUESTIONS.filter((f) => f.id !== "q1" && f.id !== "q2"),
-];
+export const GENERAL_POST_QUESTIONS: readonly Field[] = (
+  [
+    {
+      id: "q1",
+      label: "Q1. Which mistakes mattered most to you when you chose, and why?",
+      kind: "text",
+      required: true,
+    },
+    ...PAPER_POST_QUESTIONS.filter((f) => f.id !== "q1" && f.id !== "q2"),
+  ] satisfies Field[]
+).map((f, i) => ({ ...f, label: renumber(f.label, i + 1) }));
 
 /** The consent text of multiclass and fairness studies (no medical screening in it). */
 export const GENERAL_CONSENT =

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import type { StudyConfig } from "./config.ts";
+import { builtInTextsLeft, type TextsToCheck } from "./general-texts.ts";
 import { type PageLabels, PageLabelsInput, PageLabelsSchema, pageLabels } from "./page-labels.ts";
-import { cancerDiagnosisConfig, phase1QuestionTemplates } from "./template.ts";
+import { placeholderAdvice, placeholderLeft, tokensAt } from "./placeholders.ts";
+import { CANCER_DATA_FILE, cancerDiagnosisConfig, phase1QuestionTemplates } from "./template.ts";
 
 /**
  * A study's own words beyond the class names (issue 11 item 3): every text a participant
@@ -9,11 +11,7 @@ import { cancerDiagnosisConfig, phase1QuestionTemplates } from "./template.ts";
  * diagnosis" study's text (the configured defaults, `defaultStudyTexts()`).
  */
 
-/**
- * Marks a text as still to be written: `[[...]]`, `{{...}}`, or the words TODO, TBD, FIXME
- * or XXX. The create form's blank skeleton uses `[[...]]`; a study is refused while any is left.
- */
-export const PLACEHOLDER = /\[\[[^\]]*\]\]|\{\{[^}]*\}\}|\b(?:TODO|TBD|FIXME|XXX)\b/;
+export { PLACEHOLDER } from "./placeholders.ts";
 
 const text = (max: number) => z.string().trim().min(1, "must not be empty").max(max);
 
@@ -162,6 +160,37 @@ export function defaultStudyTexts(): AllStudyTexts {
 }
 
 /**
+ * Whether a binary study's data are the built-in study's (the bundled breast-cancer data),
+ * for which the built-in texts and their numbers were written.
+ */
+export function hasBuiltInData(c: StudyConfig): boolean {
+  return c.source.kind === "dataset" && c.source.file === CANCER_DATA_FILE;
+}
+
+/** The texts of a configuration that `builtInTextsLeft` compares. */
+function configTexts(c: StudyConfig): TextsToCheck {
+  return {
+    words: c.words,
+    consentText: c.consentText,
+    story: c.story,
+    comprehension: c.comprehension.questions,
+    guessPrompt: c.guessPrompt,
+    post: c.post,
+  };
+}
+
+/**
+ * What of a binary study's texts is still the built-in breast-cancer study's own when its data
+ * are not that study's (issue 27 defect 1): such a study is never created, opened or run.
+ * Multiclass and fairness studies never start from those texts (empty).
+ * @example builtInTextsOf(uploadedStudyWithBuiltInStory) // ["the story"]
+ */
+export function builtInTextsOf(c: StudyConfig): string[] {
+  if ((c.kind ?? "binary") !== "binary" || hasBuiltInData(c)) return [];
+  return builtInTextsLeft(configTexts(c), defaultStudyTexts());
+}
+
+/**
  * A configuration with a request's texts in place of the defaults (fields left out stay).
  * @example withTexts(config, { guessPrompt: null }).guessPrompt // null
  */
@@ -191,14 +220,18 @@ export function withTexts(config: StudyConfig, texts: StudyTexts | undefined): S
 }
 
 /**
- * Where placeholders are left in a value: the path of every string matching `PLACEHOLDER`.
- * @example placeholderPaths({ story: { paragraphs: ["[[say who]]"] } }) // [["story", "paragraphs", 0]]
+ * Where placeholders are left in a value: the path of every string holding a `PLACEHOLDER`
+ * mark or a `{word}` nothing fills in at that path (`tokensAt`), with what was found.
+ * @example placeholderPaths({ story: { paragraphs: ["Of {population}"] } }) // [{ path: ["story", "paragraphs", 0], found: "{population}" }]
  */
 export function placeholderPaths(
   value: unknown,
   path: (string | number)[] = [],
-): (string | number)[][] {
-  if (typeof value === "string") return PLACEHOLDER.test(value) ? [path] : [];
+): { path: (string | number)[]; found: string }[] {
+  if (typeof value === "string") {
+    const found = placeholderLeft(value, tokensAt(path));
+    return found === null ? [] : [{ path, found }];
+  }
   if (Array.isArray(value)) return value.flatMap((v, i) => placeholderPaths(v, [...path, i]));
   if (value !== null && typeof value === "object")
     return Object.entries(value).flatMap(([k, v]) => placeholderPaths(v, [...path, k]));
@@ -298,12 +331,12 @@ export function refineCreateSourceAndTexts(body: CreateSourceAndTexts, ctx: z.Re
     consentText: body.consentText ?? "",
     texts: body.texts ?? {},
   };
-  for (const path of placeholderPaths(texts)) {
+  for (const { path, found } of placeholderPaths(texts)) {
     const at = path.slice(path[0] === "texts" ? 1 : 0);
     ctx.addIssue({
       code: "custom",
       path: path[0] === "texts" ? ["texts", ...at] : path,
-      message: `a placeholder is left in ${at.join(".")}: write the study's own text there ([[...]], {{...}}, TODO, TBD, FIXME and XXX mark text still to be written)`,
+      message: `a placeholder is left in ${at.join(".")}: ${placeholderAdvice(found)}`,
     });
   }
 }

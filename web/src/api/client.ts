@@ -13,9 +13,18 @@ export class ApiError extends Error {
   }
 }
 
-export async function api<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
+/**
+ * A JSON request to the server; every method but GET sends a JSON body (`{}` when none is
+ * given: the server takes state-changing requests only as application/json).
+ * @example await api("DELETE", "/api/studies/7")
+ */
+export async function api<T>(
+  method: "GET" | "POST" | "PUT" | "DELETE",
+  path: string,
+  body?: unknown,
+): Promise<T> {
   const init: RequestInit = { method, credentials: "same-origin", headers: {} };
-  if (method === "POST") {
+  if (method !== "GET") {
     init.headers = { "content-type": "application/json" };
     init.body = JSON.stringify(body ?? {});
   }

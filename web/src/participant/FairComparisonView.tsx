@@ -23,21 +23,30 @@ export function totalGap(v: FairView): number {
 }
 
 /**
+ * "1 point", "0 points", "12 points": a gap between groups in points of 100.
+ * @example points(1) // "1 point"
+ */
+export function points(n: number): string {
+  return `${n} ${n === 1 ? "point" : "points"}`;
+}
+
+/**
  * The trade-off in one line, from the numbers on screen: which system gets more right on
- * average and which treats the groups more alike.
- * @example fairTradeOff(a, b, "System") // "System A gets more right overall (74.2 vs 71.0 …); System B treats the groups more alike (gaps add up to 6 vs 15 points)."
+ * average and which treats the groups more alike. People are whole (issue 27: "56.5 vs 52.6
+ * of 100"): the averages are said as whole people of 100, and two that round alike as the same.
+ * @example fairTradeOff(a, b, "System") // "System A gets more right overall (74 vs 71 of 100 …); System B treats the groups more alike (gaps add up to 6 vs 15 points)."
  */
 export function fairTradeOff(left: FairView, right: FairView, noun: string): string {
-  const [al, ar] = [averageRight(left), averageRight(right)];
+  const [al, ar] = [Math.round(averageRight(left)), Math.round(averageRight(right))];
   const [gl, gr] = [totalGap(left), totalGap(right)];
   const acc =
     al === ar
-      ? `both get ${al} of 100 right on average`
+      ? `both get about ${al} of 100 right on average`
       : `${noun} ${al > ar ? "A" : "B"} gets more right overall (${Math.max(al, ar)} vs ${Math.min(al, ar)} of 100, on average over the true answers)`;
   const gap =
     gl === gr
-      ? `the gaps between the groups add up to ${gl} points for both`
-      : `${noun} ${gl < gr ? "A" : "B"} treats the groups more alike (gaps add up to ${Math.min(gl, gr)} vs ${Math.max(gl, gr)} points)`;
+      ? `the gaps between the groups add up to ${points(gl)} for both`
+      : `${noun} ${gl < gr ? "A" : "B"} treats the groups more alike (gaps add up to ${Math.min(gl, gr)} vs ${points(Math.max(gl, gr))})`;
   return `${acc.charAt(0).toUpperCase()}${acc.slice(1)}; ${gap}.`;
 }
 
@@ -46,7 +55,13 @@ function Wide(p: { compact: boolean; children: string }) {
   return p.compact ? <span class="visually-hidden">{p.children}</span> : p.children;
 }
 
-function SystemTable(p: {
+/**
+ * One system of a fairness comparison as a table: every group's correct counts of 100 per true
+ * answer, everyone's share right and the gaps; on a phone its numbers only, in a box that
+ * scrolls sideways when the names do not fit.
+ * @example <FairSystemTable name="System A" view={v} groups={["Black", "White"]} classes={["No", "Yes"]} compact />
+ */
+export function FairSystemTable(p: {
   name: string;
   view: FairView;
   groups: readonly string[];
@@ -55,7 +70,7 @@ function SystemTable(p: {
   compact: boolean;
 }) {
   const c = p.compact;
-  return (
+  const table = (
     <table class={c ? "fair-table compact" : "fair-table"}>
       <caption class="visually-hidden">{`${p.name}: people of 100 decided right, by group and true answer`}</caption>
       <thead>
@@ -76,7 +91,7 @@ function SystemTable(p: {
             {p.classes.map((cl, i) => {
               const n = p.view.counts[gi]![i]!;
               return (
-                <td key={cl}>
+                <td key={cl} class="fair-num">
                   <span class="fair-count">
                     {String(n)}
                     <Wide compact={c}> of 100 right</Wide>
@@ -92,7 +107,7 @@ function SystemTable(p: {
         <tr class="fair-everyone">
           <th scope="row">{c ? "All" : "Everyone"}</th>
           {p.classes.map((cl, i) => (
-            <td key={cl}>
+            <td key={cl} class="fair-num">
               {`${p.view.overall[i]}%`}
               <Wide compact={c}> right</Wide>
             </td>
@@ -103,16 +118,26 @@ function SystemTable(p: {
             Gap<Wide compact={c}> between groups</Wide>
           </th>
           {p.classes.map((cl, i) => (
-            <td key={cl}>
+            <td key={cl} class="fair-num">
               <strong>
                 {String(p.view.gaps[i])}
-                <Wide compact={c}> points</Wide>
+                <Wide compact={c}>{p.view.gaps[i] === 1 ? " point" : " points"}</Wide>
               </strong>
             </td>
           ))}
         </tr>
       </tbody>
     </table>
+  );
+  // On a phone a table whose group or class names do not fit scrolls sideways inside its
+  // system's box instead of breaking a word or a number (issue 27: "Fem/ale", "26.8/%").
+  return c ? (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that may scroll sideways must be reachable by keyboard (axe: scrollable-region-focusable)
+    <section class="fair-table-scroll" tabIndex={0} aria-label={`${p.name}, table`}>
+      {table}
+    </section>
+  ) : (
+    table
   );
 }
 
@@ -129,7 +154,7 @@ export function FairComparisonView(p: FairComparisonViewProps) {
       }
       announce={tradeOff}
       renderSystem={(side, name) => (
-        <SystemTable
+        <FairSystemTable
           name={name}
           view={question[side]}
           groups={question.groups}

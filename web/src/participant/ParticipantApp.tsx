@@ -1,6 +1,7 @@
 // The participant flow at /p/:token. The server holds all state; this page shows whatever
 // phase `GET /api/p/:token` reports and posts one answer at a time (never two at once).
 
+import { Fragment } from "preact";
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { api, errorMessage, stateFrom } from "../api/client.ts";
 import type { Choice, ComprehensionResult, ParticipantState } from "../api/types.ts";
@@ -372,7 +373,11 @@ function ComprehensionPage({ state, busy, post }: PageProps) {
 
   return (
     <section>
-      <p class="muted">{`${L.comprehensionStage} · ${fillProgress(L.comprehensionQuestion, { n: c.index + 1, total: c.total })}`}</p>
+      {/* The page's one h1 (axe page-has-heading-one): the part, then which question. */}
+      <h1 class="stage-heading">{L.comprehensionStage}</h1>
+      <p class="muted">
+        {fillProgress(L.comprehensionQuestion, { n: c.index + 1, total: c.total })}
+      </p>
       {feedback !== null && (
         <div
           class={`feedback ${feedback.correct ? "correct" : "incorrect"}`}
@@ -501,6 +506,40 @@ function GuessPage({ state, busy, post }: PageProps) {
   );
 }
 
+/**
+ * A text's sentences: split after ".", "!" or "?" followed by a space and a capital, an
+ * opening quote or a parenthesis (decimals such as "0.72" have no space after the point).
+ * @example sentences("Lambda is 0.72. It leans to B.") // ["Lambda is 0.72.", "It leans to B."]
+ */
+export function sentences(text: string): string[] {
+  return text
+    .split(/(?<=[.!?])\s+(?=[A-Z“"(])/)
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
+}
+
+/**
+ * A debrief's result in words with only its key sentence emphasised (issue 27: the whole
+ * paragraph was bold, so nothing stood out): sentence `emphasise` (the first by default) in
+ * `<strong>`, the others as plain text around it.
+ * @example <ResultText text={d.summary} emphasise={1} />
+ */
+export function ResultText({ text, emphasise = 0 }: { text: string; emphasise?: number }) {
+  const parts = sentences(text);
+  const key = Math.min(emphasise, Math.max(0, parts.length - 1));
+  return (
+    <p class="result-text">
+      {parts.map((s, i) => (
+        // Sentences may repeat, so their place in the fixed text is their key.
+        <Fragment key={i}>
+          {i > 0 ? " " : ""}
+          {i === key ? <strong>{s}</strong> : s}
+        </Fragment>
+      ))}
+    </p>
+  );
+}
+
 /** "5", "2.5", "12": a ratio as the debrief prints it. */
 function formatRatio(x: number): string {
   return x >= 10 ? String(Math.round(x)) : x.toFixed(1).replace(/\.0$/, "");
@@ -525,7 +564,7 @@ export function Debrief({ state }: { state: ParticipantState }) {
       <div class="result-pair">
         <div class="result-box" data-testid="result">
           <h2>{L.debriefResultHeading}</h2>
-          <p class="result-text">{d.summary}</p>
+          <ResultText text={d.summary} />
           <p class="muted">{L.debriefRangeNote}</p>
         </div>
         <div class="result-box" data-testid="guess">
@@ -534,7 +573,9 @@ export function Debrief({ state }: { state: ParticipantState }) {
             <p>{L.debriefGuessSkipped}</p>
           ) : (
             <>
-              <p class="result-text">{`${capitalise(w.missed)}: ${formatRatio(d.guess)} times as bad as ${w.falseAlarm}.`}</p>
+              <ResultText
+                text={`${capitalise(w.missed)}: ${formatRatio(d.guess)} times as bad as ${w.falseAlarm}.`}
+              />
               <p class="muted">{inRange ? L.debriefGuessInside : L.debriefGuessOutside}</p>
             </>
           )}
@@ -565,7 +606,8 @@ function FairDebrief({ state }: { state: ParticipantState }) {
       <h1>Thank you!</h1>
       <div class="result-box" data-testid="result">
         <h2>From your comparisons</h2>
-        <p class="result-text">{d.summary}</p>
+        {/* The lean in plain words is the result; lambda's numbers before it are its detail. */}
+        <ResultText text={d.summary} emphasise={1} />
         <div class="fair-scale" aria-hidden="true">
           <div
             class="fair-range"
@@ -633,7 +675,7 @@ function MulticlassDebrief({ state }: { state: ParticipantState }) {
       <h1>Thank you!</h1>
       <div class="result-box" data-testid="result">
         <h2>From your comparisons</h2>
-        <p class="result-text">{d.summary}</p>
+        <ResultText text={d.summary} />
         {d.mistakes !== undefined ? (
           <ul class="mc-weights" data-testid="mistakes">
             {d.mistakes.map((m) => (

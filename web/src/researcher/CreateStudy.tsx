@@ -4,12 +4,25 @@
 // adaptive engine's budget and credibility), number of evaluation pairs, consent text.
 
 import { useEffect, useRef, useState } from "preact/hooks";
+import {
+  builtInTextsLeft,
+  builtInTextsRefusal,
+  GENERAL_BINARY_WORDS,
+  generalBinaryTexts,
+  replaceBuiltInTexts,
+} from "../../../src/server/study/general-texts.ts";
+import { placeholderLeft } from "../../../src/server/study/placeholders.ts";
 import { api, errorMessage } from "../api/client.ts";
 import type { CreateStudyBody, Field, StudySummary, StudyWords } from "../api/types.ts";
+import { capitalise } from "../chart/layout.ts";
+import { csvEmpty, csvSummary, csvTooLarge, MAX_CSV_BYTES } from "./csv-file.ts";
+import { fieldsOfRequest, withUnedited } from "./draft-form.ts";
 import {
   type EditableTexts,
   FieldsEditor,
+  fieldPlaceholders,
   placeholdersIn,
+  rightAnswerProblems,
   type StudyDefaults,
   StudyPreview,
   StudyTextsEditor,
@@ -17,7 +30,7 @@ import {
 } from "./StudyTextsEditor.tsx";
 
 /** Largest CSV the browser will send (the server enforces its own limit too). */
-export const MAX_CSV_BYTES = 5 * 1024 * 1024;
+export { MAX_CSV_BYTES };
 
 const WORD_FIELDS: { key: keyof StudyWords; label: string; example: string }[] = [
   { key: "positive", label: "Positive class (after “Actually …”)", example: "had cancer" },
@@ -50,45 +63,29 @@ export function csvColumns(text: string): { name: string; values: string[] }[] {
   return header.map((name, i) => ({ name, values: [...values[i]!].sort() }));
 }
 
-/**
- * The parts of a study's texts still exactly the built-in breast-cancer study's: right for the
- * built-in data, wrong for a study of other data (a reminder, not a refusal).
- * @example unchangedTexts(defaults, defaults, defaults.words, "")[0] // "the story"
- */
-export function unchangedTexts(
-  t: EditableTexts,
-  d: StudyDefaults["texts"],
-  words: Partial<StudyWords>,
-  consent: string,
-): string[] {
-  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-  const out: string[] = [];
-  if (same(t.story.paragraphs, d.story.paragraphs)) out.push("the story");
-  if (same(t.story.costs, d.story.costs)) out.push("what each mistake costs");
-  const cq = t.comprehension.filter((q) => d.comprehension.some((x) => same(x, q))).length;
-  if (cq > 0) out.push(`${cq} comprehension question${cq === 1 ? "" : "s"}`);
-  if (t.guessPrompt !== null && t.guessPrompt === d.guessPrompt) out.push("the guess question");
-  const post = t.post.filter((f) => d.post.some((x) => same(x, f))).length;
-  if (post > 0) out.push(`${post} post-task question${post === 1 ? "" : "s"}`);
-  // "system" suits any study: only the words about the built-in study's data count.
-  const w = (Object.keys(d.words) as (keyof StudyWords)[]).filter(
-    (k) => k !== "systemNoun" && ((words[k] ?? "").trim() === "" || words[k] === d.words[k]),
-  );
-  if (w.length > 0) out.push(`the words ${w.map((k) => `“${d.words[k]}”`).join(", ")}`);
-  if (consent === d.consentText) out.push("the consent text");
-  return out;
-}
-
 /** Study kinds the form creates (binary: the papers' two-class study). */
 type Kind = "binary" | "multiclass" | "fair";
 
-export function CreateStudy() {
+/**
+ * The create form; with `editId`, the same form opened on a draft (issue 27 defect 8): its
+ * fields from the draft's create request, saved back with PUT /api/studies/:id.
+ * @example <CreateStudy editId="7" />
+ */
+export function CreateStudy({ editId }: { editId?: string } = {}) {
   const [name, setName] = useState("");
   const [kind, setKind] = useState<Kind>("binary");
   const [classes, setClasses] = useState<string[]>([]);
   const [groups, setGroups] = useState("");
   const [source, setSource] = useState<"template" | "dataset" | "csv">("template");
   const [csv, setCsv] = useState<{ name: string; text: string } | null>(null);
+  // Why the chosen file was not taken (too large, empty), shown beside the file input and
+  // again on "Create study" instead of "Please choose a file" (issue 27 defects 9 and 10).
+  const [fileError, setFileError] = useState<string | null>(null);
+  /** Forget the chosen file (another source or kind was picked). */
+  const clearFile = () => {
+    setCsv(null);
+    setFileError(null);
+  };
   const [target, setTarget] = useState("");
   const [dropColumns, setDropColumns] = useState("");
   const [defaults, setDefaults] = useState<StudyDefaults["texts"] | null>(null);
@@ -113,9 +110,14 @@ export function CreateStudy() {
   const kindNow = useRef(kind);
   kindNow.current = kind;
 
+  // Editing a draft: the request it was made from (null until it has loaded).
+  const [stored, setStored] = useState<CreateStudyBody | null>(null);
+  const editing = editId !== undefined;
+  const eid = encodeURIComponent(editId ?? "");
+
   useEffect(() => {
     api<StudyDefaults>("GET", "/api/study-defaults")
-      .then((d) => {
+      .then(async (d) => {
         setDefaults(d.texts);
         // The consent text is edited like the others, from the built-in one of the kind.
         const built =
@@ -128,9 +130,39 @@ export function CreateStudy() {
         setKindQuestionnaire(d.kindTexts?.questionnaire ?? null);
         setKindPost(d.kindTexts?.post ?? null);
         setTexts({ ...d.texts, title: "" });
+        if (!editing) return;
+        const r = await api<{ request: CreateStudyBody }>("GET", `/api/studies/${eid}/draft`);
+        const f = fieldsOfRequest(r.request, d);
+        setName(f.name);
+        setKind(f.kind);
+        setSource(f.source);
+        setCsv(f.csv);
+        setTarget(f.target);
+        setDropColumns(f.dropColumns);
+        setPositive(f.positive);
+        setWords(f.words);
+        setTolerance(f.tolerance);
+        setStrategy(f.strategy);
+        setBudget(f.budget);
+        setCredibility(f.credibility);
+        setPairs(f.pairs);
+        setPopulation(f.population);
+        setConsent(f.consent);
+        setTexts(f.texts);
+        setKindSource(f.kindSource);
+        setBundled(f.bundled);
+        setClasses(f.classes);
+        setGroups(f.groups);
+        setKindFamily(f.kindFamily);
+        setKindBudget(f.kindBudget);
+        setKindTitle(f.kindTitle);
+        setKindStory(f.kindStory);
+        setKindQuestionnaire(f.kindQuestionnaire);
+        setKindPost(f.kindPost);
+        setStored(r.request);
       })
       .catch((e) => setError(errorMessage(e)));
-  }, []);
+  }, [editing, eid]);
   const columns =
     csv !== null && (source === "dataset" || kind !== "binary") ? csvColumns(csv.text) : [];
   const targetValues = columns.find((c) => c.name === target)?.values ?? [];
@@ -156,39 +188,81 @@ export function CreateStudy() {
     const input = e.currentTarget as HTMLInputElement;
     const file = input.files?.[0];
     if (file === undefined) {
-      setCsv(null);
+      clearFile();
       return;
     }
-    if (file.size > MAX_CSV_BYTES) {
-      setError(`The file is ${(file.size / 1e6).toFixed(1)} MB; the limit is 5 MB.`);
+    // Refused before reading: the server would refuse it anyway, after a long upload.
+    const tooLarge = csvTooLarge(file.name, file.size);
+    if (tooLarge !== null) {
       setCsv(null);
-      input.value = "";
+      setFileError(tooLarge);
       return;
     }
-    setCsv({ name: file.name, text: await file.text() });
+    const text = await file.text();
+    const empty = csvEmpty(file.name, text);
+    setCsv(empty === null ? { name: file.name, text } : null);
+    setFileError(empty);
   };
 
+  /** What "Create study" says when no file was taken: why, if one was refused. */
+  const noFile = (what: string) => fileError ?? `Please choose a ${what} CSV file.`;
+
+  // A study of uploaded data gets general words where the form leaves them empty (the
+  // server's too), never the built-in study's "had cancer".
+  const uploaded = source !== "template";
   const previewWords: StudyWords = {
-    ...(defaults?.words ?? {
-      positive: "",
-      negative: "",
-      predictedPositive: "",
-      predictedNegative: "",
-      missed: "",
-      falseAlarm: "",
-      question: "",
-      systemNoun: "system",
-    }),
+    ...(uploaded
+      ? GENERAL_BINARY_WORDS
+      : (defaults?.words ?? {
+          positive: "",
+          negative: "",
+          predictedPositive: "",
+          predictedNegative: "",
+          missed: "",
+          falseAlarm: "",
+          question: "",
+          systemNoun: "system",
+        })),
     ...Object.fromEntries(
       Object.entries(words).filter(([, v]) => v !== undefined && v.trim() !== ""),
     ),
   };
 
+  // What of the texts is still the built-in breast-cancer study's while the data are uploaded:
+  // such a study is refused, here and by the server (issue 27 defect 1).
+  const builtInLeft =
+    kind === "binary" && uploaded && texts !== null && defaults !== null
+      ? builtInTextsLeft({ ...texts, words: previewWords, consentText: consent }, defaults)
+      : [];
+  /** Replace what is still the built-in study's by general texts in the study's words. */
+  const useGeneralTexts = () => {
+    if (texts === null || defaults === null) return;
+    const general = generalBinaryTexts(previewWords, defaults.post);
+    const r = replaceBuiltInTexts({ ...texts, consentText: consent }, defaults, general);
+    setTexts({
+      ...texts,
+      story: { paragraphs: [...r.story.paragraphs], costs: { ...r.story.costs } },
+      comprehension: [...r.comprehension],
+      guessPrompt: r.guessPrompt,
+      post: [...r.post],
+    });
+    setConsent(r.consentText);
+    setError(null);
+  };
+
   /** Send a create request and go to the new study's page (errors shown in the form). */
   const send = async (body: CreateStudyBody) => {
+    if (editing && stored === null) return;
     setBusy(true);
     try {
-      const r = await api<{ study: StudySummary }>("POST", "/api/studies", body);
+      const r =
+        editing && stored !== null
+          ? await api<{ study: StudySummary }>(
+              "PUT",
+              `/api/studies/${eid}`,
+              withUnedited(stored, body),
+            )
+          : await api<{ study: StudySummary }>("POST", "/api/studies", body);
       location.hash = `#/study/${encodeURIComponent(String(r.study.id))}`;
     } catch (err) {
       setError(errorMessage(err));
@@ -219,7 +293,7 @@ export function CreateStudy() {
     const predictions = kindSource === "predictions";
     const what = predictions ? "predictions" : "dataset";
     if (csv === null) {
-      setError(`Please choose a ${what} CSV file.`);
+      setError(noFile(what));
       return;
     }
     if (!predictions && target === "") {
@@ -273,6 +347,21 @@ export function CreateStudy() {
       .split(/\n\s*\n/)
       .map((x) => x.trim())
       .filter((x) => x !== "");
+    // The same check as the binary form's and the server's: nothing of this kind's texts is
+    // filled in, so a [[...]] mark or a {word} left in one would reach participants as typed.
+    const left = [
+      ...(placeholderLeft(kindTitle) !== null ? ["title"] : []),
+      ...(placeholderLeft(consent) !== null ? ["consent text"] : []),
+      ...paragraphs.flatMap((p, i) =>
+        placeholderLeft(p) !== null ? [`story paragraph ${i + 1}`] : [],
+      ),
+      ...fieldPlaceholders("questionnaire", kindQuestionnaire ?? []),
+      ...fieldPlaceholders("post-task question", kindPost ?? []),
+    ];
+    if (left.length > 0) {
+      setError(`Placeholders are left in: ${left.join(", ")}. Write the study’s own text there.`);
+      return;
+    }
     // Only what the researcher changed goes in the request (the rest is the kind's default).
     const changed = (mine: Field[] | null, built: Field[] | undefined): mine is Field[] =>
       mine !== null && JSON.stringify(mine) !== JSON.stringify(built);
@@ -301,7 +390,7 @@ export function CreateStudy() {
       return;
     }
     if (source !== "template" && csv === null) {
-      setError(`Please choose a ${source === "dataset" ? "dataset" : "predictions"} CSV file.`);
+      setError(noFile(source === "dataset" ? "dataset" : "predictions"));
       return;
     }
     if (source === "dataset" && target === "") {
@@ -312,9 +401,24 @@ export function CreateStudy() {
       setError("The default texts have not loaded yet.");
       return;
     }
+    if (builtInLeft.length > 0) {
+      setError(
+        builtInTextsRefusal(
+          builtInLeft,
+          "Write this study’s own text there, or press “Use general texts written for any data”.",
+        ),
+      );
+      return;
+    }
     const left = placeholdersIn(texts, previewWords, consent);
     if (left.length > 0) {
       setError(`Placeholders are left in: ${left.join(", ")}. Write the study’s own text there.`);
+      return;
+    }
+    // Said here, beside the question, rather than as the server's refusal after sending.
+    const unanswered = rightAnswerProblems(texts.comprehension);
+    if (unanswered.length > 0) {
+      setError(`${capitalise(unanswered.join("; "))}.`);
       return;
     }
     const body: CreateStudyBody = { name: name.trim(), strategy, texts: textsForRequest(texts) };
@@ -385,7 +489,8 @@ export function CreateStudy() {
 
   return (
     <section>
-      <h1>Create a study</h1>
+      <h1>{editing ? "Edit the draft" : "Create a study"}</h1>
+      {editing && stored === null && error === null && <p class="muted">Loading the draft…</p>}
       <form onSubmit={submit} noValidate>
         <div class="field">
           <label for="study-name">Name</label>
@@ -422,7 +527,7 @@ export function CreateStudy() {
                   // medical screening; the others' of automated decisions).
                   setConsent((c) => (c === consentDefault(kind) ? (consentDefault(k) ?? c) : c));
                   setKind(k);
-                  setCsv(null);
+                  clearFile();
                   setTarget("");
                   setClasses([]);
                   setGroups("");
@@ -448,7 +553,7 @@ export function CreateStudy() {
             setSource={(k) => {
               setKindSource(k);
               setBundled("");
-              setCsv(null);
+              clearFile();
               setTarget("");
               setClasses([]);
               setGroups("");
@@ -465,6 +570,7 @@ export function CreateStudy() {
               setKindFamily(f);
             }}
             csv={csv}
+            fileError={fileError}
             columns={columns}
             onFile={onFile}
             target={target}
@@ -493,7 +599,10 @@ export function CreateStudy() {
                   type="radio"
                   name="source"
                   checked={source === "template"}
-                  onChange={() => setSource("template")}
+                  onChange={() => {
+                    setSource("template");
+                    clearFile();
+                  }}
                 />
                 <span>Built-in: Cancer diagnosis (Breast Cancer Wisconsin, the paper’s study)</span>
               </label>
@@ -502,7 +611,10 @@ export function CreateStudy() {
                   type="radio"
                   name="source"
                   checked={source === "csv"}
-                  onChange={() => setSource("csv")}
+                  onChange={() => {
+                    setSource("csv");
+                    clearFile();
+                  }}
                 />
                 <span>Upload predictions (CSV: true label, predicted probability)</span>
               </label>
@@ -511,7 +623,10 @@ export function CreateStudy() {
                   type="radio"
                   name="source"
                   checked={source === "dataset"}
-                  onChange={() => setSource("dataset")}
+                  onChange={() => {
+                    setSource("dataset");
+                    clearFile();
+                  }}
                 />
                 <span>
                   Upload a dataset (CSV: feature columns and a label column; the server trains a
@@ -523,9 +638,7 @@ export function CreateStudy() {
                   <div class="field">
                     <label for="dataset-file">Dataset CSV (at most 5 MB)</label>
                     <input id="dataset-file" type="file" accept=".csv,text/csv" onChange={onFile} />
-                    {csv !== null && (
-                      <p class="muted">{`${csv.name}: ${csv.text.split(/\r?\n/).filter((l) => l.trim() !== "").length - 1} rows, ${columns.length} columns`}</p>
-                    )}
+                    <FileNote csv={csv} error={fileError} />
                   </div>
                   <div class="field">
                     <label for="target">Label column</label>
@@ -577,9 +690,7 @@ export function CreateStudy() {
                   <div class="field">
                     <label for="csv-file">Predictions CSV</label>
                     <input id="csv-file" type="file" accept=".csv,text/csv" onChange={onFile} />
-                    {csv !== null && (
-                      <p class="muted">{`${csv.name}: ${csv.text.split(/\r?\n/).filter((l) => l.trim() !== "").length} lines`}</p>
-                    )}
+                    <FileNote csv={csv} error={fileError} />
                   </div>
                   <div class="field">
                     <label for="positive">Positive label in the CSV (optional)</label>
@@ -748,8 +859,15 @@ export function CreateStudy() {
         {kind !== "binary" && consent === consentDefault(kind) && (
           <UnchangedNotice parts={["the consent text"]} whose="the built-in general wording" />
         )}
-        {kind === "binary" && texts !== null && defaults !== null && source !== "template" && (
-          <UnchangedNotice parts={unchangedTexts(texts, defaults, words, consent)} />
+        {builtInLeft.length > 0 && (
+          <div class="feedback incorrect" data-testid="unchanged-texts">
+            <p>
+              {`Still the built-in breast-cancer study’s: ${builtInLeft.join("; ")}. A study of other data cannot be created with them (its disease, patients and numbers): write its own text there, or start from general texts written in this study’s words.`}
+            </p>
+            <button type="button" class="secondary" onClick={useGeneralTexts}>
+              Use general texts written for any data
+            </button>
+          </div>
         )}
         {kind === "binary" && texts !== null && (
           <div class="texts-with-preview">
@@ -786,10 +904,10 @@ export function CreateStudy() {
           </div>
         )}
         <div class="actions">
-          <button type="submit" disabled={busy}>
-            Create study
+          <button type="submit" disabled={busy || (editing && stored === null)}>
+            {editing ? "Save the draft" : "Create study"}
           </button>
-          <a class="button secondary" href="#/">
+          <a class="button secondary" href={editing ? `#/study/${eid}` : "#/"}>
             Cancel
           </a>
         </div>
@@ -798,7 +916,26 @@ export function CreateStudy() {
   );
 }
 
-/** A reminder that texts written for the built-in study are still in a study of other data. */
+/**
+ * Under a file input: the chosen file's rows and columns, or why it was not taken (too large,
+ * empty), as an alert so a screen reader hears it at once.
+ */
+export function FileNote({
+  csv,
+  error,
+}: {
+  csv: { name: string; text: string } | null;
+  error: string | null;
+}) {
+  if (error !== null)
+    return (
+      <p class="error" role="alert" data-testid="file-error">
+        {error}
+      </p>
+    );
+  return csv === null ? null : <p class="muted">{csvSummary(csv.name, csv.text)}</p>;
+}
+
 /** A labelled number input; `onValue` gets the text as typed (validated on submit). */
 function NumberField(p: {
   id: string;
@@ -825,6 +962,7 @@ function NumberField(p: {
   );
 }
 
+/** A reminder that texts written for the built-in study are still in a study of other data. */
 function UnchangedNotice({
   parts,
   whose = "the built-in breast-cancer study’s",
@@ -897,6 +1035,8 @@ function KindFields(p: {
   family: KindFamily;
   setFamily: (f: KindFamily) => void;
   csv: { name: string; text: string } | null;
+  /** Why the chosen file was not taken (too large, empty), or null. */
+  fileError: string | null;
   columns: { name: string; values: string[] }[];
   onFile: (e: Event) => void;
   target: string;
@@ -913,7 +1053,6 @@ function KindFields(p: {
   setBudget: (b: string) => void;
 }) {
   const labelValues = p.columns.find((c) => c.name === p.target)?.values ?? [];
-  const rows = p.csv?.text.split(/\r?\n/).filter((l) => l.trim() !== "").length ?? 0;
   const predictions = p.source === "predictions";
   const bundled = p.source === "bundled";
   const bundledGroups = BUNDLED.fair.find((d) => d.name === p.bundled)?.groups ?? [];
@@ -997,9 +1136,7 @@ function KindFields(p: {
               {predictions ? "Predictions CSV (at most 5 MB)" : "Dataset CSV (at most 5 MB)"}
             </label>
             <input id="kind-dataset-file" type="file" accept=".csv,text/csv" onChange={p.onFile} />
-            {p.csv !== null && (
-              <p class="muted">{`${p.csv.name}: ${rows - 1} rows, ${p.columns.length} columns`}</p>
-            )}
+            <FileNote csv={p.csv} error={p.fileError} />
           </div>
         )}
         {p.source === "dataset" && (

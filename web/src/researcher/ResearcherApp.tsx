@@ -48,8 +48,12 @@ export function ResearcherApp() {
 
   let page = <StudyList />;
   const m = /^#\/study\/([^/]+)$/.exec(hash);
+  const edit = /^#\/study\/([^/]+)\/edit$/.exec(hash);
   if (hash === "#/new") page = <CreateStudy />;
   else if (m !== null) page = <StudyPage id={decodeURIComponent(m[1]!)} />;
+  // A draft opened in the create form (keyed, so another draft starts a fresh form).
+  else if (edit !== null)
+    page = <CreateStudy key={edit[1]} editId={decodeURIComponent(edit[1]!)} />;
 
   return (
     <>

@@ -142,6 +142,13 @@ export function StudyPage({ id }: { id: string }) {
       const r = await api<{ link: string }>("POST", `/api/studies/${sid}/test-run`, {});
       setTestLink(absolute(r.link));
     });
+  const deleteDraft = () => {
+    if (!confirm("Delete this draft? It cannot be undone.")) return;
+    void act(async () => {
+      await api("DELETE", `/api/studies/${sid}`, {});
+      location.hash = "#/";
+    });
+  };
 
   const status = study?.status;
   // A fairness study plots each participant's lambda instead of the weight on TP; a
@@ -181,6 +188,14 @@ export function StudyPage({ id }: { id: string }) {
         <div class="error" role="alert">
           {error}
         </div>
+      )}
+      {status === "draft" && study !== null && (
+        <DraftActions
+          sid={sid}
+          participants={study.participants}
+          busy={busy}
+          onDelete={deleteDraft}
+        />
       )}
       <h2>Open the study</h2>
       <p class="muted">
@@ -364,6 +379,44 @@ export function StudyPage({ id }: { id: string }) {
           </a>
         </li>
       </ul>
+    </section>
+  );
+}
+
+/**
+ * A draft's own actions (issue 27 defect 8): edit it in the create form or delete it, while
+ * nobody has taken part; once a test run has, it says why neither is possible.
+ * @example <DraftActions sid="7" participants={0} busy={false} onDelete={del} />
+ */
+export function DraftActions(p: {
+  sid: string;
+  participants: number;
+  busy: boolean;
+  onDelete: () => void;
+}) {
+  return (
+    <section aria-labelledby="draft-heading" data-testid="draft-actions">
+      <h2 id="draft-heading">Draft</h2>
+      {p.participants === 0 ? (
+        <>
+          <p class="muted">
+            A draft can be changed or deleted until it is opened or someone takes part in it (a test
+            run too).
+          </p>
+          <div class="actions">
+            <a class="button secondary" href={`#/study/${p.sid}/edit`}>
+              Edit the draft
+            </a>
+            <button type="button" class="secondary" disabled={p.busy} onClick={p.onDelete}>
+              Delete the draft
+            </button>
+          </div>
+        </>
+      ) : (
+        <p class="muted">
+          {`${p.participants} ${p.participants === 1 ? "test run has" : "test runs have"} been made of this draft, so it can no longer be edited or deleted (their answers belong to this configuration). Create a new study to change it.`}
+        </p>
+      )}
     </section>
   );
 }

@@ -12,6 +12,11 @@ import {
   type PageLabelKey,
   type PageLabels,
 } from "../../../src/server/study/page-label-defaults.ts";
+import {
+  labelTokens,
+  PLACEHOLDER,
+  placeholderLeft,
+} from "../../../src/server/study/placeholders.ts";
 import type { CreateStudyBody, Field, StudyWords } from "../api/types.ts";
 import { tradeOffLine } from "../chart/format.ts";
 import { capitalise } from "../chart/layout.ts";
@@ -143,17 +148,20 @@ export interface StudyDefaults {
 const countsText = (s: FixedCounts | undefined) =>
   s === undefined ? "?" : `${s.tp}, ${s.fn}, ${s.fp}, ${s.tn}`;
 
-/** Text still to be written; the same marks as the server's (src/server/study/texts.ts). */
-export const PLACEHOLDER = /\[\[[^\]]*\]\]|\{\{[^}]*\}\}|\b(?:TODO|TBD|FIXME|XXX)\b/;
+/** Text still to be written; the same marks as the server's (src/server/study/placeholders.ts). */
+export { PLACEHOLDER };
 
 /**
- * Where placeholders are left, as "story paragraph 2", "comprehension question 1 prompt", ...
+ * Where placeholders are left, as "story paragraph 2", "comprehension question 1 prompt", ...:
+ * a `[[...]]`-style mark anywhere, or a `{word}` where nothing fills it in (only the
+ * comprehension questions' tokens and each page label's own values are filled in), as the
+ * server refuses them (issue 27: `{population}` in the story passed this check).
  * @example placeholdersIn({ ...texts, guessPrompt: "[[ask]]" }) // ["guess question"]
  */
 export function placeholdersIn(t: EditableTexts, words: StudyWords, consent: string): string[] {
   const out: string[] = [];
-  const check = (where: string, s: string | null | undefined) => {
-    if (s != null && PLACEHOLDER.test(s)) out.push(where);
+  const check = (where: string, s: string | null | undefined, tokens: readonly string[] = []) => {
+    if (s != null && placeholderLeft(s, tokens) !== null) out.push(where);
   };
   check("title", t.title);
   for (const [k, v] of Object.entries(words)) check(`word “${k}”`, v);
@@ -163,25 +171,74 @@ export function placeholdersIn(t: EditableTexts, words: StudyWords, consent: str
   check("cost of a false alarm", t.story.costs.falseAlarm);
   t.comprehension.forEach((q, i) => {
     for (const part of ["prompt", "correct", "explanation"] as const)
-      check(`comprehension question ${i + 1} ${part}`, q[part]);
+      check(`comprehension question ${i + 1} ${part}`, q[part], COMPREHENSION_TOKENS);
     for (const [j, o] of q.options.entries())
-      check(`comprehension question ${i + 1} option ${j + 1}`, o);
+      check(`comprehension question ${i + 1} option ${j + 1}`, o, COMPREHENSION_TOKENS);
   });
   check("guess question", t.guessPrompt);
   for (const [k, v] of Object.entries(labelsOfTexts(t)))
-    check(LABEL_NAMES[k as PageLabelKey] ?? k, v);
-  for (const [name, fields] of [
-    ["questionnaire", t.questionnaire],
-    ["post-task question", t.post],
-  ] as const)
-    fields.forEach((f, i) => {
-      check(`${name} ${i + 1}`, f.label);
-      for (const o of f.options ?? []) check(`${name} ${i + 1} option`, o);
-    });
+    check(LABEL_NAMES[k as PageLabelKey] ?? k, v, labelTokens(k));
+  out.push(...fieldPlaceholders("questionnaire", t.questionnaire));
+  out.push(...fieldPlaceholders("post-task question", t.post));
+  return out;
+}
+
+/**
+ * Where placeholders are left in form questions (their labels and options).
+ * @example fieldPlaceholders("post-task question", [{ id: "q1", label: "TBD", kind: "text", required: true }]) // ["post-task question 1"]
+ */
+export function fieldPlaceholders(name: string, fields: readonly Field[]): string[] {
+  const out: string[] = [];
+  fields.forEach((f, i) => {
+    if (placeholderLeft(f.label) !== null) out.push(`${name} ${i + 1}`);
+    for (const o of f.options ?? [])
+      if (placeholderLeft(o) !== null) out.push(`${name} ${i + 1} option`);
+  });
   return out;
 }
 
 const lines = (s: string) => s.split("\n").map((x) => x.trim());
+
+/**
+ * A comprehension question with its answer lines edited (the textarea's text), keeping its
+ * right answer (issue 27: editing the options reset it, and creation then failed with
+ * "the correct answer must be one of the options"): kept while it is still one of the lines;
+ * when only its own line was edited, it follows that line; otherwise it is left as it was, no
+ * longer an option, which the editor shows and the form refuses to send (`rightAnswerProblems`).
+ * @example withOptions({ ...q, options: ["3", "9"], correct: "3" }, "3 patients\n9").correct // "3 patients"
+ */
+export function withOptions(q: Question, text: string): Question {
+  const options = text.split("\n");
+  const same = (a: string, b: string) => a.trim() === b.trim();
+  if (q.correct.trim() !== "" && options.some((o) => same(o, q.correct))) return { ...q, options };
+  const at = q.options.findIndex((o) => same(o, q.correct));
+  const onlyThatLine =
+    at >= 0 &&
+    options.length === q.options.length &&
+    options.every((o, i) => i === at || o === q.options[i]) &&
+    options[at]!.trim() !== "";
+  return onlyThatLine ? { ...q, options, correct: options[at]!.trim() } : { ...q, options };
+}
+
+/** Whether a question's right answer is one of its (non-blank) answer lines. */
+export function hasRightAnswer(q: Question): boolean {
+  return q.correct.trim() !== "" && lines(q.options.join("\n")).includes(q.correct.trim());
+}
+
+/**
+ * The comprehension questions whose right answer is not one of their answers, as the form
+ * says it before sending (the server would refuse the study).
+ * @example rightAnswerProblems([{ ...q, correct: "gone" }]) // ["comprehension question 1: choose its right answer (“gone” is no longer one of its answers)"]
+ */
+export function rightAnswerProblems(questions: readonly Question[]): string[] {
+  return questions.flatMap((q, i) =>
+    hasRightAnswer(q)
+      ? []
+      : [
+          `comprehension question ${i + 1}: choose its right answer${q.correct.trim() === "" ? "" : ` (“${q.correct.trim()}” is no longer one of its answers)`}`,
+        ],
+  );
+}
 const value = (e: Event) => (e.currentTarget as HTMLInputElement | HTMLTextAreaElement).value;
 
 /**
@@ -375,27 +432,42 @@ export function StudyTextsEditor({
                   id={`cq-${i}-options`}
                   rows={4}
                   value={q.options.join("\n")}
-                  onInput={(e) => setQ(i, { options: value(e).split("\n") })}
+                  onInput={(e) => setQ(i, withOptions(q, value(e)))}
                 />
               </div>
               <div class="field">
                 <label for={`cq-${i}-correct`}>The right answer</label>
                 <select
                   id={`cq-${i}-correct`}
-                  value={q.correct}
+                  value={hasRightAnswer(q) ? q.correct.trim() : ""}
+                  aria-invalid={hasRightAnswer(q) ? undefined : "true"}
+                  aria-describedby={hasRightAnswer(q) ? undefined : `cq-${i}-correct-missing`}
                   onChange={(e) =>
                     setQ(i, { correct: (e.currentTarget as HTMLSelectElement).value })
                   }
                 >
-                  {!q.options.includes(q.correct) && <option value={q.correct}>(choose)</option>}
-                  {q.options
-                    .filter((o) => o.trim() !== "")
-                    .map((o) => (
-                      <option key={o} value={o}>
-                        {o}
-                      </option>
-                    ))}
+                  {!hasRightAnswer(q) && (
+                    <option value="" disabled>
+                      (choose the right answer)
+                    </option>
+                  )}
+                  {[...new Set(lines(q.options.join("\n")).filter((o) => o !== ""))].map((o) => (
+                    <option key={o} value={o}>
+                      {o}
+                    </option>
+                  ))}
                 </select>
+                {!hasRightAnswer(q) && (
+                  <p
+                    class="error"
+                    id={`cq-${i}-correct-missing`}
+                    data-testid="right-answer-missing"
+                  >
+                    {q.correct.trim() === ""
+                      ? "Choose the right answer among the answers."
+                      : `The right answer “${q.correct.trim()}” is no longer one of the answers: choose it again.`}
+                  </p>
+                )}
               </div>
             </div>
             <div class="field">
@@ -513,6 +585,7 @@ export function textsForRequest(t: EditableTexts): StudyTexts {
     comprehension: t.comprehension.map((q) => ({
       ...q,
       options: lines(q.options.join("\n")).filter((o) => o !== ""),
+      correct: q.correct.trim(),
     })),
     guessPrompt: t.guessPrompt,
     questionnaire: clean(t.questionnaire),
