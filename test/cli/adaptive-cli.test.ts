@@ -155,8 +155,9 @@ describe("elicit simulate --strategy adaptive", () => {
     expect(oneLineError(run("guess"))).toMatch(/exact, human, learned or flips:P/);
   });
 
-  it("diagonal-linear: recovers the truth on the synthetic multiclass pool", () => {
-    const r = elicit(
+  /** `elicit simulate` of a DLPM on the synthetic multiclass pool, truth (0.2, 0.5, 0.3). */
+  const simulateDiagonal = (...extra: string[]) =>
+    elicit(
       "simulate",
       "--synthetic",
       "paper-multiclass",
@@ -167,7 +168,11 @@ describe("elicit simulate --strategy adaptive", () => {
       "--truth",
       '{"a":[0.2,0.5,0.3]}',
       "--json",
+      ...extra,
     );
+
+  it("diagonal-linear: recovers the truth on the synthetic multiclass pool", () => {
+    const r = simulateDiagonal();
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
     expect(out.strategy).toBe("adaptive");
@@ -186,22 +191,7 @@ describe("elicit simulate --strategy adaptive", () => {
   });
 
   it("diagonal-linear --as-shown: the engine believes the counts of 100 per class a study shows", () => {
-    const run = (...extra: string[]) =>
-      JSON.parse(
-        elicit(
-          "simulate",
-          "--synthetic",
-          "paper-multiclass",
-          "--family",
-          "diagonal-linear",
-          "--strategy",
-          "adaptive",
-          "--truth",
-          '{"a":[0.2,0.5,0.3]}',
-          "--json",
-          ...extra,
-        ).stdout,
-      );
+    const run = (...extra: string[]) => JSON.parse(simulateDiagonal(...extra).stdout);
     const exact = run();
     const shown = run("--as-shown");
     // Other features, other questions; the truth is still recovered within the tolerance.
