@@ -8,9 +8,11 @@
  * no file (the caller passes the pools); `onRun` only reports progress.
  */
 import { binaryStudyFamily, binaryStudyProcedure } from "../elicit/adaptive/binary-study.ts";
+import type { AdaptiveResult } from "../elicit/adaptive/engine.ts";
 import type { ThresholdMetric } from "../elicit/adaptive/families/binary.ts";
 import { multiclassLinearFamily } from "../elicit/adaptive/families/multiclass.ts";
 import type { AdaptiveFamily } from "../elicit/adaptive/family.ts";
+import { judgePair, randomTradeOffs } from "../elicit/adaptive/phase-three.ts";
 import {
   type DisplayFrame,
   displayFrame,
@@ -43,13 +45,15 @@ import { type BinaryLinearMetric, normalizeLinear } from "../metrics/binary-line
 import { makePerson, PERSON_TYPES, type PersonType } from "../oracle/people.ts";
 import type { Answer, Ask } from "../search/question.ts";
 import { agreement, type ShownAnswerRow } from "../server/participant/agreement.ts";
-import {
-  COIN_PROBABILITY,
-  type Consistency,
-  consistencyOf,
-} from "../server/participant/consistency.ts";
+import { type Consistency, consistencyOf } from "../server/participant/consistency.ts";
 import type { ElicitationResult } from "../server/participant/elicitation.ts";
-import { evaluationPairs, isRetest, withRetests } from "../server/participant/evaluation-pairs.ts";
+import {
+  countAgreement,
+  evaluationPairs,
+  isRetest,
+  type JudgedAnswer,
+  withRetests,
+} from "../server/participant/evaluation-pairs.ts";
 import {
   fairShownKey,
   fairStudyFamily,
@@ -60,6 +64,7 @@ import {
 import {
   MULTICLASS_ROW_TOTAL,
   multiclassShownKey,
+  multiclassStudyFamily,
   multiclassStudySteps,
   multiclassView,
   sameOnScreen,
@@ -213,9 +218,8 @@ export interface PeopleRun {
   /** Adaptive with a learned lapse: the probability that the person answers as a coin. */
   readonly coin?: number;
   /**
-   * The dashboard's coin flag: binary adaptive, the person's Phase III answers (the study's
-   * random pairs and repeats) cannot be told apart from a coin's; multiclass under the learned
-   * model, the person answers as a coin with probability above `COIN_PROBABILITY`.
+   * The dashboard's coin flag (adaptive runs): the person's Phase III answers (the study's
+   * random pairs and repeats) cannot be told apart from a coin's.
    */
   readonly coinLike?: boolean;
   /** Adaptive: nonempty `unidentified` or stop `no-informative-question`; paper: never. */
@@ -570,9 +574,11 @@ function runMulticlass(
   const decisive = (p: MulticlassPoint) =>
     kind === "diagonal-linear" ? correct(p) : mistakes(p).map((x) => -x);
   const shown: ShownDiagonals[] = [];
+  const asked: AskedPair<MulticlassPoint>[] = [];
   const ask: Ask<MulticlassPoint> = (q) => {
     const answer = person.ask(q);
     shown.push({ first: decisive(q.first), second: decisive(q.second), answer });
+    asked.push({ first: q.first, second: q.second, answer });
     return answer;
   };
   const procedure = withAutoAnswers(
@@ -584,8 +590,15 @@ function runMulticlass(
     truth.family === "diagonal-linear" ? [...truth.weights] : [...truth.costs],
     r.metric,
   );
+  const consistency = kindPhaseThree(
+    multiclassStudyFamily(spec, pool),
+    r,
+    asked,
+    (q) => person.ask(q),
+    o.trial + 1,
+  );
   return {
-    ...adaptiveRun(o, truth, r, {
+    ...adaptiveRun(o, truth, r, consistency, {
       error,
       tolerance: setting.tolerance,
       questions: shown.length,
@@ -595,10 +608,53 @@ function runMulticlass(
   };
 }
 
+/** A Phase II question as the person was asked it, with their answer. */
+interface AskedPair<P> {
+  readonly first: P;
+  readonly second: P;
+  readonly answer: Answer;
+}
+
 /**
- * A run of a study kind without Phase III (multiclass, fairness) from its engine result:
- * flagged when the result names an unidentified coordinate or found no informative question,
- * the coin flag when the engine learned the person's lapse.
+ * A multiclass or fairness participant's consistency after Phase III as the study measures
+ * it (participant/phase-three.ts): the study's random trade-offs (`randomTradeOffs`, the
+ * study's count, the participant's seed) with repeats of Phase II pairs among them
+ * (`withRetests`), answered by `ask`; the random ones judged by the result's belief
+ * (`judgePair`) and counted (`countAgreement`), the repeats' sameness beside them.
+ */
+function kindPhaseThree<P, M>(
+  family: AdaptiveFamily<P, M>,
+  result: AdaptiveResult<P, M>,
+  phase2: readonly AskedPair<P>[],
+  ask: Ask<P>,
+  seed: number,
+): Consistency {
+  const pairs = withRetests(
+    randomTradeOffs(family, PEOPLE_PHASE_THREE.pairs, seed),
+    phase2.map((q, id) => ({ id, answer: q.answer })),
+    PEOPLE_PHASE_THREE.retests,
+    seed,
+  );
+  const judged: JudgedAnswer[] = [];
+  const retests: { original: string; repeat: string }[] = [];
+  for (const pair of pairs) {
+    if (isRetest(pair)) {
+      const q = phase2[pair.retestOf]!;
+      const repeat = ask({ stage: "retest", first: q.first, second: q.second });
+      retests.push({ original: q.answer, repeat });
+    } else {
+      const answer = ask({ stage: "evaluation", first: pair.first, second: pair.second });
+      const j = judgePair(family, result, pair.first, pair.second);
+      judged.push({ answer, metric: j.metric, decided: j.decided });
+    }
+  }
+  return consistencyOf(countAgreement(judged), retests);
+}
+
+/**
+ * A run of a multiclass or fairness study from its engine result and Phase III: flagged when
+ * the result names an unidentified coordinate or found no informative question, or when the
+ * dashboard takes the participant for a coin (Phase III's `consistency.coinLike`).
  */
 function adaptiveRun(
   o: RunPersonOptions,
@@ -609,11 +665,12 @@ function adaptiveRun(
     readonly credible: { readonly radius: number };
     readonly person?: { readonly coin: number };
   },
+  consistency: Consistency,
   m: { error: number; tolerance: number; questions: number; dominated: number },
 ): PeopleRun {
-  // The dashboard flags a participant the learned answer model takes for a coin (multiclass
-  // and fairness studies, which have no Phase III) as it flags an unidentified metric.
-  const coinLike = r.person ? r.person.coin > COIN_PROBABILITY : undefined;
+  // The dashboard flags a participant Phase III cannot tell apart from a coin, as it flags an
+  // unidentified metric.
+  const coinLike = consistency.coinLike;
   const flagged =
     r.unidentified.length > 0 || r.stop === "no-informative-question" || coinLike === true;
   return {
@@ -669,6 +726,7 @@ function runFair(o: RunPersonOptions, truth: FairTruth): PeopleRun {
     seed: `people:${kind}:${o.trial}:${o.person}`,
   });
   const shown: ShownProfiles[] = [];
+  const asked: AskedPair<FairPoint>[] = [];
   let dominatedShown = 0;
   const ask: Ask<FairPoint> = (q) => {
     // lambda: both parts of the cost known; a profile no worse on the error part and on the
@@ -681,6 +739,7 @@ function runFair(o: RunPersonOptions, truth: FairTruth): PeopleRun {
     const answer = person.ask(q);
     const counts = (p: FairPoint) => fairView(data, p).counts;
     shown.push({ first: counts(q.first), second: counts(q.second), answer });
+    asked.push({ first: q.first, second: q.second, answer });
     return answer;
   };
   const procedure = withAutoAnswers(
@@ -689,8 +748,9 @@ function runFair(o: RunPersonOptions, truth: FairTruth): PeopleRun {
   );
   const r = runProcedure(procedure, ask).result;
   const error = family.error(truth.metric, r.metric);
+  const consistency = kindPhaseThree(family, r, asked, (q) => person.ask(q), o.trial + 1);
   return {
-    ...adaptiveRun(o, truth, r, {
+    ...adaptiveRun(o, truth, r, consistency, {
       error,
       tolerance: setting.tolerance,
       questions: shown.length,
@@ -748,7 +808,7 @@ export interface PeopleRow {
   readonly flagged?: number;
   /**
    * Adaptive only: share of runs whose participant the dashboard flags as answering like a
-   * coin (binary: Phase III; multiclass: the learned answer model), when every run says.
+   * coin (by Phase III), when every run says.
    */
   readonly coinLike?: number;
   /** Runs with error above 2x tolerance and not flagged (paper flags nothing). */

@@ -166,6 +166,8 @@ export const ParticipantState = z.object({
     words: StudyWords,
     /** Multiclass and fairness studies only (absent: binary): no cost story. */
     kind: z.enum(["multiclass", "fair"]).optional(),
+    /** false when the study has no Phase III (no evaluation pairs); absent otherwise. */
+    phaseThree: z.literal(false).optional(),
     /** The pages' headings, buttons and fixed sentences in the study's own words (issue 11). */
     labels: PageLabelsSchema.optional(),
   }),
@@ -251,6 +253,17 @@ export const ParticipantState = z.object({
     })
     .optional()
     .describe("multiclass studies' pending question: two systems as counts of 100 per true class"),
+  /**
+   * Multiclass studies' Phase III (instead of `evaluation`): the pending evaluation pair,
+   * answered with the same `evaluation` request.
+   */
+  multiclassEvaluation: z
+    .object({
+      question: MulticlassComparison,
+      progress: z.object({ answered: z.number().int(), total: z.number().int() }),
+    })
+    .optional()
+    .describe("multiclass studies' pending Phase III pair"),
   /** Multiclass studies' debrief (instead of `debrief`, whose cost ratio is binary). */
   multiclassDebrief: z
     .object({
@@ -258,8 +271,15 @@ export const ParticipantState = z.object({
       summary: z.string(),
       /** The elicited diagonal-linear weights (on the joint confusions), summing to 1. */
       metric: z.object({ weights: z.array(z.number()) }),
-      /** The participant's consistency from the learned answer model (null: a fixed model). */
+      /**
+       * The participant's consistency: from Phase III (its pairs and repeats) when the study
+       * has one, else from the learned answer model (null: a fixed model, no Phase III).
+       */
       consistency: ConsistencySchema.nullable().optional(),
+      /** Studies with Phase III: M over all pairs ("about the same" left out). */
+      agreement: z.number().nullable().optional(),
+      /** Studies with Phase III: M both ways with the "about the same" counts. */
+      agreementDetail: AgreementDetail.optional(),
       /**
        * Per class, the credible half-width of its weight (the metric's measure) where the
        * answers did not pin it down to the study's tolerance, else null; the export's
@@ -308,6 +328,17 @@ export const ParticipantState = z.object({
     .describe(
       "fair studies' pending question: two systems as every group's correct counts of 100 per true class, everyone's share right and the gaps between groups",
     ),
+  /**
+   * Fairness studies' Phase III (instead of `evaluation`): the pending evaluation pair,
+   * answered with the same `evaluation` request.
+   */
+  fairEvaluation: z
+    .object({
+      question: FairComparison,
+      progress: z.object({ answered: z.number().int(), total: z.number().int() }),
+    })
+    .optional()
+    .describe("fair studies' pending Phase III pair"),
   /** Fairness studies' debrief: the trade-off lambda as a range, in words. */
   fairDebrief: z
     .object({
@@ -318,8 +349,15 @@ export const ParticipantState = z.object({
       classes: z.array(z.string()),
       /** Correct decisions in 100 (every class) worth closing a 10-point gap of groups 1-2. */
       gapWorth: z.number().nullable(),
-      /** The participant's consistency from the learned answer model (null: a fixed model). */
+      /**
+       * The participant's consistency: from Phase III (its pairs and repeats) when the study
+       * has one, else from the learned answer model (null: a fixed model, no Phase III).
+       */
       consistency: ConsistencySchema.nullable().optional(),
+      /** Studies with Phase III: M over all pairs ("about the same" left out). */
+      agreement: z.number().nullable().optional(),
+      /** Studies with Phase III: M both ways with the "about the same" counts. */
+      agreementDetail: AgreementDetail.optional(),
       /**
        * fair-quadratic studies: the elicited costs per class and gap weights per group pair,
        * and the coordinates the answers left open (credible half-width above the tolerance;
@@ -506,8 +544,17 @@ export const CreateStudyBody = z
     budget: z.number().int().min(5).max(100).optional(),
     /** adaptive only: credibility of the reported credible region (default 0.9). */
     credibility: z.number().min(0.5).max(0.99).optional(),
-    evaluationPairs: z.number().int().min(0).max(100).optional(),
-    /** adaptive binary studies: Phase II pairs shown again in Phase III (default 2). */
+    /** Phase III's random pairs (default: binary 15, multiclass and fair 15; 0: no Phase III). */
+    evaluationPairs: z
+      .number()
+      .int()
+      .min(0)
+      .max(100)
+      .optional()
+      .describe(
+        "Phase III: random trade-offs asked after the elicitation to measure how well the elicited metric predicts the person's own choices (agreement M) and how consistently they answer (0..100, default 15; 0: no Phase III)",
+      ),
+    /** adaptive studies: Phase II pairs shown again in Phase III (default 2). */
     retestPairs: z
       .number()
       .int()
@@ -515,7 +562,7 @@ export const CreateStudyBody = z
       .max(3)
       .optional()
       .describe(
-        "binary studies with the adaptive strategy: how many of the participant's own Phase II pairs Phase III shows again (test-retest; 0..3, default 2)",
+        "studies with the adaptive strategy (every multiclass and fair study): how many of the participant's own Phase II pairs Phase III shows again (test-retest; 0..3, default 2)",
       ),
     /** People the charts show counts out of (default 100): whole people, fixed class totals. */
     population: z.number().int().min(20).max(10_000).optional(),
@@ -650,13 +697,6 @@ export const CreateStudyBody = z
         });
       }
     }
-    if (body.retestPairs !== undefined && (multiclass || fair)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["retestPairs"],
-        message: "retestPairs applies only to binary studies (the others have no Phase III yet)",
-      });
-    }
   });
 export type CreateStudyBody = z.infer<typeof CreateStudyBody>;
 
@@ -670,8 +710,9 @@ export const Consensus = z.object({
   n: z.number().int(),
   participants: z.array(z.number().int()),
   /**
-   * Finished participants whose answers cannot be told apart from a coin's (binary studies by
-   * Phase III, multiclass and fairness studies by the learned answer model: `consistency.coinLike`): left out of the consensus unless asked for
+   * Finished participants whose answers cannot be told apart from a coin's (by Phase III, or
+   * in a multiclass or fairness study without one by the learned answer model:
+   * `consistency.coinLike`): left out of the consensus unless asked for
    * (`?coinLike=include`, then `coinLikeIncluded`), listed here either way.
    */
   coinLike: z.array(z.number().int()).optional(),
@@ -786,7 +827,10 @@ export const ParticipantRow = z.object({
   agreement: z.number().nullable(),
   /** M both ways with the "about the same" counts; null before Phase III is answered. */
   agreementDetail: AgreementDetail.nullable().optional(),
-  /** Binary studies once Phase III is answered: `ConsistencySchema` (null before). */
+  /**
+   * Once Phase III is answered, from its pairs and repeats (`ConsistencySchema`); multiclass
+   * and fairness studies without Phase III, from the learned answer model (null: none).
+   */
   consistency: ConsistencySchema.nullable().optional(),
   /**
    * Binary studies, once Phase II is done: the debrief's range of cost ratios (missed positive

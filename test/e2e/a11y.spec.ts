@@ -170,7 +170,7 @@ test("axe: no serious or critical violation on any participant page (binary, mul
   const multiclass = await auditParticipant(
     page,
     await participantLink(made.study.id, true),
-    ["consent", "questionnaire", "story", "elicitation", "post", "debrief"],
+    ["consent", "questionnaire", "story", "elicitation", "evaluation", "post", "debrief"],
     "multiclass",
   );
   const fairStudy = await researcher.request<{ study: { id: number } }>("POST", "/api/studies", {
@@ -182,7 +182,7 @@ test("axe: no serious or critical violation on any participant page (binary, mul
   const fair = await auditParticipant(
     page,
     await participantLink(fairStudy.study.id, true),
-    ["consent", "questionnaire", "story", "elicitation", "post", "debrief"],
+    ["consent", "questionnaire", "story", "elicitation", "evaluation", "post", "debrief"],
     "fair",
   );
   expect([...binary, ...multiclass, ...fair]).toEqual([]);

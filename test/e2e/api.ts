@@ -122,13 +122,13 @@ export async function advanceTo(
         break;
       case "elicitation":
         await post(base, token, "answer", {
-          questionId: s.elicitation!.question.id,
+          questionId: (s.elicitation ?? s.multiclassElicitation ?? s.fairElicitation)!.question.id,
           choice: "left",
         });
         break;
       case "evaluation":
         await post(base, token, "evaluation", {
-          questionId: s.evaluation!.question.id,
+          questionId: (s.evaluation ?? s.multiclassEvaluation ?? s.fairEvaluation)!.question.id,
           choice: "left",
         });
         break;

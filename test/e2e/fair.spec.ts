@@ -5,7 +5,7 @@
 import { fairTradeOff, points } from "../../web/src/participant/FairComparisonView.tsx";
 import { advanceTo, getState } from "./api.ts";
 import { expect, test } from "./fixtures.ts";
-import { finishOverHttp, serveStudy } from "./kind-study.ts";
+import { checkPhaseThreePage, finishOverHttp, serveStudy } from "./kind-study.ts";
 import { answerByButtonAndKey, atWidths, pairOffScreen, waitForPhase } from "./ui.ts";
 
 const study = serveStudy({
@@ -75,4 +75,10 @@ test("the fairness debrief states lambda as a range and in words", async ({ page
     await expect(page.locator(".fair-point")).toHaveCount(1);
     await expect(page.getByTestId("completion-code")).toHaveText(d.completionCode);
   });
+});
+
+test("the fairness Phase III page: part 3 of 3, its pairs at 1280 and 390 px, answered by button", async ({
+  page,
+}) => {
+  await checkPhaseThreePage(page, study, "fair-evaluation");
 });

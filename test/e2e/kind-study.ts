@@ -2,10 +2,12 @@
 // kind created by a signed-in researcher, test-run participants of it, and finishing a
 // participant's Phase II and post-task questions over HTTP.
 
+import type { Page } from "@playwright/test";
 import type { ParticipantState } from "../../web/src/api/types.ts";
-import { getState, ResearcherClient, tokenOf } from "./api.ts";
+import { advanceTo, getState, ResearcherClient, tokenOf } from "./api.ts";
 import { expect, test } from "./fixtures.ts";
 import { TestServer } from "./server.ts";
+import { atWidths, pairOffScreen, waitForPhase } from "./ui.ts";
 
 /** The spec's server and study, ready once beforeAll has run. */
 export interface ServedStudy {
@@ -58,8 +60,9 @@ export function serveStudy(body: Record<string, unknown>): ServedStudy {
 }
 
 /**
- * Answers "left" over HTTP until Phase II (multiclass or fairness) ends, expects the post-task
- * page then, and answers its questions "fine". A 429 is retried (up to 50 times, 300 ms apart).
+ * Answers "left" over HTTP until Phase II and Phase III (multiclass or fairness) end, expects
+ * the post-task page then, and answers its questions "fine". A 429 is retried (up to 50
+ * times, 300 ms apart).
  * @example await finishOverHttp(study.url, token);
  */
 export async function finishOverHttp(url: string, token: string): Promise<void> {
@@ -84,6 +87,43 @@ export async function finishOverHttp(url: string, token: string): Promise<void> 
     const q = (s.multiclassElicitation ?? s.fairElicitation)!.question;
     s = await post("answer", { questionId: q.id, choice: "left" });
   }
+  while (s.phase === "evaluation") {
+    const q = (s.multiclassEvaluation ?? s.fairEvaluation)!.question;
+    s = await post("evaluation", { questionId: q.id, choice: "left" });
+  }
   expect(s.phase).toBe("post");
   await post("post", { answers: Object.fromEntries(s.post!.fields.map((f) => [f.id, "fine"])) });
+}
+
+/**
+ * Phase III of a multiclass or fairness study in the browser: a test-run participant taken
+ * to it over HTTP, the page at 1280 and 390 px (screenshots named `name`) with the stage
+ * "Part 3 of 3", the progress "Question 1 of N" and the pair fitting a phone's screen; then
+ * one answer by button, after which the state has moved to the second pair.
+ * @example await checkPhaseThreePage(page, study, "multiclass-evaluation");
+ */
+export async function checkPhaseThreePage(
+  page: Page,
+  study: ServedStudy,
+  name: string,
+): Promise<void> {
+  const token = await study.newParticipant();
+  const s = await advanceTo(study.url, token, "evaluation");
+  const total = (s.multiclassEvaluation ?? s.fairEvaluation)!.progress.total;
+  expect(total).toBe(17);
+  await page.goto(`${study.url}/p/${token}`);
+  await waitForPhase(page, "evaluation");
+  await atWidths(page, name, async (width) => {
+    await expect(page.locator(".pair .system")).toHaveCount(2);
+    await expect(page.locator("main")).toContainText("Part 3 of 3");
+    await expect(page.locator(".progress")).toContainText(`Question 1 of ${total}`);
+    if (width < 560) await expect.poll(() => pairOffScreen(page)).toEqual([]);
+  });
+  await page
+    .getByRole("button", { name: /prefer/i })
+    .first()
+    .click();
+  await expect(page.locator(".progress")).toContainText(`Question 2 of ${total}`);
+  const after = await getState(study.url, token);
+  expect((after.multiclassEvaluation ?? after.fairEvaluation)!.progress.answered).toBe(1);
 }

@@ -235,7 +235,7 @@ function chooser(c: KindCase, config: StudyConfig, truth: Truth) {
     const value = (v: MulticlassView) =>
       cells.reduce((s, [i, j], a) => s + (w[a]! * priors[i]! * v.counts[i]![j]!) / 100, 0);
     return (s: ParticipantState) => {
-      const q = s.multiclassElicitation!.question;
+      const q = (s.multiclassElicitation ?? s.multiclassEvaluation)!.question;
       const d = value(q.left) - value(q.right);
       return { id: q.id, choice: Math.abs(d) < 1e-12 ? "same" : d > 0 ? "left" : "right" };
     };
@@ -255,7 +255,7 @@ function chooser(c: KindCase, config: StudyConfig, truth: Truth) {
       v.counts.map((row) => row.map((n) => n / 100)),
     );
   return (s: ParticipantState) => {
-    const q = s.fairElicitation!.question;
+    const q = (s.fairElicitation ?? s.fairEvaluation)!.question;
     const d = cost(q.right) - cost(q.left);
     return { id: q.id, choice: Math.abs(d) < 1e-12 ? "same" : d > 0 ? "left" : "right" };
   };
@@ -449,6 +449,13 @@ for (const c of CASES) {
         asked++;
       }
       expect(asked).toBeLessThanOrEqual((config.spec as { budget: number }).budget);
+      // Phase III: the study's random pairs and repeats, answered by the same reader.
+      expect(s.phase).toBe("evaluation");
+      await show("evaluation");
+      while (s.phase === "evaluation") {
+        const { id, choice } = choose(s);
+        s = await post(token, "evaluation", { questionId: id, choice });
+      }
       expect(s.phase).toBe("post");
       await show("post");
       if (n === 0) await expect(p.locator("main")).toContainText(config.post[0]!.label);
@@ -459,6 +466,12 @@ for (const c of CASES) {
       const d = (s.multiclassDebrief ?? s.fairDebrief)!;
       await show("debrief");
       if (n === 0) await expect(p.getByTestId("result")).toContainText(d.summary);
+      // A reader of the screen agrees with their own result on every Phase III pair.
+      expect(d.agreement).toBe(1);
+      if (n === 0)
+        await expect(p.getByTestId("agreement")).toContainText(
+          "Your result agrees with 100% of your own choices in the last part",
+        );
       const halfWidths = s.multiclassDebrief?.halfWidths;
       const mistakes = s.multiclassDebrief?.mistakes;
       // The debrief page marks exactly the mistakes (linear) or the classes whose weight is

@@ -3,7 +3,7 @@
 
 import { advanceTo, getState } from "./api.ts";
 import { expect, test } from "./fixtures.ts";
-import { finishOverHttp, serveStudy } from "./kind-study.ts";
+import { checkPhaseThreePage, finishOverHttp, serveStudy } from "./kind-study.ts";
 import {
   answerByButtonAndKey,
   atWidths,
@@ -59,7 +59,17 @@ test("the multiclass debrief says in words which mistakes the participant minds 
     await waitForPhase(page, "debrief");
     await expect(page.getByTestId("result")).toContainText(d.summary);
     await expect(page.locator("ul.mc-weights li")).toHaveCount(3);
+    // Phase III's agreement M, as the state has it.
+    await expect(page.getByTestId("agreement")).toContainText(
+      `of your own choices in the last part (${Math.round(d.agreement! * (d.agreementDetail!.pairs - d.agreementDetail!.ties - d.agreementDetail!.metricTies))} of`,
+    );
     await expect(page.getByTestId("completion-code")).toHaveText(d.completionCode);
     await screenshot(page, `multiclass-debrief-${width}`);
   }
+});
+
+test("the multiclass Phase III page: part 3 of 3, its pairs at 1280 and 390 px, answered by button", async ({
+  page,
+}) => {
+  await checkPhaseThreePage(page, study, "multiclass-evaluation");
 });

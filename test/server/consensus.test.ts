@@ -191,14 +191,9 @@ describe("the consensus over HTTP (sqlite)", () => {
     const debriefs: number[] = [];
     for (const [n, p] of people.entries()) {
       const s = await walkToMulticlass(t, p.token);
-      const run = await answerFair(
-        t,
-        p.token,
-        p.seed,
-        s,
-        fairReader(config.spec, data.tau, lambdas[n]!, 0, p.seed),
-      );
-      const end = await finishMulticlass(t, p.token, run.state);
+      const reader = fairReader(config.spec, data.tau, lambdas[n]!, 0, p.seed);
+      const run = await answerFair(t, p.token, p.seed, s, reader);
+      const end = await finishMulticlass(t, p.token, run.state, { seed: p.seed, reader });
       debriefs.push(end.fairDebrief!.metric.lambda);
     }
     // A test run that finishes too, with a far-off lambda: not in the consensus.
@@ -209,6 +204,13 @@ describe("the consensus over HTTP (sqlite)", () => {
       s = (
         await call(t, "POST", `/api/p/${testToken}/answer`, {
           questionId: s.fairElicitation!.question.id,
+          choice: "left",
+        })
+      ).body;
+    while (s.phase === "evaluation")
+      s = (
+        await call(t, "POST", `/api/p/${testToken}/evaluation`, {
+          questionId: s.fairEvaluation!.question.id,
           choice: "left",
         })
       ).body;
@@ -286,15 +288,11 @@ describe("the consensus over HTTP (sqlite)", () => {
     const weights: number[][] = [];
     for (const [n, p] of people.entries()) {
       const s = await walkToMulticlass(t, p.token);
-      const run = await answerMulticlass(
-        t,
-        p.token,
-        p.seed,
-        s,
-        screenReader(truths[n]!, data.pool.priors, 0, p.seed),
-      );
+      const reader = screenReader(truths[n]!, data.pool.priors, 0, p.seed);
+      const run = await answerMulticlass(t, p.token, p.seed, s, reader);
       weights.push(
-        (await finishMulticlass(t, p.token, run.state)).multiclassDebrief!.metric.weights,
+        (await finishMulticlass(t, p.token, run.state, { seed: p.seed, reader })).multiclassDebrief!
+          .metric.weights,
       );
     }
     const c = (await call(t, "GET", `/api/studies/${study.id}/consensus`, undefined, cookie)).body

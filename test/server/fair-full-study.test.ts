@@ -132,7 +132,7 @@ describe("whole fair metric study (sqlite)", () => {
     expect(s.fairElicitation!.progress.atMost).toBe(30);
     const reader = fairMetricReader(truth, data.tau, 0, seed);
     s = (await answerFair(t, token, seed, s, reader)).state;
-    s = await finishMulticlass(t, token, s);
+    s = await finishMulticlass(t, token, s, { seed, reader });
     expect(s.phase).toBe("debrief");
     const d = s.fairDebrief!;
     const full = d.full!;

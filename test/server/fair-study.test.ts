@@ -202,7 +202,8 @@ describe.each(SLOW_BACKENDS)("fairness study (%s)", (kind) => {
       expect(JSON.stringify(l.counts)).not.toBe(JSON.stringify(r.counts));
       expect(dominatedFair(known, data.tau, rates(l), rates(r))).toBe(false);
     }
-    expect(s.phase).toBe("post");
+    expect(s.phase).toBe("evaluation");
+    expect(s.fairEvaluation!.progress).toEqual({ answered: 0, total: 17 });
 
     // The engine built as `elicit simulate --lambda-only` builds it, on the counts shown as
     // a study's engine computes (`asShown`), answered by the same reader off the same screen,
@@ -244,9 +245,13 @@ describe.each(SLOW_BACKENDS)("fairness study (%s)", (kind) => {
       .execute();
     expect(stored.filter((r) => r.undone_at === null)).toHaveLength(shownCount);
 
-    s = await finishMulticlass(t, token, s);
+    s = await finishMulticlass(t, token, s, { seed, reader });
     expect(s.phase).toBe("debrief");
     const d = s.fairDebrief!;
+    // A noise-free reader of the screen agrees with their own elicited lambda on Phase III.
+    expect(d.agreementDetail!.pairs).toBe(15);
+    expect(d.agreement).toBe(1);
+    expect(d.consistency).toMatchObject({ basis: "phase-three", retestPairs: 2, retestSame: 2 });
     expect(d.metric.lambda).toBe(expected.result.metric.lambda);
     expect(d.metric).toEqual(lambdaRecord(expected.result));
     expect(d.metric.low).toBeLessThanOrEqual(d.metric.lambda);
@@ -288,17 +293,17 @@ describe.each(SLOW_BACKENDS)("fairness study (%s)", (kind) => {
     // answers.csv: every stored answer (the undone one included) with the counts shown.
     const csv = (await exported("answers.csv")).trim().split("\n");
     expect(csv[0]).toContain("classes,groups,first_counts,second_counts");
-    expect(csv).toHaveLength(1 + stored.length);
+    expect(csv).toHaveLength(1 + stored.length + 17);
 
-    // Issue 26 item 4: a fairness study has no Phase III; the learned answer model's
-    // consistency is on the debrief (its sentence), the dashboard and both CSVs, equal.
+    // Issue 26 item 4 and issue 27 item 2: the consistency measured by Phase III (its random
+    // pairs against the participant's own result, and the two repeats) is on the debrief (its
+    // sentence), the dashboard and both CSVs, equal; so is the agreement M.
     const c = d.consistency!;
-    expect(c.basis).toBe("answer-model");
+    expect(c).toMatchObject({ basis: "phase-three", counted: 15, against: 0, errorRate: 0 });
     expect(c.coinLike).toBe(false);
-    // A careful participant: the range reaches the model's lowest slip rate (half of 2%).
-    expect(c.errorLow!).toBeLessThanOrEqual(0.01);
-    expect(c.errorRate!).toBeLessThan(0.1);
+    expect(c.errorHigh!).toBeLessThan(0.2);
     expect(row.consistency).toEqual(c);
+    expect(row.agreementDetail).toEqual(d.agreementDetail);
     const wideRow = csvRows(await exported("participants.csv")).find(
       (r) => r.participant_id === String(id),
     )!;
@@ -315,8 +320,13 @@ describe.each(SLOW_BACKENDS)("fairness study (%s)", (kind) => {
     expect(new Set(long.map((r) => r.participant_coin_like))).toEqual(new Set(["0"]));
     const pct = (x: number) => `${Math.round(x * 100)}%`;
     const page = render(h(PhasePage, { state: s, busy: false, post: async () => undefined }));
-    expect(page.replace(/<[^>]+>/g, "")).toContain(
-      `about ${pct(Number(wideRow.error_rate))} of your choices went against your own result (from ${pct(Number(wideRow.error_rate_low))} to ${pct(Number(wideRow.error_rate_high))} is likely)`,
+    const text = page.replace(/<[^>]+>/g, "");
+    expect(text).toContain(
+      `0 of your 15 choices went against your own result (${pct(Number(wideRow.error_rate))}; from ${pct(Number(wideRow.error_rate_low))} to ${pct(Number(wideRow.error_rate_high))} is likely)`,
+    );
+    expect(text).toContain("You saw 2 of the pairs twice and chose the same way both times on 2");
+    expect(text).toContain(
+      `Your result agrees with ${pct(Number(wideRow.agreement))} of your own choices in the last part (15 of 15 pairs)`,
     );
   }, 180_000);
 });

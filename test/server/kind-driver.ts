@@ -97,7 +97,36 @@ export function flippedAnswer(d: number, rng: Rng, flips: number): Answer {
  * left/right with the participant's placement. Every answer must be a 200 and not a duplicate.
  * @example await answerPairs(t, token, seed, s, (s) => s.fairElicitation!.question, reader);
  */
-export async function answerPairs<V>(
+export function answerPairs<V>(
+  t: TestApp,
+  token: string,
+  seed: number,
+  s: ParticipantState,
+  question: (s: ParticipantState) => { id: number; left: V; right: V },
+  reader: { answer(first: V, second: V): Answer },
+  stopAfter = Number.POSITIVE_INFINITY,
+) {
+  return answerPhase("elicitation", t, token, seed, s, question, reader, stopAfter);
+}
+
+/**
+ * Answers Phase III over HTTP as `answerPairs` answers Phase II (its own placement, the
+ * `evaluation` request), until it ends.
+ * @example await answerEvaluation(t, token, seed, s, (s) => s.fairEvaluation!.question, reader);
+ */
+export function answerEvaluation<V>(
+  t: TestApp,
+  token: string,
+  seed: number,
+  s: ParticipantState,
+  question: (s: ParticipantState) => { id: number; left: V; right: V },
+  reader: { answer(first: V, second: V): Answer },
+) {
+  return answerPhase("evaluation", t, token, seed, s, question, reader);
+}
+
+async function answerPhase<V>(
+  phase: "elicitation" | "evaluation",
   t: TestApp,
   token: string,
   seed: number,
@@ -108,15 +137,16 @@ export async function answerPairs<V>(
 ) {
   let asked = 0;
   const shown: [V, V][] = [];
-  while (s.phase === "elicitation" && asked < stopAfter) {
+  while (s.phase === phase && asked < stopAfter) {
     const q = question(s);
     shown.push([q.left, q.right]);
-    const placement = placementOf(seed, "elicitation", q.id);
+    const placement = placementOf(seed, phase, q.id);
     const [first, second] = placement === "first-left" ? [q.left, q.right] : [q.right, q.left];
     const a = reader.answer(first, second);
     const choice =
       a === "tie" ? "same" : (a === "first") === (placement === "first-left") ? "left" : "right";
-    const r = await call<ParticipantState>(t, "POST", `/api/p/${token}/answer`, {
+    const path = phase === "elicitation" ? "answer" : "evaluation";
+    const r = await call<ParticipantState>(t, "POST", `/api/p/${token}/${path}`, {
       questionId: q.id,
       choice,
     });

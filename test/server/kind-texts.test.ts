@@ -54,6 +54,13 @@ async function walk(t: ReturnType<typeof appPerTest>["t"], cookie: string, id: n
           choice: "left",
         },
       ],
+      evaluation: () => [
+        "evaluation",
+        {
+          questionId: (s.multiclassEvaluation ?? s.fairEvaluation)!.question.id,
+          choice: "left",
+        },
+      ],
       post: () => ["post", { answers: answers(s.post!.fields) }],
     };
     const next = step[s.phase];

@@ -19,7 +19,8 @@ import {
 } from "./multiclass-driver.ts";
 
 /**
- * Issue 26 items 2 and 4 for a multiclass (DLPM) study, which has no Phase III: the engine's
+ * Issue 26 items 2 and 4 for a multiclass (DLPM) study made without Phase III
+ * (`evaluationPairs: 0`; multiclass-phase-three.test.ts has the study with it): the engine's
  * learned answer model estimates the share of a participant's choices against their own
  * result (half their slip rate) with its range, and flags a participant who most probably
  * answers as a coin. The figures are equal on the debrief, the dashboard and both CSVs; a
@@ -49,8 +50,9 @@ describe("a multiclass study's consistency from the learned answer model (sqlite
   });
 
   it("a careful person and a coin: equal figures in all four, the coin flagged and left out", async () => {
-    const { study, config, data } = await createMulticlass(t, cookie);
+    const { study, config, data } = await createMulticlass(t, cookie, { evaluationPairs: 0 });
     expect(config.spec.model).toBe("learned");
+    expect(config).toMatchObject({ evaluationPairs: 0, retestPairs: 0 });
     const id = study.id as number;
     expect(
       (await call(t, "POST", `/api/studies/${id}/open`, { mode: "live" }, cookie)).status,

@@ -13,7 +13,7 @@ import type { MulticlassAdaptiveSpec, StudyConfig } from "../../src/server/study
 import { multiclassStudyData } from "../../src/server/study/population.ts";
 import { answersFor } from "./driver.ts";
 import { call, type TestApp, tokenOf } from "./helpers.ts";
-import { answerPairs, createStudyOfKind, flippedAnswer } from "./kind-driver.ts";
+import { answerEvaluation, answerPairs, createStudyOfKind, flippedAnswer } from "./kind-driver.ts";
 
 /**
  * A simulated participant of a multiclass study: a true diagonal-linear metric `a` (the
@@ -112,8 +112,30 @@ export function answerMulticlass(
   );
 }
 
-/** Finish: the post-task questions (no Phase III in multiclass studies yet), then the debrief. */
-export async function finishMulticlass(t: TestApp, token: string, s: ParticipantState) {
+/**
+ * Finish a multiclass or fairness participant: Phase III answered by `reader` (placement
+ * by `seed`) when the study has one, then the post-task questions, then the debrief.
+ */
+export async function finishMulticlass(
+  t: TestApp,
+  token: string,
+  s: ParticipantState,
+  // A multiclass reader reads MulticlassViews, a fairness one FairViews: each gets its kind's.
+  // biome-ignore lint/suspicious/noExplicitAny: either kind's view
+  phaseThree?: { seed: number; reader: { answer(a: any, b: any): Answer } },
+) {
+  if (phaseThree && s.phase === "evaluation") {
+    s = (
+      await answerEvaluation(
+        t,
+        token,
+        phaseThree.seed,
+        s,
+        (x) => (x.multiclassEvaluation ?? x.fairEvaluation)!.question,
+        phaseThree.reader,
+      )
+    ).state;
+  }
   expect(s.phase).toBe("post");
   return (
     await call<ParticipantState>(t, "POST", `/api/p/${token}/post`, {

@@ -71,7 +71,7 @@ describe("linear multiclass study (sqlite)", () => {
     // Every pair shown differs somewhere on screen (the linear metric reads every count).
     for (const [l, r] of run.shown)
       expect(JSON.stringify(l.counts)).not.toBe(JSON.stringify(r.counts));
-    s = await finishMulticlass(t, token, run.state);
+    s = await finishMulticlass(t, token, run.state, { seed, reader });
     const d = s.multiclassDebrief!;
     const w = d.metric.weights;
     const open = new Map(d.mistakes!.map((m, a) => [a, m.halfWidth]));

@@ -129,7 +129,9 @@ describe.each(SLOW_BACKENDS)("multiclass study (%s)", (kind) => {
     const rest = await answerMulticlass(t, token, seed, undone.body, reader);
     s = rest.state;
     for (const [l, r] of [...part.shown, ...rest.shown]) expectHonestPair(l, r, 3);
-    expect(s.phase).toBe("post");
+    // Phase III follows (the study's 15 random pairs and 2 repeats).
+    expect(s.phase).toBe("evaluation");
+    expect(s.multiclassEvaluation!.progress).toEqual({ answered: 0, total: 17 });
 
     const stored = await t.db
       .selectFrom("answers")
@@ -149,9 +151,13 @@ describe.each(SLOW_BACKENDS)("multiclass study (%s)", (kind) => {
       screenReader(truth, data.pool.priors, 0, seed),
     );
     expect(live).toHaveLength(expected.shown);
-    s = await finishMulticlass(t, token, s);
+    s = await finishMulticlass(t, token, s, { seed, reader });
     expect(s.phase).toBe("debrief");
     const d = s.multiclassDebrief!;
+    // A noise-free reader agrees with their own elicited metric on every Phase III pair.
+    expect(d.agreementDetail!.pairs).toBe(15);
+    expect(d.agreement).toBe(1);
+    expect(d.consistency).toMatchObject({ basis: "phase-three", retestPairs: 2, retestSame: 2 });
     // The server's result is the engine's, built independently (CLI parity).
     expect(d.metric.weights).toEqual(expected.transcript.result.metric);
     expect(d.classes).toEqual(data.classNames);
@@ -177,7 +183,13 @@ describe.each(SLOW_BACKENDS)("multiclass study (%s)", (kind) => {
       ).body;
     const csv = (await exported("answers.csv")).trim().split("\n");
     expect(csv[0]).toContain("classes,first_counts,second_counts");
-    expect(csv).toHaveLength(1 + stored.length);
+    const all = await t.db
+      .selectFrom("answers")
+      .select("id")
+      .where("participant_id", "=", id)
+      .execute();
+    expect(all).toHaveLength(stored.length + 17);
+    expect(csv).toHaveLength(1 + all.length);
     const json = JSON.parse(await exported("study.json"));
     const mine = json.participants.find((p: { id: number }) => p.id === id);
     expect(mine.summary.metric).toEqual({ weights: d.metric.weights });

@@ -36,7 +36,7 @@ describe("noisy participants over HTTP, a few (sqlite)", () => {
       const reader = screenReader(truth, data.pool.priors, 0.05, seed);
       const start = await walkToMulticlass(t, token);
       const { asked, state } = await answerMulticlass(t, token, seed, start, reader);
-      const d = (await finishMulticlass(t, token, state)).multiclassDebrief!;
+      const d = (await finishMulticlass(t, token, state, { seed, reader })).multiclassDebrief!;
       expect(asked).toBeLessThanOrEqual(25);
       const err = Math.max(...d.metric.weights.map((w, i) => Math.abs(w - truth[i]!)));
       expect(err).toBeLessThanOrEqual(2 * config.spec.tolerance);
@@ -51,7 +51,7 @@ describe("noisy participants over HTTP, a few (sqlite)", () => {
       const reader = fairReader(config.spec, data.tau, truth, 0.05, seed);
       const start = await walkToMulticlass(t, token);
       const { asked, state } = await answerFair(t, token, seed, start, reader);
-      const d = (await finishMulticlass(t, token, state)).fairDebrief!;
+      const d = (await finishMulticlass(t, token, state, { seed, reader })).fairDebrief!;
       expect(asked).toBeLessThanOrEqual(25);
       expect(Math.abs(d.metric.lambda - truth)).toBeLessThanOrEqual(2 * config.spec.tolerance);
     }

@@ -49,7 +49,7 @@ describe("studies from a predictions CSV (sqlite)", () => {
     let s: ParticipantState = await walkToMulticlass(t, token);
     const reader = screenReader(truth, data.pool.priors, 0, seed);
     s = (await answerMulticlass(t, token, seed, s, reader)).state;
-    s = await finishMulticlass(t, token, s);
+    s = await finishMulticlass(t, token, s, { seed, reader });
     const d = s.multiclassDebrief!;
     const err = Math.max(...truth.map((x, i) => Math.abs(x - d.classWeights[i]!)));
     console.log(
@@ -91,9 +91,9 @@ describe("studies from a predictions CSV (sqlite)", () => {
     const { token, seed } = await seededParticipant(t, cookie, study.id, 12);
     let s: ParticipantState = await walkToMulticlass(t, token);
     const lambda = 0.6;
-    s = (await answerFair(t, token, seed, s, fairReader(config.spec, data.tau, lambda, 0, seed)))
-      .state;
-    s = await finishMulticlass(t, token, s);
+    const reader = fairReader(config.spec, data.tau, lambda, 0, seed);
+    s = (await answerFair(t, token, seed, s, reader)).state;
+    s = await finishMulticlass(t, token, s, { seed, reader });
     const m = s.fairDebrief!.metric;
     console.log(
       `predictions fair: lambda ${lambda}, elicited ${m.lambda.toFixed(3)} (${m.low}–${m.high})`,

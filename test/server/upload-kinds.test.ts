@@ -64,15 +64,10 @@ describe("multiclass and fairness studies from an uploaded dataset CSV (sqlite)"
     const truth = [0.5, 0.3, 0.2];
     const { token, id, seed } = await seededParticipant(t, cookie, up.study.id, 42);
     let s = await walkToMulticlass(t, token);
-    const run = await answerMulticlass(
-      t,
-      token,
-      seed,
-      s,
-      screenReader(truth, up.data.pool.priors, 0, seed),
-    );
+    const reader = screenReader(truth, up.data.pool.priors, 0, seed);
+    const run = await answerMulticlass(t, token, seed, s, reader);
     expect(run.asked).toBeLessThanOrEqual(25);
-    s = await finishMulticlass(t, token, run.state);
+    s = await finishMulticlass(t, token, run.state, { seed, reader });
     const w = s.multiclassDebrief!.metric.weights;
     const err = Math.max(...w.map((x, i) => Math.abs(x - truth[i]!)));
     expect(err).toBeLessThanOrEqual(up.config.spec.tolerance);
@@ -102,20 +97,15 @@ describe("multiclass and fairness studies from an uploaded dataset CSV (sqlite)"
     const s = await walkToMulticlass(t, token);
     expect(s.multiclassElicitation!.question.classes).toEqual(GLASS5);
     const truth = [0.3, 0.25, 0.2, 0.15, 0.1];
-    const run = await answerMulticlass(
-      t,
-      token,
-      seed,
-      s,
-      screenReader(truth, up.data.pool.priors, 0, seed),
-    );
-    expect(run.state.phase).toBe("post");
+    const reader = screenReader(truth, up.data.pool.priors, 0, seed);
+    const run = await answerMulticlass(t, token, seed, s, reader);
+    expect(run.state.phase).toBe("evaluation");
     expect(run.asked).toBeLessThanOrEqual(25);
     // Glass's small classes and whole counts of 100 leave weights that 25 answers cannot pin
     // down to 0.05 (seed 5 flags some): the debrief marks exactly the weights the export's
     // summary.adaptive.unidentified names, each holds the truth within its half-width, the
     // others are within the tolerance, and the dashboard prints the half-widths.
-    const done = await finishMulticlass(t, token, run.state);
+    const done = await finishMulticlass(t, token, run.state, { seed, reader });
     const d = done.multiclassDebrief!;
     const parts = await call(
       t,
@@ -159,15 +149,10 @@ describe("multiclass and fairness studies from an uploaded dataset CSV (sqlite)"
     const lambda = 0.3;
     const { token, id, seed } = await seededParticipant(t, cookie, up.study.id, 9);
     let s = await walkToMulticlass(t, token);
-    const run = await answerFair(
-      t,
-      token,
-      seed,
-      s,
-      fairReader(up.config.spec, up.data.tau, lambda, 0, seed),
-    );
+    const reader = fairReader(up.config.spec, up.data.tau, lambda, 0, seed);
+    const run = await answerFair(t, token, seed, s, reader);
     expect(run.asked).toBeLessThanOrEqual(25);
-    s = await finishMulticlass(t, token, run.state);
+    s = await finishMulticlass(t, token, run.state, { seed, reader });
     const d = s.fairDebrief!;
     expect(Math.abs(d.metric.lambda - lambda)).toBeLessThanOrEqual(up.config.spec.tolerance);
     const parts = await call(
@@ -193,14 +178,9 @@ describe("multiclass and fairness studies from an uploaded dataset CSV (sqlite)"
     const { token, seed } = await seededParticipant(t, cookie, up.study.id, 3);
     const s = await walkToMulticlass(t, token);
     expect(s.fairElicitation!.question.classes).toEqual(up.data.classNames);
-    const run = await answerFair(
-      t,
-      token,
-      seed,
-      s,
-      fairReader(up.config.spec, up.data.tau, 0.5, 0, seed),
-    );
-    const end = await finishMulticlass(t, token, run.state);
+    const reader = fairReader(up.config.spec, up.data.tau, 0.5, 0, seed);
+    const run = await answerFair(t, token, seed, s, reader);
+    const end = await finishMulticlass(t, token, run.state, { seed, reader });
     expect(end.phase).toBe("debrief");
     expect(Math.abs(end.fairDebrief!.metric.lambda - 0.5)).toBeLessThanOrEqual(
       up.config.spec.tolerance,

@@ -4,7 +4,7 @@ import type { AgreementReport } from "./evaluation-pairs.ts";
 /**
  * How consistently a participant answered (issue 26 item 4: measured, not assumed), from
  * their Phase III answers against their own elicited result and the Phase II pairs they were
- * shown again (test-retest); in a study without Phase III (multiclass), from the lapse the
+ * shown again (test-retest); in a multiclass or fairness study made without Phase III, from the lapse the
  * engine's learned answer model inferred from their answers.
  */
 export interface Consistency {

@@ -132,6 +132,43 @@ export function agreementReport(
   range: { lo: number; hi: number },
   rows: readonly Pick<AnswerRow, "answer" | "first_point" | "second_point">[],
 ): AgreementReport {
+  return countAgreement(
+    rows.map((r) => {
+      const first = (JSON.parse(r.first_point) as BinaryPoint).confusion;
+      const second = (JSON.parse(r.second_point) as BinaryPoint).confusion;
+      const dTp = first.tp - second.tp;
+      const dTn = first.tn - second.tn;
+      // The preference of the metric with weight `a` on TN: the sign of (1 - a) dTp + a dTn,
+      // linear in `a`, so the same on all of [lo, hi] exactly when the same at both ends.
+      const at = (a: number) => Math.sign((1 - a) * dTp + a * dTn);
+      const d = u(first) - u(second);
+      const metric = Math.abs(d) < 1e-12 ? 0 : d;
+      return {
+        answer: r.answer as JudgedAnswer["answer"],
+        metric,
+        decided: at(range.lo) !== 0 && at(range.lo) === at(range.hi),
+      };
+    }),
+  );
+}
+
+/** A Phase III answer with the elicited result's judgement of its pair. */
+export interface JudgedAnswer {
+  readonly answer: "first" | "second" | "tie";
+  /** The elicited metric's preference: > 0 first, < 0 second, 0 indifferent (a metric tie). */
+  readonly metric: number;
+  /** Whether the result decides the pair in advance (every metric it allows agrees). */
+  readonly decided: boolean;
+}
+
+/**
+ * Agreement M both ways (see `AgreementReport`) from judged answers, whatever the kind: a
+ * pair the elicited metric is indifferent on is never "settled in advance", even when the
+ * stated range (rounded for display) lies just beside the point estimate, since the debrief
+ * subtracts metric ties from the undecided pairs.
+ * @example countAgreement([{ answer: "first", metric: 0.2, decided: false }]).undecided // 1
+ */
+export function countAgreement(items: readonly JudgedAnswer[]): AgreementReport {
   let ties = 0;
   let metricTies = 0;
   let counted = 0;
@@ -140,20 +177,9 @@ export function agreementReport(
   let undecidedTies = 0;
   let undecidedCounted = 0;
   let undecidedMatches = 0;
-  for (const r of rows) {
-    const first = (JSON.parse(r.first_point) as BinaryPoint).confusion;
-    const second = (JSON.parse(r.second_point) as BinaryPoint).confusion;
-    const dTp = first.tp - second.tp;
-    const dTn = first.tn - second.tn;
-    // The preference of the metric with weight `a` on TN: the sign of (1 - a) dTp + a dTn,
-    // linear in `a`, so the same on all of [lo, hi] exactly when the same at both ends.
-    const at = (a: number) => Math.sign((1 - a) * dTp + a * dTn);
-    const d = u(first) - u(second);
-    const metricTie = Math.abs(d) < 1e-12;
-    // A pair the elicited metric is indifferent on is never "settled in advance", even when
-    // the stated range (rounded for display) lies just beside the point estimate: the debrief
-    // subtracts metric ties from the undecided pairs, so they must be among them.
-    const decided = !metricTie && at(range.lo) !== 0 && at(range.lo) === at(range.hi);
+  for (const r of items) {
+    const metricTie = r.metric === 0;
+    const decided = !metricTie && r.decided;
     if (!decided) undecidedPairs++;
     if (r.answer === "tie") {
       ties++;
@@ -164,7 +190,7 @@ export function agreementReport(
       metricTies++;
       continue;
     }
-    const match = d > 0 === (r.answer === "first");
+    const match = r.metric > 0 === (r.answer === "first");
     counted++;
     if (match) matches++;
     if (!decided) {
@@ -175,7 +201,7 @@ export function agreementReport(
   return {
     all: counted === 0 ? null : matches / counted,
     undecided: undecidedCounted === 0 ? null : undecidedMatches / undecidedCounted,
-    pairs: rows.length,
+    pairs: items.length,
     ties,
     undecidedPairs,
     undecidedTies,
@@ -202,11 +228,14 @@ export interface RetestPair {
   readonly rowId: number;
 }
 
-/** A Phase III question: a random trade-off, or a repeat of a Phase II pair. */
-export type PhaseThreePair = EvaluationPair | RetestPair;
+/**
+ * A Phase III question: a random trade-off (a binary study's `EvaluationPair`, or another
+ * kind's pair of its points), or a repeat of a Phase II pair.
+ */
+export type PhaseThreePair<T = EvaluationPair> = T | RetestPair;
 
 /** Whether a Phase III question repeats a Phase II pair. */
-export function isRetest(p: PhaseThreePair): p is RetestPair {
+export function isRetest<T extends object>(p: T | RetestPair): p is RetestPair {
   return "retestOf" in p;
 }
 
@@ -218,12 +247,12 @@ export function isRetest(p: PhaseThreePair): p is RetestPair {
  * answers give the same schedule. `phase2` are the effective Phase II rows in order.
  * @example withRetests(pairs, phase2Rows, 2, seed).length // pairs.length + 2
  */
-export function withRetests(
-  pairs: readonly EvaluationPair[],
+export function withRetests<T>(
+  pairs: readonly T[],
   phase2: readonly Pick<AnswerRow, "id" | "answer">[],
   count: number,
   seed: number,
-): PhaseThreePair[] {
+): PhaseThreePair<T>[] {
   const candidates = phase2
     .map((r, index) => ({ index, id: r.id, answer: r.answer }))
     .slice(0, -1)
@@ -236,7 +265,7 @@ export function withRetests(
   }
   // In the order asked, so the earlier Phase II pair comes back first.
   chosen.sort((a, b) => a.retestOf - b.retestOf);
-  const out: PhaseThreePair[] = [...pairs];
+  const out: PhaseThreePair<T>[] = [...pairs];
   const total = pairs.length + chosen.length;
   for (const [j, r] of chosen.entries()) {
     const at = Math.max(1, Math.floor(((j + 1) * total) / (chosen.length + 1)));

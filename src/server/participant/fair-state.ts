@@ -2,7 +2,6 @@ import type { FairPoint } from "../../elicit/fair/metric.ts";
 import type { ParticipantState } from "../api-schemas.ts";
 import { type FairSpec, isFairSpec } from "../study/config.ts";
 import type { FairStudyData } from "../study/fair.ts";
-import { modelConsistency } from "./consistency.ts";
 import { placementOf } from "./elicitation.ts";
 import {
   accuracyForGap,
@@ -48,20 +47,35 @@ export function fairElicitation(
   estimatedRemaining: number,
   atMost: number,
 ): NonNullable<ParticipantState["fairElicitation"]> {
-  const { data } = fairOf(ctx);
-  const placement = placementOf(ctx.participant.seed, "elicitation", q.index);
-  const [left, right] = placement === "first-left" ? [q.first, q.second] : [q.second, q.first];
   return {
-    question: {
-      kind: "fair",
-      id: q.index,
-      classes: [...data.classNames],
-      groups: [...data.groupNames],
-      left: fairView(data, left),
-      right: fairView(data, right),
-    },
+    question: fairComparison(ctx, "elicitation", q.index, q.first, q.second),
     progress: { answered: q.index, estimatedRemaining, atMost },
     canUndo: q.index > 0,
+  };
+}
+
+/**
+ * A fairness pair as the browser sees it: each system's view, left and right by the
+ * participant's seed for the phase and question.
+ * @example fairComparison(ctx, "evaluation", 3, first, second).left.counts
+ */
+export function fairComparison(
+  ctx: Pick<Context, "config" | "data" | "participant">,
+  phase: "elicitation" | "evaluation",
+  index: number,
+  first: FairPoint,
+  second: FairPoint,
+): NonNullable<ParticipantState["fairElicitation"]>["question"] {
+  const { data } = fairOf(ctx);
+  const placement = placementOf(ctx.participant.seed, phase, index);
+  const [left, right] = placement === "first-left" ? [first, second] : [second, first];
+  return {
+    kind: "fair",
+    id: index,
+    classes: [...data.classNames],
+    groups: [...data.groupNames],
+    left: fairView(data, left),
+    right: fairView(data, right),
   };
 }
 
@@ -90,7 +104,6 @@ export function fairDebrief(
     groups: [...data.groupNames],
     classes: [...data.classNames],
     gapWorth: Number.isFinite(worth) ? worth : null,
-    consistency: modelConsistency(result.person),
     ...(full
       ? {
           full: {

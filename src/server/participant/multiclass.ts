@@ -1,5 +1,6 @@
 import { type AdaptiveResult, adaptiveSteps } from "../../elicit/adaptive/engine.ts";
 import { multiclassLinearFamily } from "../../elicit/adaptive/families/multiclass.ts";
+import type { AdaptiveFamily } from "../../elicit/adaptive/family.ts";
 import type { MulticlassPoint } from "../../elicit/multiclass/point.ts";
 import type { AutoAnswer, ReplayState, Steps } from "../../elicit/session.ts";
 import type { Classifier } from "../../geometry/multiclass/classifier.ts";
@@ -77,6 +78,21 @@ function shownCounts(pool: MulticlassPool, p: MulticlassPoint): string {
 }
 
 /**
+ * The adaptive family of a multiclass study: its metric family on the study's pool, on the
+ * counts shown when the spec says so (`asShown`).
+ * @example multiclassStudyFamily(spec, pool).features(point)
+ */
+export function multiclassStudyFamily(
+  spec: MulticlassAdaptiveSpec,
+  pool: MulticlassPool,
+): AdaptiveFamily<MulticlassPoint, number[]> {
+  return multiclassLinearFamily(spec.family, pool, {
+    displayStep: spec.displayStep,
+    ...(spec.asShown ? { shown: (p: MulticlassPoint) => shownConfusion(pool, p) } : {}),
+  });
+}
+
+/**
  * The adaptive procedure of a multiclass study for one participant (seeded with theirs), as
  * a resumable run (`liveRun`; `stepsProcedure` makes it a `Procedure`).
  */
@@ -85,19 +101,13 @@ export function multiclassStudySteps(
   pool: MulticlassPool,
   seed: number,
 ): Steps<MulticlassPoint, MulticlassStudyResult> {
-  return adaptiveSteps(
-    multiclassLinearFamily(spec.family, pool, {
-      displayStep: spec.displayStep,
-      ...(spec.asShown ? { shown: (p: MulticlassPoint) => shownConfusion(pool, p) } : {}),
-    }),
-    {
-      tolerance: spec.tolerance,
-      budget: spec.budget,
-      credibility: spec.credibility,
-      model: spec.model,
-      seed,
-    },
-  );
+  return adaptiveSteps(multiclassStudyFamily(spec, pool), {
+    tolerance: spec.tolerance,
+    budget: spec.budget,
+    credibility: spec.credibility,
+    model: spec.model,
+    seed,
+  });
 }
 
 // One cache for every adaptive study kind replayed here (keys start with the config hash).

@@ -1,4 +1,5 @@
 import { PostgresAdapter, type Selectable, sql } from "kysely";
+import type { TradeOff } from "../../elicit/adaptive/phase-three.ts";
 import type { BinaryPoint } from "../../elicit/binary/point.ts";
 import type { FairPoint } from "../../elicit/fair/metric.ts";
 import type { MulticlassPoint } from "../../elicit/multiclass/point.ts";
@@ -32,7 +33,13 @@ import {
   withRetests,
 } from "./evaluation-pairs.ts";
 import { type FairStudyResult, fairPointJson } from "./fair.ts";
-import { fairDebrief, fairElicitation, fairPosition, isFair } from "./fair-state.ts";
+import {
+  fairComparison,
+  fairDebrief,
+  fairElicitation,
+  fairPosition,
+  isFair,
+} from "./fair-state.ts";
 import { costRatioOf, rangeSummary, ratioRange, reportedMetric } from "./metric.ts";
 import {
   debriefSentence,
@@ -44,6 +51,13 @@ import {
   uncertaintySentence,
   weightHalfWidths,
 } from "./multiclass.ts";
+import {
+  type AdaptiveKindPoint,
+  adaptiveAgreement,
+  adaptivePhaseThree,
+  hasAdaptiveKind,
+  storedPoint,
+} from "./phase-three.ts";
 import { type DisplayFrame, fixedSystemView, studyFrame, systemView } from "./views.ts";
 
 export type ParticipantRow = Selectable<ParticipantsTable>;
@@ -108,6 +122,9 @@ function pointJson(p: BinaryPoint | MulticlassPoint | FairPoint): string {
     : JSON.stringify(p);
 }
 
+/** A Phase III question of any kind: a pair of the study's points, or a repeat. */
+export type AnyPhaseThreePair = PhaseThreePair<TradeOff<BinaryPoint> | TradeOff<AdaptiveKindPoint>>;
+
 /** Phase II's replayed state: binary points and results, or multiclass ones. */
 export type ElicitationState =
   | ReplayState<FairPoint, FairStudyResult>
@@ -134,8 +151,8 @@ export interface Position {
   readonly remainingAtMost?: number;
   readonly elicitationRows: LogRow[];
   readonly evaluationRows: LogRow[];
-  /** Phase III pairs (empty until Phase II is done). */
-  readonly pairs: PhaseThreePair[];
+  /** Phase III pairs (empty until Phase II is done, or for a study without Phase III). */
+  readonly pairs: AnyPhaseThreePair[];
 }
 
 /**
@@ -251,23 +268,25 @@ export function position(ctx: Context): Position {
     );
   }
   const elicitation = replayed.state;
-  // Phase III is built for binary studies only (multiclass studies have no pairs yet): the
-  // random pairs, with the study's repeats of Phase II pairs among them (test-retest).
-  const pairs: PhaseThreePair[] =
-    elicitation.status === "done" && !isMulticlass(ctx) && !isFair(ctx)
-      ? withRetests(
-          cachedEvaluationPairs(
-            ctx.configHash,
-            binaryData(ctx).pool,
-            ctx.config.evaluationPairs,
+  // Phase III: the random pairs, with the study's repeats of Phase II pairs among them
+  // (test-retest); each kind draws its own pairs.
+  const pairs: AnyPhaseThreePair[] =
+    elicitation.status !== "done"
+      ? []
+      : hasAdaptiveKind(ctx)
+        ? adaptivePhaseThree(ctx, elicitationRows)
+        : withRetests(
+            cachedEvaluationPairs(
+              ctx.configHash,
+              binaryData(ctx).pool,
+              ctx.config.evaluationPairs,
+              p.seed,
+              frame,
+            ),
+            elicitationRows,
+            ctx.config.retestPairs ?? 0,
             p.seed,
-            frame,
-          ),
-          elicitationRows,
-          ctx.config.retestPairs ?? 0,
-          p.seed,
-        )
-      : [];
+          );
   let phase: Phase;
   if (early !== null) phase = early;
   else if (elicitation.status === "pending") phase = "elicitation";
@@ -291,11 +310,12 @@ export function position(ctx: Context): Position {
 
 function multiclassComparison(
   ctx: Context,
+  phase: "elicitation" | "evaluation",
   index: number,
   first: MulticlassPoint,
   second: MulticlassPoint,
 ) {
-  const placement = placementOf(ctx.participant.seed, "elicitation", index);
+  const placement = placementOf(ctx.participant.seed, phase, index);
   const { data } = multiclassOf(ctx);
   const [left, right] = placement === "first-left" ? [first, second] : [second, first];
   return {
@@ -355,6 +375,7 @@ export async function renderState(
       labels: labelsOf(c),
       ...(isMulticlass(ctx) ? { kind: "multiclass" as const } : {}),
       ...(isFair(ctx) ? { kind: "fair" as const } : {}),
+      ...(c.evaluationPairs === 0 ? { phaseThree: false as const } : {}),
     },
   };
   switch (pos.phase) {
@@ -403,6 +424,7 @@ export async function renderState(
         state.multiclassElicitation = {
           question: multiclassComparison(
             ctx,
+            "elicitation",
             q.index,
             q.first as MulticlassPoint,
             q.second as MulticlassPoint,
@@ -438,11 +460,42 @@ export async function renderState(
     }
     case "evaluation": {
       const i = pos.evaluationRows.length;
-      const pair = await pairPoints(db, pos.pairs[i]!);
-      state.evaluation = {
-        question: comparison(ctx, "evaluation", i, pair.first, pair.second),
-        progress: { answered: i, total: pos.pairs.length },
-      };
+      const pair = await pairPoints(db, ctx, pos.pairs[i]!);
+      const progress = { answered: i, total: pos.pairs.length };
+      if (isFair(ctx)) {
+        state.fairEvaluation = {
+          question: fairComparison(
+            ctx,
+            "evaluation",
+            i,
+            pair.first as FairPoint,
+            pair.second as FairPoint,
+          ),
+          progress,
+        };
+      } else if (isMulticlass(ctx)) {
+        state.multiclassEvaluation = {
+          question: multiclassComparison(
+            ctx,
+            "evaluation",
+            i,
+            pair.first as MulticlassPoint,
+            pair.second as MulticlassPoint,
+          ),
+          progress,
+        };
+      } else {
+        state.evaluation = {
+          question: comparison(
+            ctx,
+            "evaluation",
+            i,
+            pair.first as BinaryPoint,
+            pair.second as BinaryPoint,
+          ),
+          progress,
+        };
+      }
       break;
     }
     case "post":
@@ -451,15 +504,19 @@ export async function renderState(
     case "debrief": {
       if (pos.elicitation.status !== "done") break;
       if (isFair(ctx)) {
-        state.fairDebrief = fairDebrief(ctx, pos.elicitation.result as FairStudyResult);
+        const result = pos.elicitation.result as FairStudyResult;
+        state.fairDebrief = {
+          ...fairDebrief(ctx, result),
+          ...adaptiveKindFields(ctx, pos, result),
+        };
         break;
       }
       if (isMulticlass(ctx) && multiclassOf(ctx).spec.family === "linear") {
-        state.multiclassDebrief = linearDebrief(
-          multiclassOf(ctx).data,
-          pos.elicitation.result as MulticlassStudyResult,
-          ctx.participant.completion_code ?? "",
-        );
+        const result = pos.elicitation.result as MulticlassStudyResult;
+        state.multiclassDebrief = {
+          ...linearDebrief(multiclassOf(ctx).data, result, ctx.participant.completion_code ?? ""),
+          ...adaptiveKindFields(ctx, pos, result),
+        };
         break;
       }
       if (isMulticlass(ctx)) {
@@ -472,7 +529,7 @@ export async function renderState(
         state.multiclassDebrief = {
           summary: `${debriefSentence(perRate, data.classNames)}${uncertain ? ` ${uncertain}` : ""}`,
           metric: { weights: [...weights] },
-          consistency: modelConsistency(result.person),
+          ...adaptiveKindFields(ctx, pos, result),
           halfWidths,
           classes: [...data.classNames],
           classWeights: perRate,
@@ -549,6 +606,29 @@ export function phaseThreeFields(
   };
 }
 
+/**
+ * The consistency and agreement of a multiclass or fairness participant: from Phase III (M
+ * both ways over its random pairs, the repeats' sameness) once it is answered, else from the
+ * learned answer model (null: a fixed model; no agreement).
+ */
+export function adaptiveKindFields(
+  ctx: Context,
+  pos: Pick<Position, "pairs" | "elicitationRows" | "evaluationRows">,
+  result: MulticlassStudyResult | FairStudyResult,
+) {
+  if (pos.pairs.length === 0 || pos.evaluationRows.length === 0)
+    return { consistency: modelConsistency(result.person) };
+  return phaseThreeFields(
+    pos,
+    adaptiveAgreement(
+      ctx,
+      result as Parameters<typeof adaptiveAgreement>[1],
+      pos.pairs as Parameters<typeof adaptiveAgreement>[2],
+      pos.evaluationRows,
+    ),
+  );
+}
+
 /** The answer-log stage of a Phase III question that repeats a Phase II pair. */
 export const RETEST_STAGE = "retest";
 
@@ -559,14 +639,20 @@ export const RETEST_STAGE = "retest";
  */
 async function pairPoints(
   db: Db,
-  pair: PhaseThreePair,
-): Promise<{ first: BinaryPoint; second: BinaryPoint }> {
+  ctx: Context,
+  pair: AnyPhaseThreePair,
+): Promise<TradeOff<BinaryPoint> | TradeOff<AdaptiveKindPoint>> {
   if (!isRetest(pair)) return pair;
   const row = await db
     .selectFrom("answers")
     .select(["first_point", "second_point"])
     .where("id", "=", pair.rowId)
     .executeTakeFirstOrThrow();
+  if (hasAdaptiveKind(ctx))
+    return {
+      first: storedPoint(ctx, row.first_point),
+      second: storedPoint(ctx, row.second_point),
+    };
   return {
     first: JSON.parse(row.first_point) as BinaryPoint,
     second: JSON.parse(row.second_point) as BinaryPoint,
@@ -891,7 +977,7 @@ export async function answer(
     const i = pos.evaluationRows.length;
     if (i !== questionId) return { ...(await renderState(db, ctx, pos)), duplicate: true };
     const pair = pos.pairs[i]!;
-    ({ first, second } = await pairPoints(db, pair));
+    ({ first, second } = await pairPoints(db, ctx, pair));
     stage = isRetest(pair) ? RETEST_STAGE : "evaluation";
   }
   const placement = placementOf(ctx.participant.seed, phase, questionId);

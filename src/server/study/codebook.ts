@@ -146,7 +146,7 @@ const PARTICIPANTS: Record<string, Doc> = {
   ],
   agreement_undecided: [
     "number",
-    "agreement M over the Phase III pairs the participant's result range (range_a_low..range_a_high) does not decide in advance, i.e. some metric of the range prefers each system (empty: no such pair answered other than 'about the same')",
+    "agreement M over the Phase III pairs the participant's result does not decide in advance (empty: no such pair answered other than 'about the same'). Binary: some metric of the range range_a_low..range_a_high prefers each system. Multiclass and fairness: more than 5% of the engine's final belief (its 90% region's tails) prefers each system, judged on the counts shown",
   ],
   evaluation_pairs: [
     "integer",
@@ -164,20 +164,20 @@ const PARTICIPANTS: Record<string, Doc> = {
   ],
   retest_pairs: [
     "integer",
-    "binary adaptive studies: Phase II pairs shown again in Phase III (test-retest) and answered",
+    "adaptive studies (binary adaptive, multiclass, fairness): Phase II pairs shown again in Phase III (test-retest) and answered",
   ],
   retest_same: ["integer", "of them, answered the same way both times"],
   error_rate: [
     "number",
-    "the participant's estimated error rate, the share of their answers against their own elicited metric. Binary studies: the share of counted Phase III answers (random pairs, no 'about the same', no metric tie; empty: none counted). Multiclass and fairness studies (no Phase III): half the slip rate the engine's learned answer model inferred from the Phase II answers, its posterior mean (a slip is a coin flip, wrong half the time)",
+    "the participant's estimated error rate, the share of their answers against their own elicited metric. With a Phase III: the share of counted Phase III answers (random pairs, no 'about the same', no metric tie; empty: none counted). Multiclass and fairness studies made without Phase III (evaluation pairs 0): half the slip rate the engine's learned answer model inferred from the Phase II answers, its posterior mean (a slip is a coin flip, wrong half the time)",
   ],
   error_rate_low: [
     "number",
-    "lower end of error_rate's range: binary, the 90% Wilson interval; multiclass and fairness, the 5% point of the learned model's posterior",
+    "lower end of error_rate's range: with a Phase III, the 90% Wilson interval; multiclass and fairness without one, the 5% point of the learned model's posterior",
   ],
   error_rate_high: [
     "number",
-    "upper end of error_rate's range: binary, the 90% Wilson interval; multiclass and fairness, the 95% point of the learned model's posterior",
+    "upper end of error_rate's range: with a Phase III, the 90% Wilson interval; multiclass and fairness without one, the 95% point of the learned model's posterior",
   ],
   coin_p: [
     "number",

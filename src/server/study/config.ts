@@ -138,8 +138,27 @@ export type FairDataset = keyof typeof FAIR_DATASETS;
 /** Defaults of the adaptive strategy in a study (also the API's). */
 export const ADAPTIVE_DEFAULTS = { budget: 30, credibility: 0.9 } as const;
 
-/** Phase II pairs a binary adaptive study shows again in Phase III (test-retest, issue 26). */
+/** Phase II pairs an adaptive study shows again in Phase III (test-retest, issue 26). */
 export const DEFAULT_RETEST_PAIRS = 2;
+
+/** Phase III's random pairs in a multiclass or fairness study (as the binary study's 15). */
+export const DEFAULT_EVALUATION_PAIRS = 15;
+
+/**
+ * The Phase III of a new multiclass or fairness study: the request's random pairs and
+ * repeats, or the defaults (no repeats without random pairs: no Phase III at all).
+ * @example phaseThreeOf({}) // { evaluationPairs: 15, retestPairs: 2 }
+ */
+export function phaseThreeOf(body: { evaluationPairs?: number; retestPairs?: number }): {
+  evaluationPairs: number;
+  retestPairs: number;
+} {
+  const evaluationPairs = body.evaluationPairs ?? DEFAULT_EVALUATION_PAIRS;
+  return {
+    evaluationPairs,
+    retestPairs: evaluationPairs === 0 ? 0 : (body.retestPairs ?? DEFAULT_RETEST_PAIRS),
+  };
+}
 
 /** Whether a study's spec uses the adaptive engine. */
 export function isAdaptiveSpec(

@@ -20,6 +20,7 @@ import {
   canonicalJson,
   DEFAULT_RETEST_PAIRS,
   MULTICLASS_DATASETS,
+  phaseThreeOf,
   type StudyConfig,
   type StudySource,
   type StudySpec,
@@ -421,7 +422,7 @@ function multiclassStudyConfig(body: CreateStudyBody): { config: StudyConfig; ha
     },
     comprehension: { ...base.comprehension, questions: [] },
     guessPrompt: null,
-    evaluationPairs: 0,
+    ...phaseThreeOf(body),
     display: { population: 100 },
   };
   try {

@@ -17,6 +17,7 @@ import {
   FAIR_DATASETS,
   type FairLambdaSpec,
   type FairSpec,
+  phaseThreeOf,
   type StudyConfig,
   UPLOADED_DATASET,
 } from "./config.ts";
@@ -217,7 +218,7 @@ export function fairStudyConfig(body: CreateStudyBody): { config: StudyConfig; h
     },
     comprehension: { ...base.comprehension, questions: [] },
     guessPrompt: null,
-    evaluationPairs: 0,
+    ...phaseThreeOf(body),
     display: { population: 100 },
   };
   // The request's own texts (those a fairness study shows; the schema refused the rest).

@@ -5,7 +5,6 @@ import type {
 } from "../api-schemas.ts";
 import type { Db } from "../db/schema.ts";
 import { agreement, answerRange } from "../participant/agreement.ts";
-import { modelConsistency } from "../participant/consistency.ts";
 import { type ElicitationResult, isAdaptiveResult } from "../participant/elicitation.ts";
 import {
   type FairMetricRecord,
@@ -22,6 +21,7 @@ import {
 import type { MulticlassStudyResult } from "../participant/multiclass.ts";
 import {
   type AnswerRow,
+  adaptiveKindFields,
   type Context,
   effectiveRows,
   frameOf,
@@ -163,7 +163,7 @@ export function participantSummary(
   const evaluation = effectiveRows(rows, "evaluation");
   const pos = position(ctx);
   const result = pos.elicitation.status === "done" ? pos.elicitation.result : null;
-  // A multiclass result is its diagonal weights (no cost ratio, no Phase III agreement yet).
+  // A multiclass result is its weights (no cost ratio; its Phase III is adaptiveKindFields').
   const multiclass = rec.config.kind === "multiclass" ? (result as MulticlassStudyResult) : null;
   // A fairness result is its trade-off lambda with the range the debrief states.
   const fair = rec.config.kind === "fair" ? (result as FairStudyResult | null) : null;
@@ -197,12 +197,16 @@ export function participantSummary(
             frameOf(ctx),
           ),
         )
-      : {
+      : { agreement: null, agreementDetail: null, consistency: null }),
+    // Multiclass and fairness: Phase III's figures once answered, else the learned answer
+    // model's estimate, if it ran one (the debrief's own fields).
+    ...(multiclass || fair
+      ? {
           agreement: null,
           agreementDetail: null,
-          // A study without Phase III: the learned answer model's estimate, if it ran one.
-          consistency: modelConsistency((multiclass ?? fair)?.person),
-        }),
+          ...adaptiveKindFields(ctx, pos, (multiclass ?? fair)!),
+        }
+      : {}),
     range: rangeA ? ratioRange(rangeA.lo, rangeA.hi) : null,
     rangeA: rangeA ? { lo: rangeA.lo, hi: rangeA.hi } : null,
     seconds: start && end ? Math.round(msBetween(start, end) / 1000) : null,

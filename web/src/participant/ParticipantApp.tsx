@@ -248,7 +248,7 @@ export function PhasePage({ state, busy, post }: PageProps) {
           <FairComparisonView
             words={words}
             question={f.question}
-            stage="Part 2 of 2: your preferences"
+            stage={kindStage(state)}
             progressText={`Question ${done + 1} of at most ${f.progress.atMost}`}
             progressValue={done / f.progress.atMost}
             busy={busy}
@@ -265,7 +265,7 @@ export function PhasePage({ state, busy, post }: PageProps) {
           <MulticlassComparisonView
             words={words}
             question={m.question}
-            stage="Part 2 of 2: your preferences"
+            stage={kindStage(state)}
             progressText={`Question ${done + 1} of at most ${m.progress.atMost}`}
             progressValue={done / m.progress.atMost}
             busy={busy}
@@ -295,6 +295,38 @@ export function PhasePage({ state, busy, post }: PageProps) {
       );
     }
     case "evaluation": {
+      const fe = state.fairEvaluation;
+      const me = state.multiclassEvaluation;
+      const kindProgress = (p: { answered: number; total: number }) => ({
+        progressText: fillProgress(L.progressOf, { n: p.answered + 1, total: p.total }),
+        progressValue: (p.answered + 1) / Math.max(1, p.total),
+      });
+      if (fe !== undefined)
+        return (
+          <FairComparisonView
+            words={words}
+            question={fe.question}
+            stage={L.evaluationStage}
+            {...kindProgress(fe.progress)}
+            busy={busy}
+            onChoose={(choice: Choice) =>
+              post("evaluation", { questionId: fe.question.id, choice })
+            }
+          />
+        );
+      if (me !== undefined)
+        return (
+          <MulticlassComparisonView
+            words={words}
+            question={me.question}
+            stage={L.evaluationStage}
+            {...kindProgress(me.progress)}
+            busy={busy}
+            onChoose={(choice: Choice) =>
+              post("evaluation", { questionId: me.question.id, choice })
+            }
+          />
+        );
       const e = state.evaluation!;
       return (
         <ComparisonView
@@ -596,6 +628,28 @@ export function Debrief({ state }: { state: ParticipantState }) {
   );
 }
 
+/**
+ * "Part 2 of 3" of a multiclass or fairness study: of 3 when Phase III follows (the study's
+ * evaluation pairs), else of 2.
+ */
+function kindStage(state: ParticipantState): string {
+  return state.study.phaseThree === false
+    ? "Part 2 of 2: your preferences"
+    : labelsFor(state).elicitationStage;
+}
+
+/** The agreement M of a multiclass or fairness debrief, when the study had a Phase III. */
+function KindAgreement({
+  d,
+  state,
+}: {
+  d: { agreementDetail?: Parameters<typeof agreementSentence>[0] };
+  state: ParticipantState;
+}) {
+  const text = d.agreementDetail ? agreementSentence(d.agreementDetail, labelsFor(state)) : null;
+  return text === null ? null : <p data-testid="agreement">{text}</p>;
+}
+
 /** A fairness debrief: the trade-off lambda as a range on a line from 0 to 1, in words. */
 function FairDebrief({ state }: { state: ParticipantState }) {
   const d = state.fairDebrief!;
@@ -620,6 +674,7 @@ function FairDebrief({ state }: { state: ParticipantState }) {
           <span>1: only treating the groups alike</span>
         </p>
         {d.full !== undefined && <FairWhole d={d} />}
+        <KindAgreement d={d} state={state} />
         {consistency !== null && <p data-testid="consistency">{consistency}</p>}
       </div>
       <p>
@@ -711,6 +766,7 @@ function MulticlassDebrief({ state }: { state: ParticipantState }) {
         <p class="muted">
           How much each kind of mistake weighs for you, per case, as your answers show it.
         </p>
+        <KindAgreement d={d} state={state} />
         {consistency !== null && <p data-testid="consistency">{consistency}</p>}
       </div>
       <p>

@@ -1,0 +1,99 @@
+// Phase III of an adaptive study (the user-study paper's evaluation pairs), for any family:
+// random trade-offs to ask after the elicitation, and how the elicited belief judges each.
+// Pure: the server's studies and the people panel draw the same pairs from the same seed.
+
+import { createRng } from "../../math/rng.ts";
+import { type AdaptiveResult, dominated, priorDirection } from "./engine.ts";
+import type { AdaptiveFamily } from "./family.ts";
+
+/** One Phase III pair in procedure order ("first" is not the side shown). */
+export interface TradeOff<P> {
+  readonly first: P;
+  readonly second: P;
+}
+
+/**
+ * `count` random pairs to ask after the elicitation, seeded (the same seed gives the same
+ * pairs): each system is the one optimal for a metric drawn from the family's prior (as the
+ * binary study's random thresholds are), and a pair is kept only when it is a trade-off as
+ * shown: the two look different (`displayKey`), neither is at least as good on every feature
+ * where the family knows the signs (`dominated`), and it was not drawn before. Nothing depends
+ * on the participant's answers, so agreement on these pairs is not built in. Returns fewer
+ * pairs only when the family cannot supply `count` distinct ones in 20 draws per pair.
+ * @example randomTradeOffs(family, 10, 42).length // 10
+ */
+export function randomTradeOffs<P, M>(
+  family: AdaptiveFamily<P, M>,
+  count: number,
+  seed: number,
+): TradeOff<P>[] {
+  const rng = createRng(`${seed}:phase-three:${family.name}`);
+  const out: TradeOff<P>[] = [];
+  const seen = new Set<string>();
+  for (let attempt = 0; out.length < count && attempt < 20 * count; attempt++) {
+    const first = family.optimal(priorDirection(family, rng));
+    const second = family.optimal(priorDirection(family, rng));
+    const a = family.displayKey(first);
+    const b = family.displayKey(second);
+    if (a === b) continue;
+    const key = a < b ? `${a}|${b}` : `${b}|${a}`;
+    if (seen.has(key)) continue;
+    if (dominated(family.features(first), family.features(second), family.signs)) continue;
+    seen.add(key);
+    out.push({ first, second });
+  }
+  return out;
+}
+
+/** How an elicited belief judges one pair (see `judgePair`). */
+export interface PairJudgement {
+  /** The elicited metric's preference: > 0 first, < 0 second, 0 indifferent. */
+  readonly metric: number;
+  /** The share of the belief's draws that prefer the first system (indifference counts 1/2). */
+  readonly pFirst: number;
+  /**
+   * Whether the answers already decide the pair: all but `1 - level` of the belief prefers the
+   * same system (each tail below `(1 - level) / 2`, as the credible region's level). Agreeing
+   * on a decided pair shows only that the person stayed consistent.
+   */
+  readonly decided: boolean;
+}
+
+/** Values this close are equal (float rounding of equal sums). */
+const SAME = 1e-12;
+
+/**
+ * Judge `first` against `second` with a result's belief (`AdaptiveResult.posterior`), on the
+ * family's features (as shown, for a family built on what a person sees). Throws for a result
+ * without a posterior.
+ * @example judgePair(family, result, first, second) // { metric: 0.03, pFirst: 0.99, decided: true }
+ */
+export function judgePair<P, M>(
+  family: AdaptiveFamily<P, M>,
+  result: Pick<AdaptiveResult<P, M>, "posterior" | "credible">,
+  first: P,
+  second: P,
+): PairJudgement {
+  const post = result.posterior;
+  if (!post) throw new Error("the result keeps no belief to judge pairs with");
+  const fa = family.features(first);
+  const fb = family.features(second);
+  const value = (w: readonly number[]) => {
+    let v = 0;
+    for (let i = 0; i < w.length; i++) v += w[i]! * (fa[i]! - fb[i]!);
+    return Math.abs(v) < SAME ? 0 : v;
+  };
+  let prefer = 0;
+  for (const w of post.draws) {
+    const v = value(w);
+    prefer += v > 0 ? 1 : v === 0 ? 0.5 : 0;
+  }
+  const pFirst = post.draws.length === 0 ? 0.5 : prefer / post.draws.length;
+  const tail = (1 - result.credible.level) / 2;
+  const metric = value(post.mean);
+  return {
+    metric,
+    pFirst,
+    decided: metric !== 0 && (pFirst <= tail || pFirst >= 1 - tail),
+  };
+}
