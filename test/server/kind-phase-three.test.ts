@@ -87,7 +87,7 @@ describe.each(["multiclass", "fair"] as const)("Phase III of a %s study (sqlite)
     const debriefs: ParticipantState[] = [];
     // Seeds fixed so the test repeats. A coin agrees with 13 or more of its 17 counted
     // answers (then it is not flagged) about 2.5% of the time: the fairness coin of seed 8102
-    // did (11 of 15 pairs and both repeats, p = 0.025), so the coin here is seed 8103.
+    // does (checked), so the coin here is seed 8103.
     const links = (await call(t, "POST", `/api/studies/${k.id}/invites`, { count: 2 }, cookie)).body
       .links as string[];
     for (const [i, seed] of [8101, 8103].entries()) {

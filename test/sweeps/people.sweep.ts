@@ -128,7 +128,7 @@ describe("issue 26: the panel of people (reproduce people)", () => {
   // Which answer model each kind of study runs (README, "Answer models"): decided on the truths
   // drawn with `--truth-seed held-out-1`, asserted here on a third draw that neither the
   // decision nor the table above uses.
-  it("learned against human: more questions for a careful binary person, a coin flagged on DLPM, 20% flips covered on LPM, a side bias covered on lambda", () => {
+  it("learned against human: more questions for a careful binary person, a coin flagged on DLPM under both, 20% flips covered on LPM, a side bias covered on lambda", () => {
     const population = prepareStudyData(cancerDiagnosisConfig()).pool;
     const run = (model: "human" | "learned", families: PeopleFamily[], people: PersonType[]) =>
       reproducePeople({
@@ -165,9 +165,13 @@ describe("issue 26: the panel of people (reproduce people)", () => {
     );
     expect(binary.learned.questions.mean).toBeGreaterThan(binary.human.questions.mean + 1);
     expect(binary.learned.coverage!).toBeLessThanOrEqual(binary.human.coverage! + 0.05);
-    expect(coin.learned.flagged!).toBeGreaterThanOrEqual(0.95);
-    expect(coin.learned.silentMisses).toBe(0);
-    expect(coin.human.flagged!).toBeLessThan(coin.learned.flagged!);
+    // With Phase III in every kind of study, the coin is flagged on DLPM under either model
+    // (the learned model alone flagged it far more often than the human one, before Phase
+    // III: 1 and 0.5 on this draw); the models' difference is the other three.
+    for (const m of [coin.learned, coin.human]) {
+      expect(m.flagged!).toBeGreaterThanOrEqual(0.95);
+      expect(m.silentMisses).toBe(0);
+    }
     expect(flips.learned.coverage!).toBeGreaterThanOrEqual(flips.human.coverage! + 0.2);
     expect(lean.learned.coverage!).toBeGreaterThanOrEqual(lean.human.coverage! + 0.2);
   });

@@ -2,7 +2,7 @@
 // random trade-offs to ask after the elicitation, and how the elicited belief judges each.
 // Pure: the server's studies and the people panel draw the same pairs from the same seed.
 
-import { createRng } from "../../math/rng.ts";
+import { createRng, type Rng } from "../../math/rng.ts";
 import { type AdaptiveResult, dominated, priorDirection } from "./engine.ts";
 import type { AdaptiveFamily } from "./family.ts";
 
@@ -14,8 +14,11 @@ export interface TradeOff<P> {
 
 /**
  * `count` random pairs to ask after the elicitation, seeded (the same seed gives the same
- * pairs): each system is the one optimal for a metric drawn from the family's prior (as the
- * binary study's random thresholds are), and a pair is kept only when it is a trade-off as
+ * pairs): each system is one of the family's candidates for a metric drawn from its prior,
+ * picked at random (the systems the engine asks about; on lambda, optimal points alone lie so
+ * close in value along the frontier that a person with a little noise, on held-out truths,
+ * agreed with their own result on 63% of the pairs clearest to it, a coin on 49%; with the
+ * candidates, 100% and 52%), and a pair is kept only when it is a trade-off as
  * shown: the two look different (`displayKey`), neither is at least as good on every feature
  * where the family knows the signs (`dominated`), and it was not drawn before. Nothing depends
  * on the participant's answers, so agreement on these pairs is not built in. Returns fewer
@@ -31,8 +34,8 @@ export function randomTradeOffs<P, M>(
   const out: TradeOff<P>[] = [];
   const seen = new Set<string>();
   for (let attempt = 0; out.length < count && attempt < 20 * count; attempt++) {
-    const first = family.optimal(priorDirection(family, rng));
-    const second = family.optimal(priorDirection(family, rng));
+    const first = draw(family, rng);
+    const second = draw(family, rng);
     const a = family.displayKey(first);
     const b = family.displayKey(second);
     if (a === b) continue;
@@ -43,6 +46,12 @@ export function randomTradeOffs<P, M>(
     out.push({ first, second });
   }
   return out;
+}
+
+/** One of the family's candidates for a metric drawn from its prior, picked at random. */
+function draw<P, M>(family: AdaptiveFamily<P, M>, rng: Rng): P {
+  const c = family.candidates([priorDirection(family, rng)], rng);
+  return c[rng.int(c.length)]!;
 }
 
 /** How an elicited belief judges one pair (see `judgePair`). */
