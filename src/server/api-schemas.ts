@@ -823,6 +823,17 @@ export const ParticipantRow = z.object({
   metric: Metric.nullable(),
   ratio: z.number().nullable(),
   guess: z.number().nullable(),
+  /**
+   * Multiclass studies: per true class, the share of the weight a case of that class carries
+   * (the debrief's `classWeights`, summing to 1; participants.csv `class_weight_N`).
+   */
+  classWeights: z.array(z.number()).optional(),
+  /**
+   * Multiclass studies: per class, the credible half-width where the answers did not pin its
+   * weight down, else null (the debrief's "(uncertain)"; participants.csv
+   * `class_weight_N_uncertain`).
+   */
+  classHalfWidths: z.array(z.number().nullable()).optional(),
   /** M over all Phase III pairs ("about the same" left out): `agreementDetail.all`. */
   agreement: z.number().nullable(),
   /** M both ways with the "about the same" counts; null before Phase III is answered. */

@@ -419,6 +419,8 @@ for (const c of CASES) {
       halfWidths?: (number | null)[];
       /** A whole fair metric's a and B (the dashboard's and the export's record add them). */
       full?: { a: number[]; B: Record<string, number[][]> };
+      /** A multiclass debrief's weights per case. */
+      classWeights?: number[];
     }[] = [];
     for (const [n, link] of links.entries()) {
       const token = tokenOf(link);
@@ -508,6 +510,7 @@ for (const c of CASES) {
         metric: d.metric,
         summary: d.summary,
         halfWidths,
+        classWeights: s.multiclassDebrief?.classWeights,
         ...(full ? { full: { a: full.a, B: full.B } } : {}),
       });
       await context.close();
@@ -599,8 +602,18 @@ for (const c of CASES) {
         });
         expect(d.summary).toMatch(/could be noticeably higher or lower/);
       }
-      // The dashboard shows it in the same form (flagged weights with their half-widths).
-      await expect(table).toContainText(formatMetric(record, adaptive.unidentified));
+      // The dashboard shows it in the same form: lambda, the whole fair metric's flagged
+      // coordinates with their half-widths, a multiclass participant's weights per case as
+      // the debrief has them (issue 27 item 4: one normalisation per figure).
+      const perCase = exported!.summary as {
+        classWeights?: number[];
+        classHalfWidths?: (number | null)[];
+      };
+      if (c.kind === "multiclass") {
+        expect(perCase.classWeights).toEqual(d.classWeights);
+        expect(perCase.classHalfWidths).toEqual(d.halfWidths);
+      }
+      await expect(table).toContainText(formatMetric(record, adaptive.unidentified, perCase));
       if (d.metric.lambda !== undefined) expect(d.summary).toContain(d.metric.lambda.toFixed(2));
     }
     // The consensus: study.json's aggregates the debriefs' metrics, and the dashboard shows it.

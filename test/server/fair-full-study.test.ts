@@ -10,7 +10,7 @@ import {
 import type { FairFullSpec, StudyConfig } from "../../src/server/study/config.ts";
 import { answerFair, createFair, fairMetricReader } from "./fair-driver.ts";
 import { call, describeOnce } from "./helpers.ts";
-import { appPerTest, studyJson } from "./kind-driver.ts";
+import { appPerTest, csvRows, studyJson } from "./kind-driver.ts";
 import { finishMulticlass, seededParticipant, walkToMulticlass } from "./multiclass-driver.ts";
 
 // Issue 12 item 2: a fairness study that elicits the whole fair metric (costs a per class,
@@ -171,5 +171,22 @@ describe("whole fair metric study (sqlite)", () => {
     expect(mine.summary.metric).toEqual(row.metric);
     expect(mine.summary.adaptive.unidentified).toEqual(full.unidentified);
     expect(json.codebook.fair).toContain("fair-quadratic");
+    // participants.csv carries the debrief table's figures (issue 27 item 4): each class's cost
+    // of a wrong decision and its gap weight (B's diagonal summed over group pairs).
+    const wide = csvRows(
+      (
+        await t.app.inject({
+          method: "GET",
+          url: `/api/studies/${study.id}/export/participants.csv`,
+          headers: { cookie },
+        })
+      ).body,
+    ).find((r) => r.participant_id === String(id))!;
+    data.classNames.forEach((_, i) => {
+      expect(Number(wide[`elicited_a_${i + 1}`])).toBeCloseTo(full.a[i]!, 12);
+      const gap = Object.values(full.B).reduce((sum, M) => sum + M[i]![i]!, 0);
+      expect(Number(wide[`gap_weight_${i + 1}`])).toBeCloseTo(gap, 12);
+    });
+    expect(Number(wide.elicited_lambda)).toBe(d.metric.lambda);
   }, 180_000);
 });

@@ -1,8 +1,9 @@
 import { describe, expect, it, test } from "vitest";
 import type { ParticipantState } from "../../src/server/api-schemas.ts";
 import { debriefSentence, rateWeights } from "../../src/server/participant/multiclass.ts";
+import { formatMetric } from "../../web/src/researcher/metric.ts";
 import { call, describeOnce, SLOW_BACKENDS, tiers } from "./helpers.ts";
-import { appPerTest } from "./kind-driver.ts";
+import { appPerTest, csvRows } from "./kind-driver.ts";
 import {
   answerMulticlass,
   createMulticlass,
@@ -194,5 +195,22 @@ describe.each(SLOW_BACKENDS)("multiclass study (%s)", (kind) => {
     const mine = json.participants.find((p: { id: number }) => p.id === id);
     expect(mine.summary.metric).toEqual({ weights: d.metric.weights });
     expect((await exported("participants.csv")).split("\n")).toHaveLength(2 + 1);
+    // Issue 27 item 4: one normalisation per figure. The weights per case the debrief states
+    // are the dashboard's, study.json's and participants.csv's; the metric's own weights (on
+    // the joint confusion) are there too, under their own name.
+    expect(row.classWeights).toEqual(d.classWeights);
+    expect(row.classHalfWidths).toEqual(d.halfWidths);
+    expect(mine.summary.classWeights).toEqual(d.classWeights);
+    const wide = csvRows(await exported("participants.csv")).find(
+      (r) => r.participant_id === String(id),
+    )!;
+    d.classWeights.forEach((w, i) => {
+      expect(Number(wide[`class_weight_${i + 1}`])).toBeCloseTo(w, 12);
+      expect(wide[`class_weight_${i + 1}_uncertain`]).toBe(d.halfWidths[i] === null ? "0" : "1");
+      expect(Number(wide[`metric_weight_${i + 1}`])).toBeCloseTo(d.metric.weights[i]!, 12);
+    });
+    expect(formatMetric(row.metric, row.adaptive.unidentified, row)).toBe(
+      `weights per case ${d.classWeights.map((w, i) => `${Math.round(w * 100)}%${d.halfWidths[i] !== null ? " (uncertain)" : ""}`).join(", ")}`,
+    );
   }, 180_000);
 });

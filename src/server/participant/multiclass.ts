@@ -301,26 +301,63 @@ export function debriefSentence(rate: readonly number[], classes: readonly strin
  * half-width among that class's open weights).
  */
 export function linearDebrief(
-  data: { readonly classNames: readonly string[] },
+  data: {
+    readonly classNames: readonly string[];
+    readonly pool: { readonly priors: ArrayLike<number> };
+  },
   result: MulticlassStudyResult,
   completionCode: string,
 ) {
-  const classes = data.classNames;
-  const mistakes = linearMistakes(result.metric, result.unidentified, classes);
-  const classWeights = classes.map((c) =>
-    mistakes.filter((m) => m.from === c).reduce((s, m) => s + m.share, 0),
-  );
-  const halfWidths = classes.map((c) => {
-    const open = mistakes.filter((m) => m.from === c && m.halfWidth !== null);
-    return open.length === 0 ? null : Math.max(...open.map((m) => m.halfWidth!));
-  });
+  const { classWeights, halfWidths, mistakes } = multiclassFigures(data, "linear", result);
   return {
-    summary: linearDebriefSentence(mistakes),
+    summary: linearDebriefSentence(mistakes!),
     metric: { weights: [...result.metric] },
     halfWidths,
-    classes: [...classes],
+    classes: [...data.classNames],
     classWeights,
-    mistakes,
+    mistakes: mistakes!,
     completionCode,
+  };
+}
+
+/**
+ * The figures a multiclass participant's result is stated in, the same on the debrief, the
+ * dashboard, both CSVs and study.json (issue 27 item 4: one normalisation per figure):
+ * `classWeights`, per true class the share of the weight a case of that class carries (a
+ * diagonal-linear study: the weight per shown rate, `rateWeights`; a linear study: the share
+ * of the per-person cost its people's mistakes carry), summing to 1; `halfWidths`, per class
+ * the credible half-width (the metric's measure) where the answers did not pin its weight
+ * down, else null; a linear study also each kind of mistake's share (`mistakes`).
+ * @example multiclassFigures(data, "diagonal-linear", result).classWeights // [0.31, 0.27, 0.42]
+ */
+export function multiclassFigures(
+  data: {
+    readonly classNames: readonly string[];
+    readonly pool: { readonly priors: ArrayLike<number> };
+  },
+  family: MulticlassAdaptiveSpec["family"],
+  result: Pick<MulticlassStudyResult, "metric" | "unidentified">,
+): {
+  classWeights: number[];
+  halfWidths: (number | null)[];
+  mistakes?: { from: string; to: string; share: number; halfWidth: number | null }[];
+} {
+  if (family === "linear") {
+    const classes = data.classNames;
+    const mistakes = linearMistakes(result.metric, result.unidentified, classes);
+    return {
+      classWeights: classes.map((c) =>
+        mistakes.filter((m) => m.from === c).reduce((s, m) => s + m.share, 0),
+      ),
+      halfWidths: classes.map((c) => {
+        const open = mistakes.filter((m) => m.from === c && m.halfWidth !== null);
+        return open.length === 0 ? null : Math.max(...open.map((m) => m.halfWidth!));
+      }),
+      mistakes,
+    };
+  }
+  return {
+    classWeights: rateWeights(result.metric, data.pool.priors),
+    halfWidths: weightHalfWidths(result.unidentified, result.metric.length),
   };
 }

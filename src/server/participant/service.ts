@@ -45,11 +45,10 @@ import {
   debriefSentence,
   linearDebrief,
   type MulticlassStudyResult,
+  multiclassFigures,
   multiclassView,
-  rateWeights,
   replayMulticlass,
   uncertaintySentence,
-  weightHalfWidths,
 } from "./multiclass.ts";
 import {
   type AdaptiveKindPoint,
@@ -523,8 +522,11 @@ export async function renderState(
         const { data } = multiclassOf(ctx);
         const result = pos.elicitation.result as MulticlassStudyResult;
         const weights = result.metric;
-        const perRate = rateWeights(weights, data.pool.priors);
-        const halfWidths = weightHalfWidths(result.unidentified, weights.length);
+        const { classWeights: perRate, halfWidths } = multiclassFigures(
+          data,
+          "diagonal-linear",
+          result,
+        );
         const uncertain = uncertaintySentence(halfWidths, data.classNames);
         state.multiclassDebrief = {
           summary: `${debriefSentence(perRate, data.classNames)}${uncertain ? ` ${uncertain}` : ""}`,

@@ -240,6 +240,41 @@ const PARTICIPANT_PREFIXES: readonly { re: RegExp; doc: (id: string) => Doc }[] 
     ],
   },
   { re: /^post_(.+)$/, doc: (id) => ["text", `the post-task answer to "${id}" (config.post)`] },
+  {
+    re: /^class_weight_(\d+)$/,
+    doc: (n) => [
+      "number",
+      `multiclass studies: the share of the weight a case of class ${n} (study.json classes, from 1) carries, as the debrief and the dashboard state it (the weights per case sum to 1; diagonal-linear: a_i p_i normalised, p_i the class's share of the pool; linear: the share of the per-person cost that class's people's mistakes carry); study.json summary.classWeights`,
+    ],
+  },
+  {
+    re: /^class_weight_(\d+)_uncertain$/,
+    doc: (n) => [
+      "boolean01",
+      `multiclass studies: 1 when the answers did not pin class ${n}'s weight down to the study's tolerance (the debrief's "(uncertain)"; its credible half-width in study.json summary.classHalfWidths)`,
+    ],
+  },
+  {
+    re: /^metric_weight_(\d+)$/,
+    doc: (n) => [
+      "number",
+      `multiclass studies: entry ${n} of the elicited metric as the engine states it (study.json summary.metric.weights): diagonal-linear, the weight of class ${n}'s correct decisions on the joint confusion (sum over classes of a_i C_ii, C the joint shares; summing to 1); linear, the cost of mistake ${n}, true class i taken for j row by row`,
+    ],
+  },
+  {
+    re: /^elicited_a_(\d+)$/,
+    doc: (n) => [
+      "number",
+      `fair-quadratic studies: the cost of a wrong decision about a person of class ${n} (the debrief's table; a has unit length; study.json summary.metric.a)`,
+    ],
+  },
+  {
+    re: /^gap_weight_(\d+)$/,
+    doc: (n) => [
+      "number",
+      `fair-quadratic studies: how much the gap between groups in class ${n} weighs (the debrief's table: B's diagonal entry for the class, summed over group pairs; study.json summary.metric.B)`,
+    ],
+  },
 ];
 
 /** The header of a CSV text (its first line; our headers hold no quoted commas). */

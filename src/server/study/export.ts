@@ -9,7 +9,7 @@ import type { AnswerRow } from "../participant/service.ts";
 import { CSV_CONVENTIONS, codebook, codebookCsv } from "./codebook.ts";
 import { studyConsensus } from "./consensus.ts";
 import { fairStudyData } from "./fair.ts";
-import { multiclassStudyData, studyData } from "./population.ts";
+import { anyStudyData, multiclassStudyData, studyData } from "./population.ts";
 import { participantSummary, type StudyRecords } from "./results.ts";
 
 /**
@@ -151,11 +151,69 @@ function fairAnswersCsv(rec: StudyRecords): string {
   });
 }
 
+/**
+ * The wide export's columns of a multiclass or whole-fair-metric result, numbered from 1 in
+ * the study's class order (study.json `classes`): multiclass, `class_weight_N` and
+ * `class_weight_N_uncertain` (the debrief's per-case weights and its "(uncertain)" marks) and
+ * `metric_weight_N` (the engine's weights as stored in `summary.metric.weights`); a
+ * fair-quadratic study, `elicited_a_N` (the cost of a wrong decision) and `gap_weight_N` (the
+ * weight of the gap between groups: B's diagonal summed over group pairs), as its debrief
+ * table states them. Nothing for the other kinds.
+ */
+function elicitedFigureColumns(rec: StudyRecords): {
+  header: string[];
+  values: (s: ReturnType<typeof participantSummary>) => unknown[];
+} {
+  const data = anyStudyData(rec.study.hash, rec.config) as { classNames?: readonly string[] };
+  const k = data.classNames?.length ?? 0;
+  const n = (prefix: string, count: number, suffix = "") =>
+    Array.from({ length: count }, (_, i) => `${prefix}${i + 1}${suffix}`);
+  const spec = rec.config.spec as { family?: string };
+  if (rec.config.kind === "multiclass") {
+    const m = spec.family === "linear" ? k * (k - 1) : k;
+    return {
+      header: [
+        ...n("class_weight_", k),
+        ...n("class_weight_", k, "_uncertain"),
+        ...n("metric_weight_", m),
+      ],
+      values: (s) => {
+        const w = (s.metric as { weights?: number[] } | null)?.weights;
+        return [
+          ...Array.from({ length: k }, (_, i) => s.classWeights?.[i]),
+          ...Array.from({ length: k }, (_, i) =>
+            s.classHalfWidths === undefined ? undefined : s.classHalfWidths[i] === null ? 0 : 1,
+          ),
+          ...Array.from({ length: m }, (_, i) => w?.[i]),
+        ];
+      },
+    };
+  }
+  if (rec.config.kind === "fair" && spec.family === "fair-quadratic") {
+    return {
+      header: [...n("elicited_a_", k), ...n("gap_weight_", k)],
+      values: (s) => {
+        const f = s.metric as { a?: number[]; B?: Record<string, number[][]> } | null;
+        const gap = (i: number) =>
+          f?.B === undefined
+            ? undefined
+            : Object.values(f.B).reduce((sum, M) => sum + (M[i]?.[i] ?? 0), 0);
+        return [
+          ...Array.from({ length: k }, (_, i) => f?.a?.[i]),
+          ...Array.from({ length: k }, (_, i) => gap(i)),
+        ];
+      },
+    };
+  }
+  return { header: [], values: () => [] };
+}
+
 /** The wide export: one row per participant. */
 export function participantsCsv(rec: StudyRecords): string {
   const q = rec.config.questionnaire.map((f) => f.id);
   const post = rec.config.post.map((f) => f.id);
   const compIds = rec.config.comprehension.questions.map((c) => c.id);
+  const figures = elicitedFigureColumns(rec);
   const header = [
     "participant_id",
     "status",
@@ -205,6 +263,7 @@ export function participantsCsv(rec: StudyRecords): string {
     "ratio_high_unbounded",
     "range_a_low",
     "range_a_high",
+    ...figures.header,
     ...post.map((id) => `post_${id}`),
     "completion_code",
   ];
@@ -214,8 +273,8 @@ export function participantsCsv(rec: StudyRecords): string {
     const value = (form: string, id: string) =>
       resp.find((r) => r.form === form && r.field_id === id)?.value ?? "";
     const comp = rec.comprehension.get(p.id) ?? [];
-    // Multiclass weights and a fair-quadratic a and B are in the JSON export (summary.metric),
-    // not these columns.
+    // Binary columns; multiclass weights and a fair-quadratic a and B have their own
+    // (`elicitedFigureColumns`), and the whole metric is in the JSON export (summary.metric).
     const m =
       s.metric !== null && !("weights" in s.metric) && !("lambda" in s.metric)
         ? (s.metric as MetricRecord)
@@ -273,6 +332,7 @@ export function participantsCsv(rec: StudyRecords): string {
       s.range ? (s.range.high === null ? 1 : 0) : undefined,
       s.rangeA?.lo,
       s.rangeA?.hi,
+      ...figures.values(s),
       ...post.map((id) => value("post", id)),
       p.completion_code,
     ];

@@ -1,3 +1,4 @@
+import type { PreparedMulticlass } from "../../population/multiclass.ts";
 import type {
   AdaptiveOutcome,
   ParticipantRow as ParticipantSummary,
@@ -18,7 +19,7 @@ import {
   ratioRange,
   reportedMetric,
 } from "../participant/metric.ts";
-import type { MulticlassStudyResult } from "../participant/multiclass.ts";
+import { type MulticlassStudyResult, multiclassFigures } from "../participant/multiclass.ts";
 import {
   type AnswerRow,
   adaptiveKindFields,
@@ -31,7 +32,7 @@ import {
   position,
 } from "../participant/service.ts";
 import { msBetween } from "../time.ts";
-import type { StudyConfig } from "./config.ts";
+import type { MulticlassAdaptiveSpec, StudyConfig } from "./config.ts";
 import { anyStudyData } from "./population.ts";
 import { loadConfig } from "./store.ts";
 
@@ -218,6 +219,14 @@ export function participantSummary(
     questions: pos.elicitationRows.length,
     ...(done && isAdaptiveResult(done) ? { adaptive: adaptiveOutcome(done) } : {}),
     ...(multiclass ? { adaptive: adaptiveOutcome(multiclass) } : {}),
+    ...(multiclass ? classFigures(ctx, multiclass) : {}),
     ...(fair ? { adaptive: adaptiveOutcome(fair) } : {}),
   };
+}
+
+/** A multiclass participant's class weights and their half-widths, as their debrief states them. */
+function classFigures(ctx: Context, result: MulticlassStudyResult) {
+  const spec = ctx.config.spec as MulticlassAdaptiveSpec;
+  const f = multiclassFigures(ctx.data as PreparedMulticlass, spec.family, result);
+  return { classWeights: f.classWeights, classHalfWidths: f.halfWidths };
 }

@@ -318,7 +318,7 @@ export function StudyPage({ id }: { id: string }) {
                 <tr key={String(r.id)}>
                   <td>{`${r.id}${r.test ? " (test)" : ""}`}</td>
                   <td>{r.status}</td>
-                  <td>{formatMetric(r.metric, r.adaptive?.unidentified)}</td>
+                  <td>{formatMetric(r.metric, r.adaptive?.unidentified, r)}</td>
                   <td>{formatRange(r.range)}</td>
                   <td>{r.guess === null ? "—" : String(r.guess)}</td>
                   <td>{percent(r.agreement)}</td>

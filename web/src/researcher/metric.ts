@@ -25,15 +25,28 @@ export function tpWeight(metric: unknown): number | null {
 }
 
 /**
- * "0.797 TP + 0.203 TN"; a multiclass row's weights, each the engine could not pin down to the
- * tolerance (`unidentified`, the export's summary.adaptive.unidentified) with its credible
- * half-width: "class weights 0.331 ±0.096, 0.277, …".
+ * "0.797 TP + 0.203 TN"; a multiclass row with its `classes` figures, the debrief's weights
+ * per case: "weights per case 31% (uncertain), 27%, 42%"; a multiclass metric alone, its
+ * weights, each the engine could not pin down to the tolerance (`unidentified`, the export's
+ * summary.adaptive.unidentified) with its credible half-width: "class weights 0.331 ±0.096, …".
  * @example formatMetric({ weights: [0.5, 0.5] }, [{ name: "a1", halfWidth: 0.1 }])
  */
 export function formatMetric(
   metric: unknown,
   unidentified: readonly { name: string; halfWidth: number }[] = [],
+  classes?: {
+    readonly classWeights?: readonly number[];
+    readonly classHalfWidths?: readonly (number | null)[];
+  },
 ): string {
+  // A multiclass row: the weight per case of each class, as the participant's debrief states
+  // it (whole per cent, "(uncertain)" where the answers did not pin it down).
+  if (classes?.classWeights !== undefined) {
+    const hw = classes.classHalfWidths ?? [];
+    return `weights per case ${classes.classWeights
+      .map((w, i) => `${Math.round(w * 100)}%${hw[i] != null ? " (uncertain)" : ""}`)
+      .join(", ")}`;
+  }
   // A fairness study's trade-off lambda with the range the participant's debrief states.
   const f = metric as { lambda?: unknown; low?: unknown; high?: unknown } | null;
   if (typeof f?.lambda === "number" && typeof f.low === "number" && typeof f.high === "number") {
