@@ -419,8 +419,9 @@ for (const c of CASES) {
       halfWidths?: (number | null)[];
       /** A whole fair metric's a and B (the dashboard's and the export's record add them). */
       full?: { a: number[]; B: Record<string, number[][]> };
-      /** A multiclass debrief's weights per case. */
+      /** A multiclass debrief's weights per case, and a linear one's mistakes with their shares. */
       classWeights?: number[];
+      mistakes?: { share: number }[];
     }[] = [];
     for (const [n, link] of links.entries()) {
       const token = tokenOf(link);
@@ -511,6 +512,7 @@ for (const c of CASES) {
         summary: d.summary,
         halfWidths,
         classWeights: s.multiclassDebrief?.classWeights,
+        mistakes: s.multiclassDebrief?.mistakes,
         ...(full ? { full: { a: full.a, B: full.B } } : {}),
       });
       await context.close();
@@ -626,9 +628,12 @@ for (const c of CASES) {
     const meanOf = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
     if (c.kind === "fair")
       expect(consensus.lambda!.mean).toBeCloseTo(meanOf(debriefs.map((d) => d.metric.lambda!)), 12);
+    // The mean of each debrief's own figure: weights per case, or each mistake's share.
     else
       consensus.weights!.mean.forEach((m, i) => {
-        expect(m).toBeCloseTo(meanOf(debriefs.map((d) => d.metric.weights![i]!)), 12);
+        const figure = (d: (typeof debriefs)[number]) =>
+          c.linear ? d.mistakes![i]!.share : d.classWeights![i]!;
+        expect(m).toBeCloseTo(meanOf(debriefs.map(figure)), 12);
       });
     for (const line of consensusLines(consensus))
       await expect(page.getByTestId("consensus")).toContainText(line);

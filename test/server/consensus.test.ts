@@ -47,7 +47,7 @@ describe("consensusOf", () => {
     expect(c.weights!.sd.map((x) => +x.toFixed(12))).toEqual([0.2, 0, 0.2]);
     expect(c.weights!.min).toEqual([0.1, 0.3, 0.2]);
     expect(c.weights!.max).toEqual([0.5, 0.3, 0.6]);
-    expect(consensusLines(c)[1]).toBe("“a”: mean weight 0.300, sd 0.200, from 0.100 to 0.500");
+    expect(consensusLines(c)[1]).toBe("“a”: mean weight per case 0.300, sd 0.200, from 0.100 to 0.500");
   });
   it("multiclass: the classifier best for the consensus, its shares right and who shares it", () => {
     // Four cases; equal weights predict each case's most likely class: 0, 1, 2, 1.
@@ -276,7 +276,7 @@ describe("the consensus over HTTP (sqlite)", () => {
     ).toBe(404);
   }, 180_000);
 
-  it("multiclass: per-class means of the participants' weights, in study.json too", async () => {
+  it("multiclass: per-class means of the participants' weights per case (their debriefs' figures), in study.json too", async () => {
     const { t, cookie } = app;
     const { study, data } = await createMulticlass(t, cookie);
     await call(t, "POST", `/api/studies/${study.id}/open`, { mode: "live" }, cookie);
@@ -286,24 +286,38 @@ describe("the consensus over HTTP (sqlite)", () => {
       [0.2, 0.3, 0.5],
     ];
     const weights: number[][] = [];
+    const perCase: number[][] = [];
     for (const [n, p] of people.entries()) {
       const s = await walkToMulticlass(t, p.token);
       const reader = screenReader(truths[n]!, data.pool.priors, 0, p.seed);
       const run = await answerMulticlass(t, p.token, p.seed, s, reader);
-      weights.push(
-        (await finishMulticlass(t, p.token, run.state, { seed: p.seed, reader })).multiclassDebrief!
-          .metric.weights,
-      );
+      const d = (await finishMulticlass(t, p.token, run.state, { seed: p.seed, reader }))
+        .multiclassDebrief!;
+      weights.push(d.metric.weights);
+      perCase.push(d.classWeights);
     }
     const c = (await call(t, "GET", `/api/studies/${study.id}/consensus`, undefined, cookie)).body
       .consensus;
     expect(c.n).toBe(2);
     expect(c.weights.classes).toEqual(data.classNames);
+    // Issue 27 item 4: the consensus averages the figure each debrief states (weights per
+    // case), not the metric's weights on the joint confusion.
     c.weights.mean.forEach((m: number, i: number) => {
-      expect(m).toBeCloseTo((weights[0]![i]! + weights[1]![i]!) / 2, 12);
+      expect(m).toBeCloseTo((perCase[0]![i]! + perCase[1]![i]!) / 2, 12);
+      expect(c.weights.min[i]).toBe(Math.min(perCase[0]![i]!, perCase[1]![i]!));
     });
     expect(c.weights.mean.reduce((a: number, b: number) => a + b, 0)).toBeCloseTo(1, 9);
-    expect(c.best).toEqual(bestForConsensus(data.pool, c.weights.mean, weights));
+    // The best classifier is the one for the metric whose weights per case are those means:
+    // a_i proportional to mean_i / p_i.
+    const back = c.weights.mean.map((m: number, i: number) => m / data.pool.priors[i]!);
+    const sum = back.reduce((a: number, b: number) => a + b, 0);
+    expect(c.best).toEqual(
+      bestForConsensus(
+        data.pool,
+        back.map((x: number) => x / sum),
+        weights,
+      ),
+    );
     expect(c.best.agree).toBeLessThanOrEqual(2);
     expect((await exported(t, cookie, study.id)).consensus).toEqual(c);
   }, 180_000);

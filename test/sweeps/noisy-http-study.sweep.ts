@@ -86,7 +86,7 @@ describe("noisy participants over HTTP (sqlite)", () => {
       const reader = screenReader(truth, data.pool.priors, 0.05, seed);
       const start = await walkToMulticlass(t, token);
       const { asked, state } = await answerMulticlass(t, token, seed, start, reader);
-      const d = (await finishMulticlass(t, token, state)).multiclassDebrief!;
+      const d = (await finishMulticlass(t, token, state, { seed, reader })).multiclassDebrief!;
       const err = Math.max(...d.metric.weights.map((w, i) => Math.abs(w - truth[i]!)));
       errors.push(err);
       if (err <= 2 * tolerance) within++;
@@ -115,7 +115,7 @@ describe("noisy participants over HTTP (sqlite)", () => {
       const reader = fairReader(config.spec, data.tau, truth, 0.05, seed);
       const start = await walkToMulticlass(t, token);
       const { asked, state } = await answerFair(t, token, seed, start, reader);
-      const d = (await finishMulticlass(t, token, state)).fairDebrief!;
+      const d = (await finishMulticlass(t, token, state, { seed, reader })).fairDebrief!;
       const err = Math.abs(d.metric.lambda - truth);
       errors.push(err);
       if (err <= 2 * tolerance) within++;
@@ -160,7 +160,7 @@ describe("noisy participants over HTTP (sqlite)", () => {
       const reader = fairMetricReader(truth, data.tau, 0.05, seed);
       const start = await walkToMulticlass(t, token);
       const { asked, state } = await answerFair(t, token, seed, start, reader);
-      const d = (await finishMulticlass(t, token, state)).fairDebrief!;
+      const d = (await finishMulticlass(t, token, state, { seed, reader })).fairDebrief!;
       const full = d.full!;
       const est = family.coordinates({ a: full.a, B: full.B, lambda: d.metric.lambda });
       const want = family.coordinates(truth);
@@ -218,7 +218,7 @@ describe("noisy participants over HTTP (sqlite)", () => {
       };
       const start = await walkToMulticlass(t, token);
       const { asked, state } = await answerMulticlass(t, token, seed, start, reader);
-      const d = (await finishMulticlass(t, token, state)).multiclassDebrief!;
+      const d = (await finishMulticlass(t, token, state, { seed, reader })).multiclassDebrief!;
       const err = d.metric.weights.map((w, a) => Math.abs(w - truth[a]!));
       errors.push(Math.max(...err));
       if (Math.max(...err) <= 2 * tolerance) within++;

@@ -25,6 +25,7 @@ import type { Consensus } from "../api-schemas.ts";
 import { fairStudyFamily, fairStudyWeights, fairView } from "../participant/fair.ts";
 import type { MetricRecord } from "../participant/metric.ts";
 import { metricWeights } from "../participant/metric.ts";
+import { rateWeights } from "../participant/multiclass.ts";
 import { type FairSpec, isFairSpec, isMulticlassSpec } from "./config.ts";
 import type { FairStudyData } from "./fair.ts";
 import { anyStudyData, multiclassStudyData, studyData } from "./population.ts";
@@ -60,6 +61,45 @@ function spread(xs: readonly number[]) {
 }
 
 /**
+ * How a multiclass consensus states weights: `of` takes a participant's metric weights to the
+ * figures their debrief states (weights per case, or each mistake's share), whose means,
+ * spread and range the consensus reports; `back` takes the mean figures to metric weights
+ * for the best classifier.
+ */
+export interface ConsensusFigures {
+  of(weights: readonly number[]): number[];
+  back(figures: readonly number[]): number[];
+}
+
+/**
+ * The figures of a multiclass study (issue 27 item 4: one normalisation per figure):
+ * diagonal-linear, each class's weight per case (`rateWeights`: a_i p_i normalised), back by
+ * a_i proportional to b_i / p_i; linear, each mistake's share of the cost (|a_ij| over their
+ * sum, as the debrief's `mistakes`), back as costs (negated shares, a positive rescaling).
+ * @example consensusFigures("diagonal-linear", pool.priors).of([0.5, 0.5]) // weights per case
+ */
+export function consensusFigures(
+  family: "diagonal-linear" | "linear",
+  priors: ArrayLike<number>,
+): ConsensusFigures {
+  if (family === "linear") {
+    const shares = (w: readonly number[]) => {
+      const t = w.reduce((x, y) => x + Math.abs(y), 0);
+      return w.map((x) => (t > 0 ? Math.abs(x) / t : 1 / w.length));
+    };
+    return { of: shares, back: (f) => f.map((x) => -x) };
+  }
+  return {
+    of: (w) => rateWeights(w, priors),
+    back: (b) => {
+      const a = b.map((x, i) => (priors[i]! > 0 ? x / priors[i]! : 0));
+      const t = a.reduce((x, y) => x + y, 0);
+      return a.map((x) => (t > 0 ? x / t : 1 / a.length));
+    },
+  };
+}
+
+/**
  * The consensus of elicited metrics: multiclass weight vectors or fairness lambdas, each with
  * its participant's id; null when there are none.
  * @example consensusOf("fair", [{ id: 1, metric: { lambda: 0.2 } }, { id: 2, metric: { lambda: 0.6 } }], []).lambda?.mean // 0.4
@@ -70,11 +110,13 @@ export function consensusOf(
   classes: readonly string[],
   pool?: MulticlassPool,
   family: "diagonal-linear" | "linear" = "diagonal-linear",
+  figures?: ConsensusFigures,
 ): Consensus | null {
   if (kind === "multiclass") {
     const ws = metrics.filter((m) => Array.isArray(m.metric.weights));
     if (ws.length === 0) return null;
-    const col = (i: number) => ws.map((m) => m.metric.weights![i]!);
+    const shown = ws.map((m) => (figures ? figures.of(m.metric.weights!) : m.metric.weights!));
+    const col = (i: number) => shown.map((w) => w[i]!);
     // A linear metric's weights are its mistakes (true i taken for j), row by row.
     const entries =
       family === "linear"
@@ -97,7 +139,7 @@ export function consensusOf(
         ? {
             best: bestForConsensus(
               pool,
-              means,
+              figures ? figures.back(means) : means,
               ws.map((m) => m.metric.weights!),
               family === "linear" ? "offdiag-confusion" : "diag-confusion",
             ),
@@ -275,7 +317,14 @@ function consensusOver(
     );
     const spec = rec.config.spec;
     const family = isMulticlassSpec(spec) ? spec.family : "diagonal-linear";
-    return consensusOf(kind, metrics, mc.classNames, mc.pool, family);
+    return consensusOf(
+      kind,
+      metrics,
+      mc.classNames,
+      mc.pool,
+      family,
+      consensusFigures(family, mc.pool.priors),
+    );
   }
   if (kind === "fair") {
     const spec = rec.config.spec;

@@ -72,11 +72,13 @@ export function consensusLines(c: Consensus): string[] {
   if (c.weights === undefined) return [who];
   const w = c.weights;
   const f = (x: number) => x.toFixed(3);
+  // A linear study's entries are its mistakes (more than its classes), each a share of the cost.
+  const linear = w.classes.length > (c.classes ?? w.classes).length;
   return [
     who,
     ...w.classes.map(
       (k, i) =>
-        `“${k}”: mean weight ${f(w.mean[i]!)}, sd ${f(w.sd[i]!)}, from ${f(w.min[i]!)} to ${f(w.max[i]!)}`,
+        `“${k}”: mean ${linear ? "share" : "weight per case"} ${f(w.mean[i]!)}, sd ${f(w.sd[i]!)}, from ${f(w.min[i]!)} to ${f(w.max[i]!)}`,
     ),
     ...(b === undefined
       ? []
