@@ -47,7 +47,9 @@ describe("consensusOf", () => {
     expect(c.weights!.sd.map((x) => +x.toFixed(12))).toEqual([0.2, 0, 0.2]);
     expect(c.weights!.min).toEqual([0.1, 0.3, 0.2]);
     expect(c.weights!.max).toEqual([0.5, 0.3, 0.6]);
-    expect(consensusLines(c)[1]).toBe("“a”: mean weight per case 0.300, sd 0.200, from 0.100 to 0.500");
+    expect(consensusLines(c)[1]).toBe(
+      "“a”: mean weight per case 0.300, sd 0.200, from 0.100 to 0.500",
+    );
   });
   it("multiclass: the classifier best for the consensus, its shares right and who shares it", () => {
     // Four cases; equal weights predict each case's most likely class: 0, 1, 2, 1.
