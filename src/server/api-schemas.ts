@@ -185,6 +185,27 @@ export const ParticipantState = z.object({
       index: z.number().int(),
       total: z.number().int(),
       systems: z.tuple([SystemView, SystemView]).optional(),
+      /**
+       * Multiclass and fairness studies: the two systems the questions are about, drawn as
+       * the study's comparison pages draw them (instead of `systems`).
+       */
+      kindSystems: z
+        .union([
+          z.object({
+            kind: z.literal("multiclass"),
+            classes: z.array(z.string()),
+            left: MulticlassView,
+            right: MulticlassView,
+          }),
+          z.object({
+            kind: z.literal("fair"),
+            classes: z.array(z.string()),
+            groups: z.array(z.string()),
+            left: FairView,
+            right: FairView,
+          }),
+        ])
+        .optional(),
       attemptsLeft: z.number().int(),
     })
     .optional(),

@@ -120,6 +120,18 @@ async function reach(token: string, target: Phase): Promise<void> {
   throw new Error(`did not reach ${target}`);
 }
 
+/** Every page of a multiclass or fairness study, in order. */
+const KIND_PHASES: readonly Phase[] = [
+  "consent",
+  "questionnaire",
+  "story",
+  "comprehension",
+  "elicitation",
+  "evaluation",
+  "post",
+  "debrief",
+];
+
 /** Visit each phase of one participant in order (earlier phases over HTTP) and run axe. */
 async function auditParticipant(
   page: Page,
@@ -133,9 +145,12 @@ async function auditParticipant(
     await reach(token, phase);
     await page.goto(link);
     await waitForPhase(page, phase);
-    if (phase === "comprehension") {
+    if (phase === "comprehension" && prefix === "binary") {
       // The worked example opens Part 1 (issue 11).
       await expect(page.getByTestId("worked-example")).toBeVisible();
+    } else if (phase === "comprehension") {
+      // A multiclass or fairness study's Part 1 draws its own two systems (issue 27).
+      await expect(page.getByTestId("kind-systems").locator(".system")).toHaveCount(2);
     }
     problems.push(...(await checkPage(page, `${prefix}-${phase}`)));
   }
@@ -170,7 +185,7 @@ test("axe: no serious or critical violation on any participant page (binary, mul
   const multiclass = await auditParticipant(
     page,
     await participantLink(made.study.id, true),
-    ["consent", "questionnaire", "story", "elicitation", "evaluation", "post", "debrief"],
+    KIND_PHASES,
     "multiclass",
   );
   const fairStudy = await researcher.request<{ study: { id: number } }>("POST", "/api/studies", {
@@ -182,7 +197,7 @@ test("axe: no serious or critical violation on any participant page (binary, mul
   const fair = await auditParticipant(
     page,
     await participantLink(fairStudy.study.id, true),
-    ["consent", "questionnaire", "story", "elicitation", "evaluation", "post", "debrief"],
+    KIND_PHASES,
     "fair",
   );
   expect([...binary, ...multiclass, ...fair]).toEqual([]);

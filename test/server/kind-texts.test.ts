@@ -47,6 +47,10 @@ async function walk(t: ReturnType<typeof appPerTest>["t"], cookie: string, id: n
       consent: () => ["consent", { agree: true }],
       questionnaire: () => ["questionnaire", { answers: answers(s.questionnaire!.fields) }],
       story: () => ["story", {}],
+      comprehension: () => [
+        "comprehension",
+        { questionId: s.comprehension!.question.id, answer: s.comprehension!.question.options[0] },
+      ],
       elicitation: () => [
         "answer",
         {

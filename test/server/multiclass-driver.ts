@@ -79,7 +79,11 @@ export async function seededParticipant(t: TestApp, cookie: string, studyId: num
   return { token, id: p.id, seed };
 }
 
-/** Consent, questionnaire and story: a multiclass study then goes straight to Phase II. */
+/**
+ * Consent, questionnaire, story and Part 1 (each comprehension question answered with its
+ * options in turn until right or out of tries): a multiclass or fairness study then is at
+ * Phase II.
+ */
 export async function walkToMulticlass(t: TestApp, token: string): Promise<ParticipantState> {
   const base = `/api/p/${token}`;
   let s = (await call<ParticipantState>(t, "GET", base)).body;
@@ -89,6 +93,16 @@ export async function walkToMulticlass(t: TestApp, token: string): Promise<Parti
     await call(t, "POST", `${base}/questionnaire`, { answers: answersFor(s.questionnaire!.fields) })
   ).body;
   s = (await call(t, "POST", `${base}/story`, {})).body;
+  for (let tries = 0; s.phase === "comprehension" && tries < 50; tries++) {
+    const c = s.comprehension!;
+    const r = await call(t, "POST", `${base}/comprehension`, {
+      questionId: c.question.id,
+      // The study allows 3 tries: the first, second and third option in turn.
+      answer: c.question.options[(3 - c.attemptsLeft) % c.question.options.length]!,
+    });
+    expect(r.status).toBe(200);
+    s = r.body.state;
+  }
   return s;
 }
 

@@ -391,6 +391,7 @@ export async function renderState(
       const prog = await comprehensionProgress(db, ctx);
       if (prog.question) {
         const [a, b] = c.comprehension.systems;
+        const views = c.comprehension.views;
         state.comprehension = {
           question: {
             id: prog.question.id,
@@ -399,7 +400,9 @@ export async function renderState(
           },
           index: prog.index,
           total: c.comprehension.questions.length,
-          systems: [fixedSystemView(a, 0.3), fixedSystemView(b, 0.6)],
+          ...(views === undefined
+            ? { systems: [fixedSystemView(a, 0.3), fixedSystemView(b, 0.6)] }
+            : { kindSystems: kindSystemsOf(ctx, views) }),
           attemptsLeft: c.comprehension.maxAttempts - prog.attempts,
         };
       }
@@ -629,6 +632,17 @@ export function adaptiveKindFields(
       pos.evaluationRows,
     ),
   );
+}
+
+/** A multiclass or fairness study's Part 1 systems, with the names its pages label them by. */
+function kindSystemsOf(
+  ctx: Context,
+  views: NonNullable<StudyConfig["comprehension"]["views"]>,
+): NonNullable<NonNullable<ParticipantState["comprehension"]>["kindSystems"]> {
+  const data = ctx.data as { classNames: readonly string[]; groupNames?: readonly string[] };
+  const classes = [...data.classNames];
+  if (views.kind === "fair") return { ...views, classes, groups: [...(data.groupNames ?? [])] };
+  return { ...views, classes };
 }
 
 /** The answer-log stage of a Phase III question that repeats a Phase II pair. */

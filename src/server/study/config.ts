@@ -1,4 +1,5 @@
 import type { BinarySpec } from "../../elicit/binary/spec.ts";
+import type { KindComprehensionViews } from "./kind-comprehension.ts";
 
 /** The answer models a study's engine runs under (see `BinaryAdaptiveSpec.model`). */
 export type StudyAnswerModel = "human" | "learned";
@@ -307,6 +308,12 @@ export interface StudyConfig<S extends StudySpec = StudySpec> {
   };
   readonly comprehension: {
     readonly systems: readonly [FixedSystem, FixedSystem];
+    /**
+     * Multiclass and fairness studies: the two systems of the study's own pool their
+     * questions are about, as their comparison pages draw them (kind-comprehension.ts);
+     * absent in binary studies (`systems`) and in those made before Part 1 had them.
+     */
+    readonly views?: KindComprehensionViews;
     readonly questions: readonly ComprehensionQuestion[];
     readonly maxAttempts: number;
   };

@@ -6,6 +6,7 @@ import { DEFAULT_TOLERANCE } from "../../elicit/binary/spec.ts";
 import { type PreparedBinary, prepareBinaryFromCsv } from "../../population/binary.ts";
 import type { CreateStudyBody } from "../api-schemas.ts";
 import { ApiError } from "../errors.ts";
+import { multiclassStudyFamily, multiclassView } from "../participant/multiclass.ts";
 import { DEFAULT_POPULATION, type DisplayFrame, displayFrame } from "../participant/views.ts";
 import { sha256 } from "../security/tokens.ts";
 import {
@@ -20,6 +21,7 @@ import {
   canonicalJson,
   DEFAULT_RETEST_PAIRS,
   MULTICLASS_DATASETS,
+  type MulticlassAdaptiveSpec,
   phaseThreeOf,
   type StudyConfig,
   type StudySource,
@@ -33,6 +35,7 @@ import {
   GENERAL_BINARY_WORDS,
   generalBinaryTexts,
 } from "./general-texts.ts";
+import { comprehensionPair, multiclassComprehension } from "./kind-comprehension.ts";
 import { prepareMulticlassStudyData, prepareStudyData } from "./population.ts";
 import {
   bundledDataPath,
@@ -425,8 +428,9 @@ function multiclassStudyConfig(body: CreateStudyBody): { config: StudyConfig; ha
     ...phaseThreeOf(body),
     display: { population: 100 },
   };
+  let prepared: ReturnType<typeof prepareMulticlassStudyData>;
   try {
-    const prepared = prepareMulticlassStudyData(config);
+    prepared = prepareMulticlassStudyData(config);
     if (prepared.pool.k > 6)
       throw new DataError(
         predictions
@@ -440,7 +444,19 @@ function multiclassStudyConfig(body: CreateStudyBody): { config: StudyConfig; ha
     }
     throw e;
   }
+  // Part 1: two systems of the study's own pool and questions about reading them.
+  const spec = config.spec as MulticlassAdaptiveSpec;
+  const pair = comprehensionPair(multiclassStudyFamily(spec, prepared.pool));
+  const check = multiclassComprehension(
+    multiclassView(prepared.pool, pair.first.classifier),
+    multiclassView(prepared.pool, pair.second.classifier),
+    prepared.classNames,
+    config.words.systemNoun.charAt(0).toUpperCase() + config.words.systemNoun.slice(1),
+  );
   // The request's own texts (those a multiclass study shows; the schema refused the rest).
-  const own = withTexts(config, body.texts);
+  const own = withTexts(
+    { ...config, comprehension: { ...config.comprehension, ...check } },
+    body.texts,
+  );
   return { config: own, hash: sha256(canonicalJson(own)) };
 }

@@ -10,6 +10,7 @@ import {
 } from "../../population/fair.ts";
 import type { CreateStudyBody } from "../api-schemas.ts";
 import { ApiError } from "../errors.ts";
+import { fairStudyFamily, fairView } from "../participant/fair.ts";
 import { sha256 } from "../security/tokens.ts";
 import {
   ADAPTIVE_DEFAULTS,
@@ -21,6 +22,7 @@ import {
   type StudyConfig,
   UPLOADED_DATASET,
 } from "./config.ts";
+import { comprehensionPair, fairComprehension } from "./kind-comprehension.ts";
 import { bundledDataPath, generalStudyBase } from "./template.ts";
 import { withTexts } from "./texts.ts";
 
@@ -127,7 +129,8 @@ export function fairStudyData(configHash: string, config: StudyConfig): FairStud
  * columns, stored in the configuration): the softmax model is fitted as the CLI fits it, each
  * group's held-out probabilities form its pool, and the trade-off lambda is elicited with the
  * adaptive engine on the ball inside every group's feasible rates. As in a multiclass study
- * there is no cost story, comprehension check, guess or Phase III.
+ * there is no cost story or guess; Part 1 asks about two systems of its own pool
+ * (kind-comprehension.ts) and Phase III has its own random pairs (participant/phase-three.ts).
  * @example fairStudyConfig({ name: "Release decisions", kind: "fair", dataset: "arrests" })
  */
 export function fairStudyConfig(body: CreateStudyBody): { config: StudyConfig; hash: string } {
@@ -221,7 +224,20 @@ export function fairStudyConfig(body: CreateStudyBody): { config: StudyConfig; h
     ...phaseThreeOf(body),
     display: { population: 100 },
   };
+  // Part 1: two systems of the study's own pool and questions about reading them.
+  const pair = comprehensionPair(fairStudyFamily(config.spec as FairSpec, prepared));
+  const noun = config.words.systemNoun;
+  const check = fairComprehension(
+    fairView(prepared, pair.first),
+    fairView(prepared, pair.second),
+    prepared.classNames,
+    prepared.groupNames,
+    noun.charAt(0).toUpperCase() + noun.slice(1),
+  );
   // The request's own texts (those a fairness study shows; the schema refused the rest).
-  const own = withTexts(config, body.texts);
+  const own = withTexts(
+    { ...config, comprehension: { ...config.comprehension, ...check } },
+    body.texts,
+  );
   return { config: own, hash: sha256(canonicalJson(own)) };
 }

@@ -291,7 +291,8 @@ export function refineCreateSourceAndTexts(body: CreateSourceAndTexts, ctx: z.Re
         path: ["datasetCsv"],
         message: `a ${body.kind} study is made from a bundled dataset, not an upload`,
       });
-    // Their pages have no cost story, comprehension check or guess: refuse, not ignore.
+    // Their pages have no cost story or guess, and their comprehension check is made from
+    // their own pool (its questions quote its charts): refuse, not ignore.
     const binaryOnly: [string, unknown][] = [
       ["comprehension", body.texts?.comprehension],
       ["comprehensionSystems", body.texts?.comprehensionSystems],
@@ -302,7 +303,7 @@ export function refineCreateSourceAndTexts(body: CreateSourceAndTexts, ctx: z.Re
         ctx.addIssue({
           code: "custom",
           path: ["texts", key],
-          message: `${key} applies to binary studies; a ${body.kind} study has no comprehension check or guess page`,
+          message: `${key} applies to binary studies; a ${body.kind} study has no guess page, and its comprehension check is made from its own data`,
         });
     if (body.texts?.story?.costs !== undefined)
       ctx.addIssue({

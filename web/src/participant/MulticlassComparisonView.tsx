@@ -103,6 +103,20 @@ function CompactSystem(p: { name: string; view: MulticlassView; classes: readonl
   );
 }
 
+/**
+ * One multiclass system as the comparison page draws it: every true class's row in full, or
+ * on a phone (`compact`) its counts right only.
+ * @example <MulticlassSystem name="System A" view={v} classes={["a", "b", "c"]} compact={false} />
+ */
+export function MulticlassSystem(p: {
+  name: string;
+  view: MulticlassView;
+  classes: readonly string[];
+  compact: boolean;
+}) {
+  return p.compact ? <CompactSystem {...p} /> : <SystemCard {...p} />;
+}
+
 export function MulticlassComparisonView(p: MulticlassComparisonViewProps) {
   const { words, question } = p;
   const phone = useMediaQuery(COMPACT_QUERY);

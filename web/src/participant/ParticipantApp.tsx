@@ -8,11 +8,11 @@ import type { Choice, ComprehensionResult, ParticipantState } from "../api/types
 import { capitalise } from "../chart/layout.ts";
 import { ResponsiveFlowChart } from "../chart/ResponsiveFlowChart.tsx";
 import { agreementSentence, consistencySentence } from "./agreement.ts";
-import { ComparisonView } from "./ComparisonView.tsx";
-import { FairComparisonView } from "./FairComparisonView.tsx";
+import { COMPACT_QUERY, ComparisonView, useMediaQuery } from "./ComparisonView.tsx";
+import { FairComparisonView, FairSystemTable } from "./FairComparisonView.tsx";
 import { FieldsForm } from "./FieldsForm.tsx";
 import { labelsFor } from "./labels.ts";
-import { MulticlassComparisonView } from "./MulticlassComparisonView.tsx";
+import { MulticlassComparisonView, MulticlassSystem } from "./MulticlassComparisonView.tsx";
 import { elicitationProgress, fillProgress } from "./progress.ts";
 import { workedExample } from "./worked-example.ts";
 
@@ -139,7 +139,9 @@ export function ParticipantApp({ token }: { token: string }) {
   const wide =
     state.phase === "elicitation" ||
     state.phase === "evaluation" ||
-    (state.phase === "comprehension" && state.comprehension?.systems !== undefined);
+    (state.phase === "comprehension" &&
+      (state.comprehension?.systems !== undefined ||
+        state.comprehension?.kindSystems !== undefined));
   return (
     <main class={wide ? "" : "narrow"} data-phase={state.phase}>
       {!wide && <p class="muted">{state.study.title}</p>}
@@ -378,6 +380,48 @@ export function PhasePage({ state, busy, post }: PageProps) {
   }
 }
 
+/**
+ * Part 1's two systems of a multiclass or fairness study, drawn as its comparison pages draw
+ * them (side by side, compact on a phone).
+ */
+function KindSystems({
+  systems,
+  noun,
+}: {
+  systems: NonNullable<NonNullable<ParticipantState["comprehension"]>["kindSystems"]>;
+  noun: string;
+}) {
+  const phone = useMediaQuery(COMPACT_QUERY);
+  return (
+    <div class={phone ? "pair compact" : "pair"} data-testid="kind-systems">
+      {(["left", "right"] as const).map((side, i) => {
+        const name = `${noun} ${i === 0 ? "A" : "B"}`;
+        return (
+          <div class="system" data-side={side} key={side}>
+            <h2>{name}</h2>
+            {systems.kind === "fair" ? (
+              <FairSystemTable
+                name={name}
+                view={systems[side]}
+                groups={systems.groups}
+                classes={systems.classes}
+                compact={phone}
+              />
+            ) : (
+              <MulticlassSystem
+                name={name}
+                view={systems[side]}
+                classes={systems.classes}
+                compact={phone}
+              />
+            )}
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
 function ComprehensionPage({ state, busy, post }: PageProps) {
   const c = state.comprehension!;
   const [answer, setAnswer] = useState<string>("");
@@ -450,6 +494,7 @@ function ComprehensionPage({ state, busy, post }: PageProps) {
           ))}
         </div>
       )}
+      {c.kindSystems !== undefined && <KindSystems systems={c.kindSystems} noun={noun} />}
       <form onSubmit={submit}>
         <fieldset>
           <legend>{c.question.prompt}</legend>
