@@ -314,6 +314,11 @@ export const ParticipantState = z.object({
        */
       classWeights: z.array(z.number()),
       /**
+       * Per class, the range of `classWeights` over the belief the answers left (its
+       * credibility, 0.9 by default); always holds the weight.
+       */
+      classRanges: z.array(z.object({ low: z.number(), high: z.number() })).optional(),
+      /**
        * Linear studies: every kind of mistake (a true `from` taken for `to`), its share of the
        * per-person cost (the shares sum to 1) and, where the answers did not pin its weight
        * down, the weight's credible half-width (the metric's measure).
@@ -855,6 +860,12 @@ export const ParticipantRow = z.object({
    * `class_weight_N_uncertain`).
    */
   classHalfWidths: z.array(z.number().nullable()).optional(),
+  /**
+   * Multiclass studies: per class, the range of its weight per case over the belief the
+   * answers left (its credibility, 0.9 by default; the debrief's range; participants.csv
+   * `class_weight_N_low`, `_high`).
+   */
+  classRanges: z.array(z.object({ low: z.number(), high: z.number() })).optional(),
   /** M over all Phase III pairs ("about the same" left out): `agreementDetail.all`. */
   agreement: z.number().nullable(),
   /** M both ways with the "about the same" counts; null before Phase III is answered. */

@@ -5,6 +5,7 @@ import { createRng } from "../../src/math/rng.ts";
 import type { Answer } from "../../src/search/question.ts";
 import type { MulticlassView, ParticipantState } from "../../src/server/api-schemas.ts";
 import { COIN_PROBABILITY } from "../../src/server/participant/consistency.ts";
+import { rateWeights } from "../../src/server/participant/multiclass.ts";
 import { sha256 } from "../../src/server/security/tokens.ts";
 import { PhasePage } from "../../web/src/participant/ParticipantApp.tsx";
 import { consistencyCell } from "../../web/src/researcher/metric.ts";
@@ -125,6 +126,12 @@ describe("a multiclass study's consistency from the learned answer model (sqlite
       expect(Math.abs(w - truth[i]!)).toBeLessThanOrEqual(
         careful.halfWidths[i] ?? config.spec.tolerance,
       );
+    });
+    // The range the debrief states for each weight per case holds the person's own.
+    const own = rateWeights(truth, data.pool.priors);
+    careful.classRanges!.forEach((r, i) => {
+      expect(r.low, `class ${i}`).toBeLessThanOrEqual(own[i]!);
+      expect(r.high, `class ${i}`).toBeGreaterThanOrEqual(own[i]!);
     });
     const correct = (v: MulticlassView) => v.counts.map((row, i) => row[i]!);
     const atLeast = (a: number[], b: number[]) =>

@@ -204,13 +204,22 @@ describe.each(SLOW_BACKENDS)("multiclass study (%s)", (kind) => {
     const wide = csvRows(await exported("participants.csv")).find(
       (r) => r.participant_id === String(id),
     )!;
+    // Each weight's range over the belief the answers left: on the debrief, the dashboard and
+    // the CSV, holding the weight.
+    expect(d.classRanges).toHaveLength(d.classWeights.length);
+    expect(row.classRanges).toEqual(d.classRanges);
     d.classWeights.forEach((w, i) => {
+      const r = d.classRanges![i]!;
+      expect(r.low).toBeLessThanOrEqual(w);
+      expect(r.high).toBeGreaterThanOrEqual(w);
+      expect(Number(wide[`class_weight_${i + 1}_low`])).toBeCloseTo(r.low, 12);
+      expect(Number(wide[`class_weight_${i + 1}_high`])).toBeCloseTo(r.high, 12);
       expect(Number(wide[`class_weight_${i + 1}`])).toBeCloseTo(w, 12);
       expect(wide[`class_weight_${i + 1}_uncertain`]).toBe(d.halfWidths[i] === null ? "0" : "1");
       expect(Number(wide[`metric_weight_${i + 1}`])).toBeCloseTo(d.metric.weights[i]!, 12);
     });
     expect(formatMetric(row.metric, row.adaptive.unidentified, row)).toBe(
-      `weights per case ${d.classWeights.map((w, i) => `${Math.round(w * 100)}%${d.halfWidths[i] !== null ? " (uncertain)" : ""}`).join(", ")}`,
+      `weights per case ${d.classWeights.map((w, i) => `${Math.round(w * 100)}% (${Math.round(d.classRanges![i]!.low * 100)}–${Math.round(d.classRanges![i]!.high * 100)}%)${d.halfWidths[i] !== null ? " (uncertain)" : ""}`).join(", ")}`,
     );
   }, 180_000);
 });

@@ -307,14 +307,21 @@ export function linearDebrief(
   },
   result: MulticlassStudyResult,
   completionCode: string,
+  toMetric?: (w: readonly number[]) => number[],
 ) {
-  const { classWeights, halfWidths, mistakes } = multiclassFigures(data, "linear", result);
+  const { classWeights, halfWidths, mistakes, classRanges } = multiclassFigures(
+    data,
+    "linear",
+    result,
+    toMetric,
+  );
   return {
     summary: linearDebriefSentence(mistakes!),
     metric: { weights: [...result.metric] },
     halfWidths,
     classes: [...data.classNames],
     classWeights,
+    ...(classRanges ? { classRanges } : {}),
     mistakes: mistakes!,
     completionCode,
   };
@@ -336,28 +343,74 @@ export function multiclassFigures(
     readonly pool: { readonly priors: ArrayLike<number> };
   },
   family: MulticlassAdaptiveSpec["family"],
-  result: Pick<MulticlassStudyResult, "metric" | "unidentified">,
+  result: Pick<MulticlassStudyResult, "metric" | "unidentified" | "posterior" | "credible">,
+  toMetric?: (w: readonly number[]) => number[],
 ): {
   classWeights: number[];
   halfWidths: (number | null)[];
+  classRanges?: { low: number; high: number }[];
   mistakes?: { from: string; to: string; share: number; halfWidth: number | null }[];
 } {
+  const classes = data.classNames;
+  // Each class's weight per case from one metric's weights (the figure, unrounded).
+  const perCase = (weights: readonly number[]): number[] => {
+    if (family !== "linear") return rateWeights(weights, data.pool.priors);
+    const mistakes = linearMistakes(weights, [], classes);
+    return classes.map((c) =>
+      mistakes.filter((m) => m.from === c).reduce((sum, m) => sum + m.share, 0),
+    );
+  };
+  // The range of each figure over the belief the answers left (its draws, as metrics).
+  const draws = toMetric ? result.posterior?.draws : undefined;
+  const ranges: { classRanges?: { low: number; high: number }[] } =
+    toMetric && draws && draws.length > 0
+      ? {
+          classRanges: figureRanges(
+            draws.map((w) => perCase(toMetric(w))),
+            result.credible.level,
+          ),
+        }
+      : {};
+  const classWeights = perCase(result.metric);
+  // The stated range always holds the figure stated (the belief's mean).
+  if (ranges.classRanges)
+    ranges.classRanges = ranges.classRanges.map((r, i) => ({
+      low: Math.min(r.low, classWeights[i]!),
+      high: Math.max(r.high, classWeights[i]!),
+    }));
   if (family === "linear") {
-    const classes = data.classNames;
     const mistakes = linearMistakes(result.metric, result.unidentified, classes);
     return {
-      classWeights: classes.map((c) =>
-        mistakes.filter((m) => m.from === c).reduce((s, m) => s + m.share, 0),
-      ),
+      classWeights,
       halfWidths: classes.map((c) => {
         const open = mistakes.filter((m) => m.from === c && m.halfWidth !== null);
         return open.length === 0 ? null : Math.max(...open.map((m) => m.halfWidth!));
       }),
+      ...ranges,
       mistakes,
     };
   }
   return {
-    classWeights: rateWeights(result.metric, data.pool.priors),
+    classWeights,
     halfWidths: weightHalfWidths(result.unidentified, result.metric.length),
+    ...ranges,
   };
+}
+
+/**
+ * Per entry, the central `level` range of a figure over the belief's draws (each draw's
+ * figures a row): its (1 - level) / 2 and (1 + level) / 2 quantiles.
+ * @example figureRanges([[0.2, 0.8], [0.4, 0.6]], 0.9)[0] // { low: 0.2, high: 0.4 }
+ */
+export function figureRanges(
+  rows: readonly (readonly number[])[],
+  level: number,
+): { low: number; high: number }[] {
+  const k = rows[0]?.length ?? 0;
+  return Array.from({ length: k }, (_, i) => {
+    const xs = rows.map((r) => r[i]!).sort((x, y) => x - y);
+    const at = (q: number) =>
+      xs[Math.min(xs.length - 1, Math.max(0, Math.round(q * (xs.length - 1))))]!;
+    return { low: at((1 - level) / 2), high: at((1 + level) / 2) };
+  });
 }

@@ -56,6 +56,7 @@ import {
   adaptivePhaseThree,
   hasAdaptiveKind,
   storedPoint,
+  studyFamily,
 } from "./phase-three.ts";
 import { type DisplayFrame, fixedSystemView, studyFrame, systemView } from "./views.ts";
 
@@ -516,7 +517,12 @@ export async function renderState(
       if (isMulticlass(ctx) && multiclassOf(ctx).spec.family === "linear") {
         const result = pos.elicitation.result as MulticlassStudyResult;
         state.multiclassDebrief = {
-          ...linearDebrief(multiclassOf(ctx).data, result, ctx.participant.completion_code ?? ""),
+          ...linearDebrief(
+            multiclassOf(ctx).data,
+            result,
+            ctx.participant.completion_code ?? "",
+            kindMetricOf(ctx),
+          ),
           ...adaptiveKindFields(ctx, pos, result),
         };
         break;
@@ -525,11 +531,11 @@ export async function renderState(
         const { data } = multiclassOf(ctx);
         const result = pos.elicitation.result as MulticlassStudyResult;
         const weights = result.metric;
-        const { classWeights: perRate, halfWidths } = multiclassFigures(
-          data,
-          "diagonal-linear",
-          result,
-        );
+        const {
+          classWeights: perRate,
+          halfWidths,
+          classRanges,
+        } = multiclassFigures(data, "diagonal-linear", result, kindMetricOf(ctx));
         const uncertain = uncertaintySentence(halfWidths, data.classNames);
         state.multiclassDebrief = {
           summary: `${debriefSentence(perRate, data.classNames)}${uncertain ? ` ${uncertain}` : ""}`,
@@ -538,6 +544,7 @@ export async function renderState(
           halfWidths,
           classes: [...data.classNames],
           classWeights: perRate,
+          ...(classRanges ? { classRanges } : {}),
           completionCode: ctx.participant.completion_code ?? "",
         };
         break;
@@ -632,6 +639,15 @@ export function adaptiveKindFields(
       pos.evaluationRows,
     ),
   );
+}
+
+/**
+ * A multiclass study's parameter vectors as its metric (the weights of `result.metric`), for
+ * the ranges over the belief's draws.
+ */
+export function kindMetricOf(ctx: Context): (w: readonly number[]) => number[] {
+  const family = studyFamily(ctx);
+  return (w) => family.toMetric(Float64Array.from(w)) as number[];
 }
 
 /** A multiclass or fairness study's Part 1 systems, with the names its pages label them by. */

@@ -248,6 +248,13 @@ const PARTICIPANT_PREFIXES: readonly { re: RegExp; doc: (id: string) => Doc }[] 
     ],
   },
   {
+    re: /^class_weight_(\d+)_(low|high)$/,
+    doc: (n) => [
+      "number",
+      `multiclass studies: the ends of class ${n}'s weight per case over the belief the answers left (the 5% and 95% points of 200 draws for the default credibility 0.9, widened to hold class_weight; the debrief's range; study.json summary.classRanges)`,
+    ],
+  },
+  {
     re: /^class_weight_(\d+)_uncertain$/,
     doc: (n) => [
       "boolean01",

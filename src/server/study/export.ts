@@ -153,8 +153,9 @@ function fairAnswersCsv(rec: StudyRecords): string {
 
 /**
  * The wide export's columns of a multiclass or whole-fair-metric result, numbered from 1 in
- * the study's class order (study.json `classes`): multiclass, `class_weight_N` and
- * `class_weight_N_uncertain` (the debrief's per-case weights and its "(uncertain)" marks) and
+ * the study's class order (study.json `classes`): multiclass, `class_weight_N` with its range
+ * `class_weight_N_low` / `_high` and `class_weight_N_uncertain` (the debrief's weights per
+ * case, their ranges and its "(uncertain)" marks) and
  * `metric_weight_N` (the engine's weights as stored in `summary.metric.weights`); a
  * fair-quadratic study, `elicited_a_N` (the cost of a wrong decision) and `gap_weight_N` (the
  * weight of the gap between groups: B's diagonal summed over group pairs), as its debrief
@@ -174,6 +175,8 @@ function elicitedFigureColumns(rec: StudyRecords): {
     return {
       header: [
         ...n("class_weight_", k),
+        ...n("class_weight_", k, "_low"),
+        ...n("class_weight_", k, "_high"),
         ...n("class_weight_", k, "_uncertain"),
         ...n("metric_weight_", m),
       ],
@@ -181,6 +184,8 @@ function elicitedFigureColumns(rec: StudyRecords): {
         const w = (s.metric as { weights?: number[] } | null)?.weights;
         return [
           ...Array.from({ length: k }, (_, i) => s.classWeights?.[i]),
+          ...Array.from({ length: k }, (_, i) => s.classRanges?.[i]?.low),
+          ...Array.from({ length: k }, (_, i) => s.classRanges?.[i]?.high),
           ...Array.from({ length: k }, (_, i) =>
             s.classHalfWidths === undefined ? undefined : s.classHalfWidths[i] === null ? 0 : 1,
           ),

@@ -26,6 +26,7 @@ import {
   type Context,
   effectiveRows,
   frameOf,
+  kindMetricOf,
   type ParticipantRow,
   phaseThree,
   phaseThreeFields,
@@ -227,6 +228,15 @@ export function participantSummary(
 /** A multiclass participant's class weights and their half-widths, as their debrief states them. */
 function classFigures(ctx: Context, result: MulticlassStudyResult) {
   const spec = ctx.config.spec as MulticlassAdaptiveSpec;
-  const f = multiclassFigures(ctx.data as PreparedMulticlass, spec.family, result);
-  return { classWeights: f.classWeights, classHalfWidths: f.halfWidths };
+  const f = multiclassFigures(
+    ctx.data as PreparedMulticlass,
+    spec.family,
+    result,
+    kindMetricOf(ctx),
+  );
+  return {
+    classWeights: f.classWeights,
+    classHalfWidths: f.halfWidths,
+    ...(f.classRanges ? { classRanges: f.classRanges } : {}),
+  };
 }

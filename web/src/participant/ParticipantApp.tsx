@@ -7,6 +7,7 @@ import { api, errorMessage, stateFrom } from "../api/client.ts";
 import type { Choice, ComprehensionResult, ParticipantState } from "../api/types.ts";
 import { capitalise } from "../chart/layout.ts";
 import { ResponsiveFlowChart } from "../chart/ResponsiveFlowChart.tsx";
+import { classWeightText } from "../researcher/metric.ts";
 import { agreementSentence, consistencySentence } from "./agreement.ts";
 import { COMPACT_QUERY, ComparisonView, useMediaQuery } from "./ComparisonView.tsx";
 import { FairComparisonView, FairSystemTable } from "./FairComparisonView.tsx";
@@ -802,7 +803,7 @@ function MulticlassDebrief({ state }: { state: ParticipantState }) {
                   />
                 </div>
                 <span>
-                  {`${Math.round(d.classWeights[i]! * 100)}% of the weight${d.halfWidths[i] != null ? " (uncertain)" : ""}`}
+                  {`${classWeightText(d.classWeights[i]!, d.classRanges?.[i])} of the weight${d.halfWidths[i] != null ? " (uncertain)" : ""}`}
                 </span>
               </li>
             ))}

@@ -19,6 +19,19 @@ export function metricWeights(metric: unknown): { tp: number; tn: number } | nul
   return null;
 }
 
+/**
+ * A class's weight per case as the debrief and the dashboard print it: whole per cent, and its
+ * range when there is one.
+ * @example classWeightText(0.31, { low: 0.25, high: 0.38 }) // "31% (25–38%)"
+ */
+export function classWeightText(
+  w: number,
+  range?: { readonly low: number; readonly high: number },
+): string {
+  const pct = (x: number) => Math.round(x * 100);
+  return range === undefined ? `${pct(w)}%` : `${pct(w)}% (${pct(range.low)}–${pct(range.high)}%)`;
+}
+
 /** The weight on true positives (the share a missed positive costs), or null. */
 export function tpWeight(metric: unknown): number | null {
   return metricWeights(metric)?.tp ?? null;
@@ -37,14 +50,18 @@ export function formatMetric(
   classes?: {
     readonly classWeights?: readonly number[];
     readonly classHalfWidths?: readonly (number | null)[];
+    readonly classRanges?: readonly { readonly low: number; readonly high: number }[];
   },
 ): string {
   // A multiclass row: the weight per case of each class, as the participant's debrief states
-  // it (whole per cent, "(uncertain)" where the answers did not pin it down).
+  // it (whole per cent, its range, "(uncertain)" where the answers did not pin it down).
   if (classes?.classWeights !== undefined) {
     const hw = classes.classHalfWidths ?? [];
     return `weights per case ${classes.classWeights
-      .map((w, i) => `${Math.round(w * 100)}%${hw[i] != null ? " (uncertain)" : ""}`)
+      .map(
+        (w, i) =>
+          `${classWeightText(w, classes.classRanges?.[i])}${hw[i] != null ? " (uncertain)" : ""}`,
+      )
       .join(", ")}`;
   }
   // A fairness study's trade-off lambda with the range the participant's debrief states.
