@@ -110,22 +110,12 @@ export function answerPairs<V>(
 }
 
 /**
- * Answers Phase III over HTTP as `answerPairs` answers Phase II (its own placement, the
- * `evaluation` request), until it ends.
- * @example await answerEvaluation(t, token, seed, s, (s) => s.fairEvaluation!.question, reader);
+ * Answers Phase II (`elicitation`, the `answer` request; `answerPairs`) or Phase III
+ * (`evaluation`, the `evaluation` request) over HTTP until it ends or `stopAfter` answers,
+ * as `answerPairs` describes.
+ * @example await answerPhase("evaluation", t, token, seed, s, (s) => s.fairEvaluation!.question, reader);
  */
-export function answerEvaluation<V>(
-  t: TestApp,
-  token: string,
-  seed: number,
-  s: ParticipantState,
-  question: (s: ParticipantState) => { id: number; left: V; right: V },
-  reader: { answer(first: V, second: V): Answer },
-) {
-  return answerPhase("evaluation", t, token, seed, s, question, reader);
-}
-
-async function answerPhase<V>(
+export async function answerPhase<V>(
   phase: "elicitation" | "evaluation",
   t: TestApp,
   token: string,

@@ -5,12 +5,11 @@ import { dominatedFair } from "../../src/elicit/fair/metric.ts";
 import { createRng } from "../../src/math/rng.ts";
 import type { Answer } from "../../src/search/question.ts";
 import type { FairView, MulticlassView, ParticipantState } from "../../src/server/api-schemas.ts";
-import { placementOf } from "../../src/server/participant/elicitation.ts";
 import { sha256 } from "../../src/server/security/tokens.ts";
 import { PhasePage } from "../../web/src/participant/ParticipantApp.tsx";
 import { createFair, fairReader } from "./fair-driver.ts";
 import { call, tokenOf } from "./helpers.ts";
-import { answerPairs, appPerTest, researcherViews } from "./kind-driver.ts";
+import { answerPairs, answerPhase, appPerTest, researcherViews } from "./kind-driver.ts";
 import {
   createMulticlass,
   finishMulticlass,
@@ -114,7 +113,9 @@ describe.each(["multiclass", "fair"] as const)("Phase III of a %s study (sqlite)
         const flipped = JSON.stringify([q.right, q.left]);
         expect(key === last || flipped === last).toBe(false);
         last = key;
-        st = (await finishStep(t, token, seed, st, q, reader)).body;
+        // biome-ignore lint/suspicious/noExplicitAny: either kind's view
+        const one = await answerPhase<any>("evaluation", t, token, seed, st, () => q, reader, 1);
+        st = one.state;
         asked++;
       }
       expect(asked).toBe(17);
@@ -172,28 +173,3 @@ describe.each(["multiclass", "fair"] as const)("Phase III of a %s study (sqlite)
     expect(out).toMatchObject({ n: 1, coinLike: [coinId], coinLikeIncluded: false });
   }, 240_000);
 });
-
-/** One Phase III answer as `reader` gives it, left/right by the participant's placement. */
-async function finishStep(
-  t: Parameters<typeof call>[0],
-  token: string,
-  seed: number,
-  s: ParticipantState,
-  q: { id: number; left: unknown; right: unknown },
-  // biome-ignore lint/suspicious/noExplicitAny: either kind's view
-  reader: { answer(a: any, b: any): Answer },
-) {
-  const placement = placementOf(seed, "evaluation", q.id);
-  const [first, second] = placement === "first-left" ? [q.left, q.right] : [q.right, q.left];
-  const a = reader.answer(first, second);
-  const choice =
-    a === "tie" ? "same" : (a === "first") === (placement === "first-left") ? "left" : "right";
-  const r = await call<ParticipantState>(t, "POST", `/api/p/${token}/evaluation`, {
-    questionId: q.id,
-    choice,
-  });
-  expect(r.status).toBe(200);
-  expect(r.body.duplicate).toBeUndefined();
-  expect(s.phase).toBe("evaluation");
-  return r;
-}

@@ -13,7 +13,7 @@ import type { MulticlassAdaptiveSpec, StudyConfig } from "../../src/server/study
 import { multiclassStudyData } from "../../src/server/study/population.ts";
 import { answersFor } from "./driver.ts";
 import { call, type TestApp, tokenOf } from "./helpers.ts";
-import { answerEvaluation, answerPairs, createStudyOfKind, flippedAnswer } from "./kind-driver.ts";
+import { answerPairs, answerPhase, createStudyOfKind, flippedAnswer } from "./kind-driver.ts";
 
 /**
  * A simulated participant of a multiclass study: a true diagonal-linear metric `a` (the
@@ -140,7 +140,8 @@ export async function finishMulticlass(
 ) {
   if (phaseThree && s.phase === "evaluation") {
     s = (
-      await answerEvaluation(
+      await answerPhase(
+        "evaluation",
         t,
         token,
         phaseThree.seed,
