@@ -40,7 +40,7 @@ import { truthfulAnswer } from "../src/oracle/noise.ts";
 import type { ParticipantState, SystemView } from "../src/server/api-schemas.ts";
 import { sha256 } from "../src/server/security/tokens.ts";
 import { canonicalJson } from "../src/server/study/config.ts";
-import { studyData } from "../src/server/study/population.ts";
+import { studyData } from "../src/server/kinds/binary/data.ts";
 import {
   cancerDiagnosisConfig,
   PAPER_POST_QUESTIONS,

@@ -60,7 +60,7 @@ import {
   fairStudySteps,
   fairView,
   shownRatesOf,
-} from "../server/participant/fair.ts";
+} from "../server/kinds/fair/participant.ts";
 import {
   MULTICLASS_ROW_TOTAL,
   multiclassShownKey,
@@ -68,7 +68,7 @@ import {
   multiclassStudySteps,
   multiclassView,
   sameOnScreen,
-} from "../server/participant/multiclass.ts";
+} from "../server/kinds/multiclass/participant.ts";
 import {
   DEFAULT_RETEST_PAIRS,
   type FairSpec,
@@ -81,7 +81,7 @@ import {
   FAIR_DEFAULTS,
   FAIR_FULL_DEFAULTS,
   type FairStudyData,
-} from "../server/study/fair.ts";
+} from "../server/kinds/fair/study.ts";
 import { truthRange } from "./simulate-adaptive.ts";
 import { randomBinaryTruth } from "./simulate-binary.ts";
 import { randomMulticlassTruth } from "./simulate-multiclass.ts";

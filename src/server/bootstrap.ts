@@ -1,8 +1,8 @@
 import type { Db } from "./db/schema.ts";
+import { studyData } from "./kinds/binary/data.ts";
 import { insertStudy } from "./routes/researcher.ts";
 import { sha256 } from "./security/tokens.ts";
 import { canonicalJson } from "./study/config.ts";
-import { studyData } from "./study/population.ts";
 import { CANCER_PAPER_SPEC, cancerDiagnosisConfig } from "./study/template.ts";
 
 /**

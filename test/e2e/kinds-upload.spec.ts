@@ -24,8 +24,8 @@ import { fairQuadraticFamily } from "../../src/elicit/adaptive/families/fair.ts"
 import { type FairMetric, fairCost, normalizeFair } from "../../src/elicit/fair/metric.ts";
 import { sha256 } from "../../src/server/security/tokens.ts";
 import type { StudyConfig } from "../../src/server/study/config.ts";
-import { prepareFairStudyData } from "../../src/server/study/fair.ts";
-import { prepareMulticlassStudyData } from "../../src/server/study/population.ts";
+import { prepareFairStudyData } from "../../src/server/kinds/fair/study.ts";
+import { prepareMulticlassStudyData } from "../../src/server/kinds/multiclass/data.ts";
 import type { FairView, MulticlassView, ParticipantState } from "../../web/src/api/types.ts";
 import { type Consensus, consensusLines } from "../../web/src/researcher/Consensus.tsx";
 import { formatMetric } from "../../web/src/researcher/metric.ts";

@@ -9,7 +9,7 @@ import {
   reproducePeople,
 } from "../../src/experiments/reproduce-people.ts";
 import { PERSON_TYPES } from "../../src/oracle/people.ts";
-import { prepareStudyData } from "../../src/server/study/population.ts";
+import { prepareStudyData } from "../../src/server/kinds/binary/data.ts";
 import { cancerDiagnosisConfig } from "../../src/server/study/template.ts";
 
 // The built-in study's pool, as the command builds it, and the DLPM's (iris, k = 3).

@@ -9,14 +9,19 @@ import { softPool } from "../../src/geometry/binary/pool.ts";
 import { MulticlassPool } from "../../src/geometry/multiclass/pool.ts";
 import type { PreparedBinary } from "../../src/population/binary.ts";
 import type { ParticipantState } from "../../src/server/api-schemas.ts";
-import { fairStudyFamily, fairStudyWeights, fairView } from "../../src/server/participant/fair.ts";
+import {
+  fairStudyFamily,
+  fairStudyWeights,
+  fairView,
+} from "../../src/server/kinds/fair/participant.ts";
 import { metricWeights } from "../../src/server/participant/metric.ts";
 import { sha256 } from "../../src/server/security/tokens.ts";
 import {
   bestForConsensus,
   binaryConsensus,
-  consensusOf,
+  lambdaConsensus,
   meanFairMetric,
+  weightsConsensus,
 } from "../../src/server/study/consensus.ts";
 import { consensusLines } from "../../web/src/researcher/Consensus.tsx";
 import { answerElicitation, chooser, finish, storedStudy, walkToElicitation } from "./driver.ts";
@@ -31,10 +36,9 @@ import {
   walkToMulticlass,
 } from "./multiclass-driver.ts";
 
-describe("consensusOf", () => {
+describe("weightsConsensus and lambdaConsensus", () => {
   it("multiclass: per-class mean (summing to 1), population sd, least and greatest", () => {
-    const c = consensusOf(
-      "multiclass",
+    const c = weightsConsensus(
       [
         { id: 1, metric: { weights: [0.5, 0.3, 0.2] } },
         { id: 2, metric: { weights: [0.1, 0.3, 0.6] } },
@@ -74,8 +78,7 @@ describe("consensusOf", () => {
     expect(b.rates[2]).toBeCloseTo(0.7 / 1.25, 12);
     // [0.98, 0.01, 0.01] predicts class 0 everywhere: not the same classifier.
     expect(b.agree).toBe(2);
-    const c = consensusOf(
-      "multiclass",
+    const c = weightsConsensus(
       [{ id: 7, metric: { weights: [third, third, third] } }],
       ["a", "b", "c"],
       pool,
@@ -86,16 +89,16 @@ describe("consensusOf", () => {
     );
   });
   it("fair: lambda's mean, median (odd and even counts), sd; nobody: null", () => {
-    const m = (xs: number[]) => xs.map((lambda, i) => ({ id: i + 1, metric: { lambda } }));
-    const c = consensusOf("fair", m([0.2, 0.9, 0.4]), [])!;
+    const m = (xs: number[]) => xs.map((lambda, i) => ({ id: i + 1, lambda }));
+    const c = lambdaConsensus(m([0.2, 0.9, 0.4]))!;
     expect(c.lambda!.median).toBe(0.4);
     expect(c.lambda!.mean).toBeCloseTo(0.5, 12);
     expect(c.lambda!.min).toBe(0.2);
     expect(c.lambda!.max).toBe(0.9);
-    expect(consensusOf("fair", m([0.2, 0.6]), [])!.lambda!.median).toBeCloseTo(0.4, 12);
-    expect(consensusOf("fair", m([0.2, 0.6]), [])!.lambda!.sd).toBeCloseTo(0.2, 12);
-    expect(consensusOf("fair", [], [])).toBeNull();
-    expect(consensusOf("multiclass", [], ["a", "b", "c"])).toBeNull();
+    expect(lambdaConsensus(m([0.2, 0.6]))!.lambda!.median).toBeCloseTo(0.4, 12);
+    expect(lambdaConsensus(m([0.2, 0.6]))!.lambda!.sd).toBeCloseTo(0.2, 12);
+    expect(lambdaConsensus([])).toBeNull();
+    expect(weightsConsensus([], ["a", "b", "c"])).toBeNull();
   });
 
   it("binary: the weight on TP's spread, the Bayes threshold of its mean and who labels alike", () => {

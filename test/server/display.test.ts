@@ -4,6 +4,7 @@ import { type BinaryPoint, thresholdPoint } from "../../src/elicit/binary/point.
 import { replay } from "../../src/elicit/session.ts";
 import { createRng } from "../../src/math/rng.ts";
 import type { Answer } from "../../src/search/question.ts";
+import { studyData } from "../../src/server/kinds/binary/data.ts";
 import {
   displayFrame,
   largestRemainder,
@@ -14,7 +15,6 @@ import {
 } from "../../src/server/participant/views.ts";
 import { sha256 } from "../../src/server/security/tokens.ts";
 import { canonicalJson } from "../../src/server/study/config.ts";
-import { studyData } from "../../src/server/study/population.ts";
 import { cancerDiagnosisConfig } from "../../src/server/study/template.ts";
 
 const config = cancerDiagnosisConfig();

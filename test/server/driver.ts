@@ -2,9 +2,9 @@ import { thresholdPoint } from "../../src/elicit/binary/point.ts";
 import type { BinaryPopulation } from "../../src/geometry/binary/population.ts";
 import { truthfulAnswer } from "../../src/oracle/noise.ts";
 import type { ParticipantState, SystemView } from "../../src/server/api-schemas.ts";
+import { studyData } from "../../src/server/kinds/binary/data.ts";
 import { sha256 } from "../../src/server/security/tokens.ts";
 import type { StudyConfig } from "../../src/server/study/config.ts";
-import { studyData } from "../../src/server/study/population.ts";
 import { PAPER_POST_QUESTIONS, PAPER_QUESTIONNAIRE } from "../../src/server/study/template.ts";
 import { call, type TestApp } from "./helpers.ts";
 

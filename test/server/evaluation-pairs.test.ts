@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { BinaryPoint } from "../../src/elicit/binary/point.ts";
+import { studyData } from "../../src/server/kinds/binary/data.ts";
 import {
   agreementReport,
   evaluationPairs,
@@ -7,7 +8,6 @@ import {
   withRetests,
 } from "../../src/server/participant/evaluation-pairs.ts";
 import { displayFrame, shownCounts } from "../../src/server/participant/views.ts";
-import { studyData } from "../../src/server/study/population.ts";
 import { cancerDiagnosisConfig } from "../../src/server/study/template.ts";
 
 /**

@@ -2,8 +2,8 @@ import { type FairMetric, fairCost } from "../../src/elicit/fair/metric.ts";
 import { createRng } from "../../src/math/rng.ts";
 import type { Answer } from "../../src/search/question.ts";
 import type { FairView, ParticipantState } from "../../src/server/api-schemas.ts";
+import { fairStudyData } from "../../src/server/kinds/fair/study.ts";
 import type { FairLambdaSpec, StudyConfig } from "../../src/server/study/config.ts";
-import { fairStudyData } from "../../src/server/study/fair.ts";
 import type { TestApp } from "./helpers.ts";
 import { answerPairs, createStudyOfKind, flippedAnswer } from "./kind-driver.ts";
 

@@ -6,7 +6,7 @@ import {
   fairMetricRecord,
   fullFairSentence,
   lambdaRadius,
-} from "../../src/server/participant/fair.ts";
+} from "../../src/server/kinds/fair/participant.ts";
 import type { FairFullSpec, StudyConfig } from "../../src/server/study/config.ts";
 import { answerFair, createFair, fairMetricReader } from "./fair-driver.ts";
 import { call, describeOnce } from "./helpers.ts";

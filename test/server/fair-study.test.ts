@@ -15,8 +15,8 @@ import {
   morePeopleIn100,
   shownOfRates,
   shownRatesOf,
-} from "../../src/server/participant/fair.ts";
-import { defaultKnown } from "../../src/server/study/fair.ts";
+} from "../../src/server/kinds/fair/participant.ts";
+import { defaultKnown } from "../../src/server/kinds/fair/study.ts";
 import { PhasePage } from "../../web/src/participant/ParticipantApp.tsx";
 import { answerFair, createFair, fairReader } from "./fair-driver.ts";
 import { call, describeOnce, SLOW_BACKENDS, tiers } from "./helpers.ts";

@@ -9,8 +9,8 @@ import type { Rng } from "../../src/math/rng.ts";
 import type { Answer } from "../../src/search/question.ts";
 import type { ParticipantState } from "../../src/server/api-schemas.ts";
 import type { DbKind } from "../../src/server/db/schema.ts";
+import { clearMulticlassReplayCache } from "../../src/server/kinds/multiclass/participant.ts";
 import { placementOf } from "../../src/server/participant/elicitation.ts";
-import { clearMulticlassReplayCache } from "../../src/server/participant/multiclass.ts";
 import { call, freshStore, signIn, startApp, type TestApp } from "./helpers.ts";
 
 /** The app of the running test, on a fresh database, and its signed-in researcher's cookie. */

@@ -6,7 +6,10 @@
 import { describe, expect, it } from "vitest";
 import { createRng } from "../../src/math/rng.ts";
 import type { MulticlassView, ParticipantState } from "../../src/server/api-schemas.ts";
-import { linearDebriefSentence, linearMistakes } from "../../src/server/participant/multiclass.ts";
+import {
+  linearDebriefSentence,
+  linearMistakes,
+} from "../../src/server/kinds/multiclass/participant.ts";
 import { call, describeOnce } from "./helpers.ts";
 import { appPerTest, flippedAnswer, studyJson } from "./kind-driver.ts";
 import {

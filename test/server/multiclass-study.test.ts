@@ -1,6 +1,6 @@
 import { describe, expect, it, test } from "vitest";
 import type { ParticipantState } from "../../src/server/api-schemas.ts";
-import { debriefSentence, rateWeights } from "../../src/server/participant/multiclass.ts";
+import { debriefSentence, rateWeights } from "../../src/server/kinds/multiclass/participant.ts";
 import { formatMetric } from "../../web/src/researcher/metric.ts";
 import { call, describeOnce, SLOW_BACKENDS, tiers } from "./helpers.ts";
 import { appPerTest, csvRows } from "./kind-driver.ts";

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { uncertaintySentence, weightHalfWidths } from "../../src/server/participant/multiclass.ts";
+import {
+  uncertaintySentence,
+  weightHalfWidths,
+} from "../../src/server/kinds/multiclass/participant.ts";
 import { formatMetric } from "../../web/src/researcher/metric.ts";
 
 // Where the adaptive engine cannot pin a multiclass weight down to the tolerance, the debrief

@@ -4,6 +4,7 @@ import { binaryProcedure } from "../../src/elicit/binary/spec.ts";
 import { runProcedure } from "../../src/elicit/session.ts";
 import { truthfulAnswer } from "../../src/oracle/noise.ts";
 import type { ParticipantState } from "../../src/server/api-schemas.ts";
+import { studyData } from "../../src/server/kinds/binary/data.ts";
 import {
   displayFrame,
   shownKey,
@@ -11,7 +12,6 @@ import {
 } from "../../src/server/participant/views.ts";
 import { sha256 } from "../../src/server/security/tokens.ts";
 import { canonicalJson } from "../../src/server/study/config.ts";
-import { studyData } from "../../src/server/study/population.ts";
 import { CANCER_PAPER_SPEC, cancerDiagnosisConfig } from "../../src/server/study/template.ts";
 import { expectHonestAgreement } from "./agreement-check.ts";
 import { answerElicitation, chooser, finish, walkToElicitation } from "./driver.ts";

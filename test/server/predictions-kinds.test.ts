@@ -5,13 +5,13 @@
 
 import { describe, expect, it } from "vitest";
 import type { ParticipantState } from "../../src/server/api-schemas.ts";
+import { fairStudyData } from "../../src/server/kinds/fair/study.ts";
+import { multiclassStudyData } from "../../src/server/kinds/multiclass/data.ts";
 import type {
   FairLambdaSpec,
   MulticlassAdaptiveSpec,
   StudyConfig,
 } from "../../src/server/study/config.ts";
-import { fairStudyData } from "../../src/server/study/fair.ts";
-import { multiclassStudyData } from "../../src/server/study/population.ts";
 import { answerFair, fairReader } from "./fair-driver.ts";
 import { call } from "./helpers.ts";
 import { appPerTest, createStudyOfKind } from "./kind-driver.ts";

@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import type { BinaryPoint } from "../../src/elicit/binary/point.ts";
 import type { Answer } from "../../src/search/question.ts";
 import { halvingsNeeded } from "../../src/search/unimodal-search.ts";
+import { studyData } from "../../src/server/kinds/binary/data.ts";
 import { replayElicitation } from "../../src/server/participant/elicitation.ts";
 import { displayFrame } from "../../src/server/participant/views.ts";
 import type { StudySpec } from "../../src/server/study/config.ts";
-import { studyData } from "../../src/server/study/population.ts";
 import { cancerDiagnosisConfig } from "../../src/server/study/template.ts";
 import { elicitationProgress } from "../../web/src/participant/progress.ts";
 

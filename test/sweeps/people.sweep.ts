@@ -10,7 +10,7 @@ import {
   reproducePeople,
 } from "../../src/experiments/reproduce-people.ts";
 import type { PersonType } from "../../src/oracle/people.ts";
-import { prepareStudyData } from "../../src/server/study/population.ts";
+import { prepareStudyData } from "../../src/server/kinds/binary/data.ts";
 import { cancerDiagnosisConfig } from "../../src/server/study/template.ts";
 import { recordFigures } from "./figures.ts";
 

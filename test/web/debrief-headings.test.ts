@@ -1,7 +1,7 @@
 import { h } from "preact";
 import { render } from "preact-render-to-string";
 import { describe, expect, it } from "vitest";
-import { fairDebriefSentence } from "../../src/server/participant/fair.ts";
+import { fairDebriefSentence } from "../../src/server/kinds/fair/participant.ts";
 import type { ParticipantState } from "../../web/src/api/types.ts";
 import { PhasePage, ResultText, sentences } from "../../web/src/participant/ParticipantApp.tsx";
 import { system, words } from "./fixtures.ts";

@@ -20,8 +20,8 @@ import {
   type FairStudyData,
   fairStudyConfig,
   prepareFairStudyData,
-} from "../../server/study/fair.ts";
-import { prepareStudyData } from "../../server/study/population.ts";
+} from "../../server/kinds/fair/study.ts";
+import { prepareStudyData } from "../../server/kinds/binary/data.ts";
 import { bundledDataPath, cancerDiagnosisConfig } from "../../server/study/template.ts";
 import { CliError, guarded } from "../errors.ts";
 import { positiveTrials } from "../figure-options.ts";

@@ -55,7 +55,7 @@ import { createRng } from "../../math/rng.ts";
 import { mean } from "../../math/stats.ts";
 import { normalizeLinear } from "../../metrics/binary-linear.ts";
 import { describeNoise, type NoiseModel } from "../../oracle/noise.ts";
-import { shownConfusion } from "../../server/participant/multiclass.ts";
+import { shownConfusion } from "../../server/kinds/multiclass/participant.ts";
 import {
   type AdaptiveFlags,
   adaptiveSettingsFromFlags,

@@ -5,7 +5,7 @@ import type { BinaryPopulation } from "../../geometry/binary/population.ts";
 import { createRng } from "../../math/rng.ts";
 import type { Answer } from "../../search/question.ts";
 import { halvingsNeeded } from "../../search/unimodal-search.ts";
-import { isAdaptiveSpec, isFairSpec, isMulticlassSpec, type StudySpec } from "../study/config.ts";
+import { isAdaptiveSpec, isBinarySpec, type StudySpec } from "../study/config.ts";
 import { type AdaptiveStudyResult, replayAdaptive } from "./adaptive.ts";
 import { type DisplayFrame, unlessIdenticalOnScreen } from "./views.ts";
 
@@ -59,8 +59,7 @@ export function replayElicitation(
   adaptive: { readonly configHash: string; readonly seed: number },
   frame: DisplayFrame | null = null,
 ): ElicitationReplay {
-  if (isMulticlassSpec(spec)) throw new Error("a multiclass study replays with replayMulticlass");
-  if (isFairSpec(spec)) throw new Error("a fair study replays with replayFair");
+  if (!isBinarySpec(spec)) throw new Error(`a ${spec.family} study replays with its own kind`);
   if (isAdaptiveSpec(spec)) {
     const state = replayAdaptive(
       adaptive.configHash,

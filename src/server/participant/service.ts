@@ -4,61 +4,28 @@ import type { BinaryPoint } from "../../elicit/binary/point.ts";
 import type { FairPoint } from "../../elicit/fair/metric.ts";
 import type { MulticlassPoint } from "../../elicit/multiclass/point.ts";
 import type { ReplayState } from "../../elicit/session.ts";
-import type { PreparedBinary } from "../../population/binary.ts";
-import type { PreparedMulticlass } from "../../population/multiclass.ts";
 import type { ParticipantState, Phase } from "../api-schemas.ts";
 import { isUniqueViolation } from "../db/connect.ts";
 import type { AnswersTable, Db, ParticipantsTable } from "../db/schema.ts";
 import { ApiError, notFound } from "../errors.ts";
+import type { FairStudyResult } from "../kinds/fair/participant.ts";
+import type { MulticlassStudyResult } from "../kinds/multiclass/participant.ts";
+import { studyKindOf } from "../kinds/registry.ts";
 import { looksLikeToken, newCompletionCode, sha256 } from "../security/tokens.ts";
-import {
-  type Field,
-  isMulticlassSpec,
-  type MulticlassAdaptiveSpec,
-  type StudyConfig,
-} from "../study/config.ts";
+import type { Field, StudyConfig } from "../study/config.ts";
 import { anyStudyData, type StudyData } from "../study/population.ts";
 import { loadConfig } from "../study/store.ts";
 import { labelsOf } from "../study/texts.ts";
 import { nowIso } from "../time.ts";
-import { agreement, answerRange } from "./agreement.ts";
-import { consistencyOf, modelConsistency } from "./consistency.ts";
-import { answerOf, type ElicitationResult, placementOf, replayElicitation } from "./elicitation.ts";
+import { consistencyOf } from "./consistency.ts";
+import { answerOf, type ElicitationResult, placementOf } from "./elicitation.ts";
 import {
   type AgreementReport,
   agreementFields,
-  cachedEvaluationPairs,
   isRetest,
   type PhaseThreePair,
-  withRetests,
 } from "./evaluation-pairs.ts";
-import { type FairStudyResult, fairPointJson } from "./fair.ts";
-import {
-  fairComparison,
-  fairDebrief,
-  fairElicitation,
-  fairPosition,
-  isFair,
-} from "./fair-state.ts";
-import { costRatioOf, rangeSummary, ratioRange, reportedMetric } from "./metric.ts";
-import {
-  debriefSentence,
-  linearDebrief,
-  type MulticlassStudyResult,
-  multiclassFigures,
-  multiclassView,
-  replayMulticlass,
-  uncertaintySentence,
-} from "./multiclass.ts";
-import {
-  type AdaptiveKindPoint,
-  adaptiveAgreement,
-  adaptivePhaseThree,
-  hasAdaptiveKind,
-  storedPoint,
-  studyFamily,
-} from "./phase-three.ts";
-import { type DisplayFrame, fixedSystemView, studyFrame, systemView } from "./views.ts";
+import type { AdaptiveKindPoint } from "./phase-three.ts";
 
 export type ParticipantRow = Selectable<ParticipantsTable>;
 export type AnswerRow = Selectable<AnswersTable>;
@@ -85,41 +52,6 @@ export interface Context {
   readonly data: StudyData;
   /** Every answer-log row, undone ones included, in insertion order. */
   readonly rows: LogRow[];
-}
-
-/** How the study shows points (whole people, fixed class totals), or null for an old study. */
-export function frameOf(ctx: Pick<Context, "config" | "data">): DisplayFrame | null {
-  return studyFrame(ctx.config, binaryData(ctx).pool.zeta);
-}
-
-/** Whether the participant's study is a multiclass one. */
-export function isMulticlass(ctx: Pick<Context, "config">): boolean {
-  return ctx.config.kind === "multiclass";
-}
-
-/** The pool of a binary study (every study that is not multiclass or fair). */
-export function binaryData(ctx: Pick<Context, "config" | "data">): PreparedBinary {
-  if (isMulticlass(ctx) || isFair(ctx))
-    throw new Error(`a ${ctx.config.kind} study has no binary pool`);
-  return ctx.data as PreparedBinary;
-}
-
-/** The pool and spec of a multiclass study. */
-function multiclassOf(ctx: Pick<Context, "config" | "data">): {
-  data: PreparedMulticlass;
-  spec: MulticlassAdaptiveSpec;
-} {
-  const spec = ctx.config.spec;
-  if (!isMulticlass(ctx) || !isMulticlassSpec(spec)) throw new Error("not a multiclass study");
-  return { data: ctx.data as PreparedMulticlass, spec };
-}
-
-/** A shown point as stored in the answer log (a multiclass point's statistics as an array). */
-function pointJson(p: BinaryPoint | MulticlassPoint | FairPoint): string {
-  if ("rates" in p) return fairPointJson(p);
-  return "point" in p
-    ? JSON.stringify({ point: Array.from(p.point), classifier: p.classifier })
-    : JSON.stringify(p);
 }
 
 /** A Phase III question of any kind: a pair of the study's points, or a repeat. */
@@ -238,55 +170,13 @@ export function position(ctx: Context): Position {
     };
   }
   const answers = elicitationRows.map((r) => r.answer);
-  let replayed: {
-    state: ElicitationState;
-    estimatedRemaining: number;
-    atMost: number | null;
-    searchDone?: number;
-    remainingAtMost?: number;
-  };
-  let frame: DisplayFrame | null = null;
-  if (isFair(ctx)) {
-    replayed = fairPosition(ctx, answers);
-  } else if (isMulticlass(ctx)) {
-    // The same replay of the same answer log as a binary study, over the multiclass engine.
-    const { data, spec } = multiclassOf(ctx);
-    const state = replayMulticlass(ctx.configHash, spec, data.pool, p.seed, answers);
-    replayed = {
-      state,
-      estimatedRemaining: state.status === "done" ? 0 : spec.budget - answers.length,
-      atMost: spec.budget,
-    };
-  } else {
-    frame = frameOf(ctx);
-    replayed = replayElicitation(
-      ctx.config.spec,
-      binaryData(ctx).pool,
-      answers,
-      { configHash: ctx.configHash, seed: p.seed },
-      frame,
-    );
-  }
+  const kind = studyKindOf(ctx.config);
+  const replayed = kind.replay(ctx, answers);
   const elicitation = replayed.state;
   // Phase III: the random pairs, with the study's repeats of Phase II pairs among them
   // (test-retest); each kind draws its own pairs.
   const pairs: AnyPhaseThreePair[] =
-    elicitation.status !== "done"
-      ? []
-      : hasAdaptiveKind(ctx)
-        ? adaptivePhaseThree(ctx, elicitationRows)
-        : withRetests(
-            cachedEvaluationPairs(
-              ctx.configHash,
-              binaryData(ctx).pool,
-              ctx.config.evaluationPairs,
-              p.seed,
-              frame,
-            ),
-            elicitationRows,
-            ctx.config.retestPairs ?? 0,
-            p.seed,
-          );
+    elicitation.status !== "done" ? [] : kind.phaseThree(ctx, elicitationRows);
   let phase: Phase;
   if (early !== null) phase = early;
   else if (elicitation.status === "pending") phase = "elicitation";
@@ -306,39 +196,6 @@ export function position(ctx: Context): Position {
     evaluationRows,
     pairs,
   };
-}
-
-function multiclassComparison(
-  ctx: Context,
-  phase: "elicitation" | "evaluation",
-  index: number,
-  first: MulticlassPoint,
-  second: MulticlassPoint,
-) {
-  const placement = placementOf(ctx.participant.seed, phase, index);
-  const { data } = multiclassOf(ctx);
-  const [left, right] = placement === "first-left" ? [first, second] : [second, first];
-  return {
-    kind: "multiclass" as const,
-    id: index,
-    classes: [...data.classNames],
-    left: multiclassView(data.pool, left.classifier),
-    right: multiclassView(data.pool, right.classifier),
-  };
-}
-
-function comparison(
-  ctx: Context,
-  phase: "elicitation" | "evaluation",
-  index: number,
-  first: BinaryPoint,
-  second: BinaryPoint,
-) {
-  const placement = placementOf(ctx.participant.seed, phase, index);
-  const zeta = binaryData(ctx).pool.zeta;
-  const frame = frameOf(ctx);
-  const [left, right] = placement === "first-left" ? [first, second] : [second, first];
-  return { id: index, left: systemView(left, zeta, frame), right: systemView(right, zeta, frame) };
 }
 
 /** Comprehension progress: the first question not yet answered right nor out of attempts. */
@@ -367,14 +224,14 @@ export async function renderState(
   pos = position(ctx),
 ): Promise<ParticipantState> {
   const c = ctx.config;
+  const kind = studyKindOf(c);
   const state: ParticipantState = {
     phase: pos.phase,
     study: {
       title: c.title,
       words: { ...c.words },
       labels: labelsOf(c),
-      ...(isMulticlass(ctx) ? { kind: "multiclass" as const } : {}),
-      ...(isFair(ctx) ? { kind: "fair" as const } : {}),
+      ...(kind.tag !== undefined ? { kind: kind.tag } : {}),
       ...(c.evaluationPairs === 0 ? { phaseThree: false as const } : {}),
     },
   };
@@ -391,8 +248,6 @@ export async function renderState(
     case "comprehension": {
       const prog = await comprehensionProgress(db, ctx);
       if (prog.question) {
-        const [a, b] = c.comprehension.systems;
-        const views = c.comprehension.views;
         state.comprehension = {
           question: {
             id: prog.question.id,
@@ -401,9 +256,7 @@ export async function renderState(
           },
           index: prog.index,
           total: c.comprehension.questions.length,
-          ...(views === undefined
-            ? { systems: [fixedSystemView(a, 0.3), fixedSystemView(b, 0.6)] }
-            : { kindSystems: kindSystemsOf(ctx, views) }),
+          ...kind.comprehensionSystems(ctx),
           attemptsLeft: c.comprehension.maxAttempts - prog.attempts,
         };
       }
@@ -414,170 +267,22 @@ export async function renderState(
       break;
     case "elicitation": {
       const e = pos.elicitation;
-      if (e.status === "pending" && isFair(ctx)) {
-        const q = e.question as { index: number; first: FairPoint; second: FairPoint };
-        state.fairElicitation = fairElicitation(
-          ctx,
-          q,
-          pos.estimatedRemaining,
-          pos.atMost ?? pos.estimatedRemaining + q.index,
-        );
-      } else if (e.status === "pending" && isMulticlass(ctx)) {
-        const q = e.question;
-        state.multiclassElicitation = {
-          question: multiclassComparison(
-            ctx,
-            "elicitation",
-            q.index,
-            q.first as MulticlassPoint,
-            q.second as MulticlassPoint,
-          ),
-          progress: {
-            answered: q.index,
-            estimatedRemaining: pos.estimatedRemaining,
-            atMost: pos.atMost ?? pos.estimatedRemaining + q.index,
-          },
-          canUndo: q.index > 0,
-        };
-      } else if (e.status === "pending") {
-        const q = e.question;
-        state.elicitation = {
-          question: comparison(
-            ctx,
-            "elicitation",
-            q.index,
-            q.first as BinaryPoint,
-            q.second as BinaryPoint,
-          ),
-          progress: {
-            answered: q.index,
-            estimatedRemaining: pos.estimatedRemaining,
-            ...(pos.atMost !== null ? { atMost: pos.atMost } : {}),
-            ...(pos.searchDone !== undefined ? { searchDone: pos.searchDone } : {}),
-            ...(pos.remainingAtMost !== undefined ? { remainingAtMost: pos.remainingAtMost } : {}),
-          },
-          canUndo: q.index > 0,
-        };
-      }
+      if (e.status === "pending") Object.assign(state, kind.elicitationState(ctx, pos, e.question));
       break;
     }
     case "evaluation": {
       const i = pos.evaluationRows.length;
       const pair = await pairPoints(db, ctx, pos.pairs[i]!);
       const progress = { answered: i, total: pos.pairs.length };
-      if (isFair(ctx)) {
-        state.fairEvaluation = {
-          question: fairComparison(
-            ctx,
-            "evaluation",
-            i,
-            pair.first as FairPoint,
-            pair.second as FairPoint,
-          ),
-          progress,
-        };
-      } else if (isMulticlass(ctx)) {
-        state.multiclassEvaluation = {
-          question: multiclassComparison(
-            ctx,
-            "evaluation",
-            i,
-            pair.first as MulticlassPoint,
-            pair.second as MulticlassPoint,
-          ),
-          progress,
-        };
-      } else {
-        state.evaluation = {
-          question: comparison(
-            ctx,
-            "evaluation",
-            i,
-            pair.first as BinaryPoint,
-            pair.second as BinaryPoint,
-          ),
-          progress,
-        };
-      }
+      Object.assign(state, kind.evaluationState(ctx, i, pair, progress));
       break;
     }
     case "post":
       state.post = { fields: c.post.map(copyField) };
       break;
-    case "debrief": {
-      if (pos.elicitation.status !== "done") break;
-      if (isFair(ctx)) {
-        const result = pos.elicitation.result as FairStudyResult;
-        state.fairDebrief = {
-          ...fairDebrief(ctx, result),
-          ...adaptiveKindFields(ctx, pos, result),
-        };
-        break;
-      }
-      if (isMulticlass(ctx) && multiclassOf(ctx).spec.family === "linear") {
-        const result = pos.elicitation.result as MulticlassStudyResult;
-        state.multiclassDebrief = {
-          ...linearDebrief(
-            multiclassOf(ctx).data,
-            result,
-            ctx.participant.completion_code ?? "",
-            kindMetricOf(ctx),
-          ),
-          ...adaptiveKindFields(ctx, pos, result),
-        };
-        break;
-      }
-      if (isMulticlass(ctx)) {
-        const { data } = multiclassOf(ctx);
-        const result = pos.elicitation.result as MulticlassStudyResult;
-        const weights = result.metric;
-        const {
-          classWeights: perRate,
-          halfWidths,
-          classRanges,
-        } = multiclassFigures(data, "diagonal-linear", result, kindMetricOf(ctx));
-        const uncertain = uncertaintySentence(halfWidths, data.classNames);
-        state.multiclassDebrief = {
-          summary: `${debriefSentence(perRate, data.classNames)}${uncertain ? ` ${uncertain}` : ""}`,
-          metric: { weights: [...weights] },
-          ...adaptiveKindFields(ctx, pos, result),
-          halfWidths,
-          classes: [...data.classNames],
-          classWeights: perRate,
-          ...(classRanges ? { classRanges } : {}),
-          completionCode: ctx.participant.completion_code ?? "",
-        };
-        break;
-      }
-      const result = pos.elicitation.result as ElicitationResult;
-      const phase2 = await shownPoints(db, pos.elicitationRows);
-      const range = answerRange(phase2, frameOf(ctx));
-      const metric = reportedMetric(result, range);
-      const ratio = costRatioOf(metric);
-      const guess = await db
-        .selectFrom("guesses")
-        .select("ratio")
-        .where("participant_id", "=", ctx.participant.id)
-        .executeTakeFirst();
-      state.debrief = {
-        summary: rangeSummary(range.lo, range.hi, c.words),
-        metric,
-        ratio,
-        range: ratioRange(range.lo, range.hi),
-        guess: guess?.ratio ?? null,
-        ...phaseThreeFields(
-          pos,
-          agreement(
-            result,
-            phase2,
-            await shownPoints(db, phaseThree(pos, pos.evaluationRows).random),
-            frameOf(ctx),
-          ),
-        ),
-        completionCode: ctx.participant.completion_code ?? "",
-      };
+    case "debrief":
+      Object.assign(state, await kind.debriefState(db, ctx, pos));
       break;
-    }
     case "withdrawn":
       break;
   }
@@ -618,49 +323,6 @@ export function phaseThreeFields(
   };
 }
 
-/**
- * The consistency and agreement of a multiclass or fairness participant: from Phase III (M
- * both ways over its random pairs, the repeats' sameness) once it is answered, else from the
- * learned answer model (null: a fixed model; no agreement).
- */
-export function adaptiveKindFields(
-  ctx: Context,
-  pos: Pick<Position, "pairs" | "elicitationRows" | "evaluationRows">,
-  result: MulticlassStudyResult | FairStudyResult,
-) {
-  if (pos.pairs.length === 0 || pos.evaluationRows.length === 0)
-    return { consistency: modelConsistency(result.person) };
-  return phaseThreeFields(
-    pos,
-    adaptiveAgreement(
-      ctx,
-      result as Parameters<typeof adaptiveAgreement>[1],
-      pos.pairs as Parameters<typeof adaptiveAgreement>[2],
-      pos.evaluationRows,
-    ),
-  );
-}
-
-/**
- * A multiclass study's parameter vectors as its metric (the weights of `result.metric`), for
- * the ranges over the belief's draws.
- */
-export function kindMetricOf(ctx: Context): (w: readonly number[]) => number[] {
-  const family = studyFamily(ctx);
-  return (w) => family.toMetric(Float64Array.from(w)) as number[];
-}
-
-/** A multiclass or fairness study's Part 1 systems, with the names its pages label them by. */
-function kindSystemsOf(
-  ctx: Context,
-  views: NonNullable<StudyConfig["comprehension"]["views"]>,
-): NonNullable<NonNullable<ParticipantState["comprehension"]>["kindSystems"]> {
-  const data = ctx.data as { classNames: readonly string[]; groupNames?: readonly string[] };
-  const classes = [...data.classNames];
-  if (views.kind === "fair") return { ...views, classes, groups: [...(data.groupNames ?? [])] };
-  return { ...views, classes };
-}
-
 /** The answer-log stage of a Phase III question that repeats a Phase II pair. */
 export const RETEST_STAGE = "retest";
 
@@ -673,26 +335,19 @@ async function pairPoints(
   db: Db,
   ctx: Context,
   pair: AnyPhaseThreePair,
-): Promise<TradeOff<BinaryPoint> | TradeOff<AdaptiveKindPoint>> {
+): Promise<{ first: unknown; second: unknown }> {
   if (!isRetest(pair)) return pair;
   const row = await db
     .selectFrom("answers")
     .select(["first_point", "second_point"])
     .where("id", "=", pair.rowId)
     .executeTakeFirstOrThrow();
-  if (hasAdaptiveKind(ctx))
-    return {
-      first: storedPoint(ctx, row.first_point),
-      second: storedPoint(ctx, row.second_point),
-    };
-  return {
-    first: JSON.parse(row.first_point) as BinaryPoint,
-    second: JSON.parse(row.second_point) as BinaryPoint,
-  };
+  const kind = studyKindOf(ctx.config);
+  return { first: kind.storedPoint(row.first_point), second: kind.storedPoint(row.second_point) };
 }
 
 /** The stored points and answers of some log rows (for the agreement at the debrief). */
-async function shownPoints(db: Db, rows: readonly LogRow[]) {
+export async function shownPoints(db: Db, rows: readonly LogRow[]) {
   if (rows.length === 0) return [];
   return db
     .selectFrom("answers")
@@ -994,8 +649,9 @@ export async function answer(
   choice: "left" | "right" | "same",
 ): Promise<ParticipantState> {
   const pos = position(ctx);
-  let first: BinaryPoint | MulticlassPoint | FairPoint;
-  let second: BinaryPoint | MulticlassPoint | FairPoint;
+  // The kind's own points: only the kind reads or stores them.
+  let first: unknown;
+  let second: unknown;
   let stage: string;
   if (pos.phase !== phase) return { ...(await renderState(db, ctx, pos)), duplicate: true };
   if (phase === "elicitation") {
@@ -1023,8 +679,8 @@ export async function answer(
     question_index: questionId,
     revision,
     stage,
-    first_point: pointJson(first),
-    second_point: pointJson(second),
+    first_point: studyKindOf(ctx.config).pointJson(first),
+    second_point: studyKindOf(ctx.config).pointJson(second),
     placement,
     choice,
     answer: answerOf(choice, placement),

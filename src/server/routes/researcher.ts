@@ -15,6 +15,7 @@ import {
 import { endSession, requireResearcher, startSession } from "../auth.ts";
 import type { Db } from "../db/schema.ts";
 import { ApiError, notFound } from "../errors.ts";
+import { studyKindOf } from "../kinds/registry.ts";
 import { normalizeEmail } from "../researchers.ts";
 import { verifyPassword } from "../security/password.ts";
 import type { RateLimiter } from "../security/rate-limit.ts";
@@ -96,14 +97,7 @@ export async function studySummary(db: Db, id: number): Promise<StudySummary> {
     participants:
       counts.invited + counts.started + counts.done + counts.withdrawn + counts.testRuns,
     counts,
-    data:
-      config.source.kind === "multiclass-predictions" || config.source.kind === "fair-predictions"
-        ? "uploaded predictions"
-        : config.source.kind !== "predictions"
-          ? config.source.file
-          : "fittedFrom" in config.source
-            ? "uploaded dataset"
-            : "uploaded predictions",
+    data: studyKindOf(config).dataLabel(config),
     words: { ...config.words },
   };
 }

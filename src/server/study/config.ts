@@ -168,14 +168,9 @@ export function isAdaptiveSpec(
   return spec.strategy === "adaptive";
 }
 
-/** Whether a spec is a multiclass one. */
-export function isMulticlassSpec(spec: StudySpec): spec is MulticlassAdaptiveSpec {
-  return spec.family === "diagonal-linear" || spec.family === "linear";
-}
-
-/** Whether a spec is a fairness one (lambda only, or the full fair metric). */
-export function isFairSpec(spec: StudySpec): spec is FairSpec {
-  return spec.family === "fair-lambda" || spec.family === "fair-quadratic";
+/** Whether a spec is a binary one (a paper's search or the adaptive engine on two classes). */
+export function isBinarySpec(spec: StudySpec): spec is BinarySpec | AdaptiveStudySpec {
+  return spec.family.startsWith("binary-");
 }
 
 /** The study's own words for classes and outcomes (see docs/web-api.md). */

@@ -22,13 +22,13 @@ import {
 import type { MulticlassPool } from "../../geometry/multiclass/pool.ts";
 import type { PreparedBinary } from "../../population/binary.ts";
 import type { Consensus } from "../api-schemas.ts";
-import { fairStudyFamily, fairStudyWeights, fairView } from "../participant/fair.ts";
+import { fairStudyFamily, fairStudyWeights, fairView } from "../kinds/fair/participant.ts";
+import type { FairStudyData } from "../kinds/fair/study.ts";
+import { rateWeights } from "../kinds/multiclass/participant.ts";
+import { studyKindOf } from "../kinds/registry.ts";
 import type { MetricRecord } from "../participant/metric.ts";
 import { metricWeights } from "../participant/metric.ts";
-import { rateWeights } from "../participant/multiclass.ts";
-import { type FairSpec, isFairSpec, isMulticlassSpec } from "./config.ts";
-import type { FairStudyData } from "./fair.ts";
-import { anyStudyData, multiclassStudyData, studyData } from "./population.ts";
+import type { FairSpec } from "./config.ts";
 import { participantSummary, type StudyRecords } from "./results.ts";
 
 /** The mean of `xs` (non-empty). @example mean([1, 2, 6]) // 3 */
@@ -100,60 +100,66 @@ export function consensusFigures(
 }
 
 /**
- * The consensus of elicited metrics: multiclass weight vectors or fairness lambdas, each with
- * its participant's id; null when there are none.
- * @example consensusOf("fair", [{ id: 1, metric: { lambda: 0.2 } }, { id: 2, metric: { lambda: 0.6 } }], []).lambda?.mean // 0.4
+ * The consensus of multiclass weight vectors, each with its participant's id (null when there
+ * are none): each entry's mean, spread and range as the study's figures show it (`figures`:
+ * weights per case), and with the pool the classifier best for the mean.
+ * @example weightsConsensus([{ id: 1, metric: { weights: [0.2, 0.8] } }], ["a", "b"])?.weights?.mean // [0.2, 0.8]
  */
-export function consensusOf(
-  kind: "multiclass" | "fair",
-  metrics: readonly { id: number; metric: { weights?: number[]; lambda?: number } }[],
+export function weightsConsensus(
+  metrics: readonly { id: number; metric: { weights?: number[] } }[],
   classes: readonly string[],
   pool?: MulticlassPool,
   family: "diagonal-linear" | "linear" = "diagonal-linear",
   figures?: ConsensusFigures,
 ): Consensus | null {
-  if (kind === "multiclass") {
-    const ws = metrics.filter((m) => Array.isArray(m.metric.weights));
-    if (ws.length === 0) return null;
-    const shown = ws.map((m) => (figures ? figures.of(m.metric.weights!) : m.metric.weights!));
-    const col = (i: number) => shown.map((w) => w[i]!);
-    // A linear metric's weights are its mistakes (true i taken for j), row by row.
-    const entries =
-      family === "linear"
-        ? classes.flatMap((a, i) => classes.flatMap((b, j) => (i === j ? [] : [`${a} → ${b}`])))
-        : [...classes];
-    const idx = entries.map((_, i) => i);
-    const means = idx.map((i) => mean(col(i)));
-    return {
-      n: ws.length,
-      participants: ws.map((m) => m.id),
-      classes: [...classes],
-      weights: {
-        classes: entries,
-        mean: means,
-        sd: idx.map((i) => sd(col(i))),
-        min: idx.map((i) => Math.min(...col(i))),
-        max: idx.map((i) => Math.max(...col(i))),
-      },
-      ...(pool
-        ? {
-            best: bestForConsensus(
-              pool,
-              figures ? figures.back(means) : means,
-              ws.map((m) => m.metric.weights!),
-              family === "linear" ? "offdiag-confusion" : "diag-confusion",
-            ),
-          }
-        : {}),
-    };
-  }
-  const ls = metrics.filter((m) => typeof m.metric.lambda === "number");
-  if (ls.length === 0) return null;
-  const xs = ls.map((m) => m.metric.lambda!);
+  const ws = metrics.filter((m) => Array.isArray(m.metric.weights));
+  if (ws.length === 0) return null;
+  const shown = ws.map((m) => (figures ? figures.of(m.metric.weights!) : m.metric.weights!));
+  const col = (i: number) => shown.map((w) => w[i]!);
+  // A linear metric's weights are its mistakes (true i taken for j), row by row.
+  const entries =
+    family === "linear"
+      ? classes.flatMap((a, i) => classes.flatMap((b, j) => (i === j ? [] : [`${a} → ${b}`])))
+      : [...classes];
+  const idx = entries.map((_, i) => i);
+  const means = idx.map((i) => mean(col(i)));
   return {
-    n: ls.length,
-    participants: ls.map((m) => m.id),
-    lambda: spread(xs),
+    n: ws.length,
+    participants: ws.map((m) => m.id),
+    classes: [...classes],
+    weights: {
+      classes: entries,
+      mean: means,
+      sd: idx.map((i) => sd(col(i))),
+      min: idx.map((i) => Math.min(...col(i))),
+      max: idx.map((i) => Math.max(...col(i))),
+    },
+    ...(pool
+      ? {
+          best: bestForConsensus(
+            pool,
+            figures ? figures.back(means) : means,
+            ws.map((m) => m.metric.weights!),
+            family === "linear" ? "offdiag-confusion" : "diag-confusion",
+          ),
+        }
+      : {}),
+  };
+}
+
+/**
+ * The consensus of fairness lambdas, each with its participant's id (null when there are
+ * none): their mean, median, spread and range.
+ * @example lambdaConsensus([{ id: 1, lambda: 0.2 }, { id: 2, lambda: 0.6 }])?.lambda?.mean // 0.4
+ */
+export function lambdaConsensus(
+  metrics: readonly { id: number; lambda: number }[],
+): Consensus | null {
+  if (metrics.length === 0) return null;
+  return {
+    n: metrics.length,
+    participants: metrics.map((m) => m.id),
+    lambda: spread(metrics.map((m) => m.lambda)),
   };
 }
 
@@ -309,60 +315,11 @@ function consensusOver(
     metric: NonNullable<ReturnType<typeof participantSummary>["metric"]>;
   }[],
 ): Consensus | null {
-  const kind = rec.config.kind;
-  if (kind === "multiclass") {
-    const mc = multiclassStudyData(rec.study.hash, rec.config);
-    const metrics = finished.flatMap((f) =>
-      "weights" in f.metric ? [{ id: f.id, metric: { weights: f.metric.weights } }] : [],
-    );
-    const spec = rec.config.spec;
-    const family = isMulticlassSpec(spec) ? spec.family : "diagonal-linear";
-    return consensusOf(
-      kind,
-      metrics,
-      mc.classNames,
-      mc.pool,
-      family,
-      consensusFigures(family, mc.pool.priors),
-    );
-  }
-  if (kind === "fair") {
-    const spec = rec.config.spec;
-    const data = anyStudyData(rec.study.hash, rec.config) as FairStudyData;
-    const metrics = finished.flatMap((f) =>
-      "lambda" in f.metric ? [{ id: f.id, metric: f.metric }] : [],
-    );
-    const c = consensusOf(
-      kind,
-      metrics.map((f) => ({ id: f.id, metric: { lambda: f.metric.lambda } })),
-      data.classNames,
-    );
-    if (c === null || !isFairSpec(spec)) return c;
-    // Each participant's whole metric: the study's known a and B with their lambda, or their own.
-    const own = metrics.map(({ metric: r }): FairMetric => {
-      if ("a" in r) return { a: r.a, B: r.B, lambda: r.lambda };
-      return spec.family === "fair-lambda"
-        ? { a: [...spec.known.a], B: knownCopy(spec), lambda: r.lambda }
-        : { a: [], B: {}, lambda: r.lambda };
-    });
-    const consensus =
-      spec.family === "fair-quadratic"
-        ? meanFairMetric(own)
-        : { ...own[0]!, lambda: c.lambda!.mean };
-    return {
-      ...c,
-      classes: [...data.classNames],
-      ...(spec.family === "fair-quadratic" ? { fairMetric: consensus } : {}),
-      best: fairConsensusBest(data, spec, consensus, own),
-    };
-  }
-  const metrics = finished.flatMap((f) =>
-    "a0" in f.metric || "tp" in f.metric ? [{ id: f.id, metric: f.metric as MetricRecord }] : [],
-  );
-  return binaryConsensus(metrics, studyData(rec.study.hash, rec.config));
+  return studyKindOf(rec.config).consensus(rec, finished);
 }
 
-function knownCopy(spec: FairSpec): Record<string, number[][]> {
+/** A fair-lambda study's known B, copied (empty for the whole fair metric). */
+export function knownCopy(spec: FairSpec): Record<string, number[][]> {
   if (spec.family !== "fair-lambda") return {};
   return Object.fromEntries(
     Object.entries(spec.known.B).map(([key, M]) => [key, M.map((row) => [...row])]),

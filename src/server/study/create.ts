@@ -6,7 +6,10 @@ import { DEFAULT_TOLERANCE } from "../../elicit/binary/spec.ts";
 import { type PreparedBinary, prepareBinaryFromCsv } from "../../population/binary.ts";
 import type { CreateStudyBody } from "../api-schemas.ts";
 import { ApiError } from "../errors.ts";
-import { multiclassStudyFamily, multiclassView } from "../participant/multiclass.ts";
+import { prepareStudyData } from "../kinds/binary/data.ts";
+import { prepareMulticlassStudyData } from "../kinds/multiclass/data.ts";
+import { multiclassStudyFamily, multiclassView } from "../kinds/multiclass/participant.ts";
+import { studyKindOf } from "../kinds/registry.ts";
 import { DEFAULT_POPULATION, type DisplayFrame, displayFrame } from "../participant/views.ts";
 import { sha256 } from "../security/tokens.ts";
 import {
@@ -28,7 +31,6 @@ import {
   type StudySpec,
   UPLOADED_DATASET,
 } from "./config.ts";
-import { fairStudyConfig } from "./fair.ts";
 import {
   API_REMEDY,
   builtInTextsRefusal,
@@ -36,7 +38,6 @@ import {
   generalBinaryTexts,
 } from "./general-texts.ts";
 import { comprehensionPair, multiclassComprehension } from "./kind-comprehension.ts";
-import { prepareMulticlassStudyData, prepareStudyData } from "./population.ts";
 import {
   bundledDataPath,
   cancerDiagnosisConfig,
@@ -55,8 +56,15 @@ export const MIN_DISTINCT_PROBABILITIES = 10;
  * here, so a bad upload fails with the parser's message before anything is stored.
  */
 export function buildStudyConfig(body: CreateStudyBody): { config: StudyConfig; hash: string } {
-  if (body.kind === "multiclass") return multiclassStudyConfig(body);
-  if (body.kind === "fair") return fairStudyConfig(body);
+  return studyKindOf(body).buildConfig(body);
+}
+
+/**
+ * A binary study's configuration from a create request: the built-in study, or an upload's
+ * general texts in the study's words.
+ * @example binaryStudyConfig({ name: "Screening", template: "cancer-diagnosis" }).config.spec.family // "binary-threshold"
+ */
+export function binaryStudyConfig(body: CreateStudyBody): { config: StudyConfig; hash: string } {
   if (body.template && body.predictionsCsv !== undefined) {
     throw new ApiError(
       400,
@@ -358,7 +366,10 @@ export const MULTICLASS_LINEAR_DEFAULTS = { tolerance: 0.1, budget: 30 } as cons
  * binary Phase I (the cancer story's comprehension check and cost-ratio guess) does not
  * apply and is left out; Phase III is not built for multiclass studies yet (no pairs).
  */
-function multiclassStudyConfig(body: CreateStudyBody): { config: StudyConfig; hash: string } {
+export function multiclassStudyConfig(body: CreateStudyBody): {
+  config: StudyConfig;
+  hash: string;
+} {
   const base = generalStudyBase(body.name);
   // The schema asks for a multiclass dataset, an upload with its label column (target) or a
   // predictions CSV (label, p_<class> columns: the user's model, nothing fitted here).

@@ -1,15 +1,9 @@
-import type { BinaryPoint } from "../../elicit/binary/point.ts";
-import type { Classifier } from "../../geometry/multiclass/classifier.ts";
-import { fullConfusion } from "../../metrics/binary-confusion.ts";
 import { VERSION } from "../../version.ts";
-import { fairView } from "../participant/fair.ts";
+import { studyKindOf } from "../kinds/registry.ts";
 import { type MetricRecord, metricWeights } from "../participant/metric.ts";
-import { multiclassView } from "../participant/multiclass.ts";
 import type { AnswerRow } from "../participant/service.ts";
 import { CSV_CONVENTIONS, codebook, codebookCsv } from "./codebook.ts";
 import { studyConsensus } from "./consensus.ts";
-import { fairStudyData } from "./fair.ts";
-import { anyStudyData, multiclassStudyData, studyData } from "./population.ts";
 import { participantSummary, type StudyRecords } from "./results.ts";
 
 /**
@@ -57,7 +51,7 @@ const CONSISTENCY = ["participant_error_rate", "participant_coin_like"] as const
  * `participant_coin_like`), so an analysis of the answers can leave out those whose answers a
  * coin could have given.
  */
-function longCsv(
+export function longCsv(
   rec: StudyRecords,
   systems: { header: readonly string[]; cells: (a: AnswerRow) => unknown[] },
 ): string {
@@ -94,123 +88,15 @@ function longCsv(
 
 /** The tidy long export: one row per stored answer (undone answers included and marked). */
 export function answersCsv(rec: StudyRecords): string {
-  if (rec.config.kind === "multiclass") return multiclassAnswersCsv(rec);
-  if (rec.config.kind === "fair") return fairAnswersCsv(rec);
-  const zeta = studyData(rec.study.hash, rec.config).pool.zeta;
-  const cells = (json: string) => {
-    const pt = JSON.parse(json) as BinaryPoint;
-    const f = fullConfusion(pt.confusion, zeta);
-    return [pt.classifier.threshold, f.tp, f.fp, f.fn, f.tn];
-  };
-  return longCsv(rec, {
-    header: ["first", "second"].flatMap((side) =>
-      ["threshold", "tp", "fp", "fn", "tn"].map((c) => `${side}_${c}`),
-    ),
-    cells: (a) => [...cells(a.first_point), ...cells(a.second_point)],
-  });
+  return studyKindOf(rec.config).answersCsv(rec);
 }
 
 /**
- * The long export of a multiclass study: as the binary one, with each shown system as its
- * counts (JSON, `counts[i][j]` of 100 cases of true class i put in class j, the classes in
- * `classes` order) instead of the binary columns.
+ * Column names numbered from 1 in the study's class order (study.json `classes`).
+ * @example numbered("class_weight_", 2, "_low") // ["class_weight_1_low", "class_weight_2_low"]
  */
-function multiclassAnswersCsv(rec: StudyRecords): string {
-  const data = multiclassStudyData(rec.study.hash, rec.config);
-  const counts = (json: string) => {
-    const pt = JSON.parse(json) as { classifier: Classifier };
-    return JSON.stringify(multiclassView(data.pool, pt.classifier).counts);
-  };
-  return longCsv(rec, {
-    header: ["classes", "first_counts", "second_counts"],
-    cells: (a) => [JSON.stringify(data.classNames), counts(a.first_point), counts(a.second_point)],
-  });
-}
-
-/**
- * The long export of a fairness study: each shown system as its correct counts (JSON,
- * `counts[g][i]` of 100 people of group g and true class i it gets right, the groups and
- * classes in `groups` and `classes` order), as the participant saw them.
- */
-function fairAnswersCsv(rec: StudyRecords): string {
-  const data = fairStudyData(rec.study.hash, rec.config);
-  const counts = (json: string) => {
-    const pt = JSON.parse(json) as { rates: number[][] };
-    return JSON.stringify(
-      fairView(data, { rates: pt.rates.map((r) => Float64Array.from(r)) }).counts,
-    );
-  };
-  return longCsv(rec, {
-    header: ["classes", "groups", "first_counts", "second_counts"],
-    cells: (a) => [
-      JSON.stringify(data.classNames),
-      JSON.stringify(data.groupNames),
-      counts(a.first_point),
-      counts(a.second_point),
-    ],
-  });
-}
-
-/**
- * The wide export's columns of a multiclass or whole-fair-metric result, numbered from 1 in
- * the study's class order (study.json `classes`): multiclass, `class_weight_N` with its range
- * `class_weight_N_low` / `_high` and `class_weight_N_uncertain` (the debrief's weights per
- * case, their ranges and its "(uncertain)" marks) and
- * `metric_weight_N` (the engine's weights as stored in `summary.metric.weights`); a
- * fair-quadratic study, `elicited_a_N` (the cost of a wrong decision) and `gap_weight_N` (the
- * weight of the gap between groups: B's diagonal summed over group pairs), as its debrief
- * table states them. Nothing for the other kinds.
- */
-function elicitedFigureColumns(rec: StudyRecords): {
-  header: string[];
-  values: (s: ReturnType<typeof participantSummary>) => unknown[];
-} {
-  const data = anyStudyData(rec.study.hash, rec.config) as { classNames?: readonly string[] };
-  const k = data.classNames?.length ?? 0;
-  const n = (prefix: string, count: number, suffix = "") =>
-    Array.from({ length: count }, (_, i) => `${prefix}${i + 1}${suffix}`);
-  const spec = rec.config.spec as { family?: string };
-  if (rec.config.kind === "multiclass") {
-    const m = spec.family === "linear" ? k * (k - 1) : k;
-    return {
-      header: [
-        ...n("class_weight_", k),
-        ...n("class_weight_", k, "_low"),
-        ...n("class_weight_", k, "_high"),
-        ...n("class_weight_", k, "_uncertain"),
-        ...n("metric_weight_", m),
-      ],
-      values: (s) => {
-        const w = (s.metric as { weights?: number[] } | null)?.weights;
-        return [
-          ...Array.from({ length: k }, (_, i) => s.classWeights?.[i]),
-          ...Array.from({ length: k }, (_, i) => s.classRanges?.[i]?.low),
-          ...Array.from({ length: k }, (_, i) => s.classRanges?.[i]?.high),
-          ...Array.from({ length: k }, (_, i) =>
-            s.classHalfWidths === undefined ? undefined : s.classHalfWidths[i] === null ? 0 : 1,
-          ),
-          ...Array.from({ length: m }, (_, i) => w?.[i]),
-        ];
-      },
-    };
-  }
-  if (rec.config.kind === "fair" && spec.family === "fair-quadratic") {
-    return {
-      header: [...n("elicited_a_", k), ...n("gap_weight_", k)],
-      values: (s) => {
-        const f = s.metric as { a?: number[]; B?: Record<string, number[][]> } | null;
-        const gap = (i: number) =>
-          f?.B === undefined
-            ? undefined
-            : Object.values(f.B).reduce((sum, M) => sum + (M[i]?.[i] ?? 0), 0);
-        return [
-          ...Array.from({ length: k }, (_, i) => f?.a?.[i]),
-          ...Array.from({ length: k }, (_, i) => gap(i)),
-        ];
-      },
-    };
-  }
-  return { header: [], values: () => [] };
+export function numbered(prefix: string, count: number, suffix = ""): string[] {
+  return Array.from({ length: count }, (_, i) => `${prefix}${i + 1}${suffix}`);
 }
 
 /** The wide export: one row per participant. */
@@ -218,7 +104,7 @@ export function participantsCsv(rec: StudyRecords): string {
   const q = rec.config.questionnaire.map((f) => f.id);
   const post = rec.config.post.map((f) => f.id);
   const compIds = rec.config.comprehension.questions.map((c) => c.id);
-  const figures = elicitedFigureColumns(rec);
+  const figures = studyKindOf(rec.config).figureColumns(rec);
   const header = [
     "participant_id",
     "status",
@@ -279,7 +165,7 @@ export function participantsCsv(rec: StudyRecords): string {
       resp.find((r) => r.form === form && r.field_id === id)?.value ?? "";
     const comp = rec.comprehension.get(p.id) ?? [];
     // Binary columns; multiclass weights and a fair-quadratic a and B have their own
-    // (`elicitedFigureColumns`), and the whole metric is in the JSON export (summary.metric).
+    // (its kind's `figureColumns`), and the whole metric is in the JSON export (summary.metric).
     const m =
       s.metric !== null && !("weights" in s.metric) && !("lambda" in s.metric)
         ? (s.metric as MetricRecord)

@@ -1,39 +1,21 @@
-import type { PreparedMulticlass } from "../../population/multiclass.ts";
 import type {
   AdaptiveOutcome,
   ParticipantRow as ParticipantSummary,
   Phase,
 } from "../api-schemas.ts";
 import type { Db } from "../db/schema.ts";
-import { agreement, answerRange } from "../participant/agreement.ts";
-import { type ElicitationResult, isAdaptiveResult } from "../participant/elicitation.ts";
-import {
-  type FairMetricRecord,
-  type FairStudyResult,
-  fairMetricRecord,
-} from "../participant/fair.ts";
-import { fairOf } from "../participant/fair-state.ts";
-import {
-  costRatioOf,
-  type MetricRecord,
-  ratioRange,
-  reportedMetric,
-} from "../participant/metric.ts";
-import { type MulticlassStudyResult, multiclassFigures } from "../participant/multiclass.ts";
+import type { FairStudyResult } from "../kinds/fair/participant.ts";
+import type { MulticlassStudyResult } from "../kinds/multiclass/participant.ts";
+import { studyKindOf } from "../kinds/registry.ts";
+import type { ElicitationResult } from "../participant/elicitation.ts";
 import {
   type AnswerRow,
-  adaptiveKindFields,
   type Context,
-  effectiveRows,
-  frameOf,
-  kindMetricOf,
   type ParticipantRow,
-  phaseThree,
-  phaseThreeFields,
   position,
 } from "../participant/service.ts";
 import { msBetween } from "../time.ts";
-import type { MulticlassAdaptiveSpec, StudyConfig } from "./config.ts";
+import type { StudyConfig } from "./config.ts";
 import { anyStudyData } from "./population.ts";
 import { loadConfig } from "./store.ts";
 
@@ -162,23 +144,8 @@ export function participantSummary(
     data: anyStudyData(rec.study.hash, rec.config),
     rows,
   };
-  const evaluation = effectiveRows(rows, "evaluation");
   const pos = position(ctx);
-  const result = pos.elicitation.status === "done" ? pos.elicitation.result : null;
-  // A multiclass result is its weights (no cost ratio; its Phase III is adaptiveKindFields').
-  const multiclass = rec.config.kind === "multiclass" ? (result as MulticlassStudyResult) : null;
-  // A fairness result is its trade-off lambda with the range the debrief states.
-  const fair = rec.config.kind === "fair" ? (result as FairStudyResult | null) : null;
-  const done =
-    multiclass || rec.config.kind === "fair" ? null : (result as ElicitationResult | null);
-  // The range the debrief states: every metric that gives the Phase II answers.
-  const rangeA = done ? answerRange(effectiveRows(rows, "elicitation"), frameOf(ctx)) : null;
-  const binary = done ? reportedMetric(done, rangeA) : null;
-  const metric: MetricRecord | { weights: number[] } | FairMetricRecord | null = fair
-    ? fairMetricRecord(fair, fairOf(ctx).spec)
-    : multiclass
-      ? { weights: [...multiclass.metric] }
-      : binary;
+  const { rangeA, ...figures } = studyKindOf(rec.config).summary(ctx, pos);
   const start = p.started_at;
   const end = p.finished_at;
   return {
@@ -186,31 +153,9 @@ export function participantSummary(
     status: p.status,
     startedAt: start,
     finishedAt: end,
-    metric,
-    ratio: binary ? costRatioOf(binary) : null,
     guess: rec.guesses.get(p.id) ?? null,
-    ...(done && evaluation.length > 0
-      ? phaseThreeFields(
-          pos,
-          agreement(
-            done,
-            effectiveRows(rows, "elicitation"),
-            phaseThree(pos, evaluation).random,
-            frameOf(ctx),
-          ),
-        )
-      : { agreement: null, agreementDetail: null, consistency: null }),
-    // Multiclass and fairness: Phase III's figures once answered, else the learned answer
-    // model's estimate, if it ran one (the debrief's own fields).
-    ...(multiclass || fair
-      ? {
-          agreement: null,
-          agreementDetail: null,
-          ...adaptiveKindFields(ctx, pos, (multiclass ?? fair)!),
-        }
-      : {}),
-    range: rangeA ? ratioRange(rangeA.lo, rangeA.hi) : null,
-    rangeA: rangeA ? { lo: rangeA.lo, hi: rangeA.hi } : null,
+    ...figures,
+    rangeA,
     seconds: start && end ? Math.round(msBetween(start, end) / 1000) : null,
     test: p.test === 1,
     pilot: p.pilot === 1,
@@ -218,25 +163,5 @@ export function participantSummary(
     answered: pos.elicitationRows.length,
     phase: pos.phase as Phase,
     questions: pos.elicitationRows.length,
-    ...(done && isAdaptiveResult(done) ? { adaptive: adaptiveOutcome(done) } : {}),
-    ...(multiclass ? { adaptive: adaptiveOutcome(multiclass) } : {}),
-    ...(multiclass ? classFigures(ctx, multiclass) : {}),
-    ...(fair ? { adaptive: adaptiveOutcome(fair) } : {}),
-  };
-}
-
-/** A multiclass participant's class weights and their half-widths, as their debrief states them. */
-function classFigures(ctx: Context, result: MulticlassStudyResult) {
-  const spec = ctx.config.spec as MulticlassAdaptiveSpec;
-  const f = multiclassFigures(
-    ctx.data as PreparedMulticlass,
-    spec.family,
-    result,
-    kindMetricOf(ctx),
-  );
-  return {
-    classWeights: f.classWeights,
-    classHalfWidths: f.halfWidths,
-    ...(f.classRanges ? { classRanges: f.classRanges } : {}),
   };
 }

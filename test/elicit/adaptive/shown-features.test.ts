@@ -7,9 +7,9 @@ import { randomFairSetting } from "../../../src/elicit/fair/simulate.ts";
 import type { MulticlassPoint } from "../../../src/elicit/multiclass/point.ts";
 import { runProcedure } from "../../../src/elicit/session.ts";
 import { syntheticMulticlassPool } from "../../../src/population/multiclass.ts";
-import { fairStudyFamily, shownRatesOf } from "../../../src/server/participant/fair.ts";
+import { fairStudyFamily, shownRatesOf } from "../../../src/server/kinds/fair/participant.ts";
 import type { FairSpec } from "../../../src/server/study/config.ts";
-import { fairStudyConfig, prepareFairStudyData } from "../../../src/server/study/fair.ts";
+import { fairStudyConfig, prepareFairStudyData } from "../../../src/server/kinds/fair/study.ts";
 
 // Issue 26 item 1: a study's engine computes on the values its screen shows (`shown`), so a
 // question it asks is never dominated as shown and its belief is about what was judged.

@@ -1,16 +1,16 @@
-import { type AdaptiveResult, adaptiveSteps } from "../../elicit/adaptive/engine.ts";
-import { multiclassLinearFamily } from "../../elicit/adaptive/families/multiclass.ts";
-import type { AdaptiveFamily } from "../../elicit/adaptive/family.ts";
-import type { MulticlassPoint } from "../../elicit/multiclass/point.ts";
-import type { AutoAnswer, ReplayState, Steps } from "../../elicit/session.ts";
-import type { Classifier } from "../../geometry/multiclass/classifier.ts";
-import { expectedConfusion } from "../../geometry/multiclass/expected-confusion.ts";
-import type { MulticlassPool } from "../../geometry/multiclass/pool.ts";
-import type { Answer } from "../../search/question.ts";
-import type { MulticlassView } from "../api-schemas.ts";
-import type { MulticlassAdaptiveSpec } from "../study/config.ts";
-import { replayCache } from "./replay-cache.ts";
-import { largestRemainder } from "./views.ts";
+import { type AdaptiveResult, adaptiveSteps } from "../../../elicit/adaptive/engine.ts";
+import { multiclassLinearFamily } from "../../../elicit/adaptive/families/multiclass.ts";
+import type { AdaptiveFamily } from "../../../elicit/adaptive/family.ts";
+import type { MulticlassPoint } from "../../../elicit/multiclass/point.ts";
+import type { AutoAnswer, ReplayState, Steps } from "../../../elicit/session.ts";
+import type { Classifier } from "../../../geometry/multiclass/classifier.ts";
+import { expectedConfusion } from "../../../geometry/multiclass/expected-confusion.ts";
+import type { MulticlassPool } from "../../../geometry/multiclass/pool.ts";
+import type { Answer } from "../../../search/question.ts";
+import type { MulticlassView } from "../../api-schemas.ts";
+import { replayCache } from "../../participant/replay-cache.ts";
+import { largestRemainder } from "../../participant/views.ts";
+import type { MulticlassAdaptiveSpec } from "../../study/config.ts";
 
 /** The engine's result for a multiclass study: diagonal weights >= 0 summing to 1. */
 export type MulticlassStudyResult = AdaptiveResult<MulticlassPoint, number[]>;

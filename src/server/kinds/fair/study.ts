@@ -1,17 +1,16 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { DataError } from "../../data/errors.ts";
-import { type GroupQuerySpace, groupQuerySpace } from "../../elicit/fair/group-space.ts";
-import { groupPairs, normalizeFair, pairKey } from "../../elicit/fair/metric.ts";
+import { DataError } from "../../../data/errors.ts";
+import { type GroupQuerySpace, groupQuerySpace } from "../../../elicit/fair/group-space.ts";
+import { groupPairs, normalizeFair, pairKey } from "../../../elicit/fair/metric.ts";
 import {
   type PreparedFair,
   prepareFairFromCsv,
   prepareFairFromPredictions,
-} from "../../population/fair.ts";
-import type { CreateStudyBody } from "../api-schemas.ts";
-import { ApiError } from "../errors.ts";
-import { fairStudyFamily, fairView } from "../participant/fair.ts";
-import { sha256 } from "../security/tokens.ts";
+} from "../../../population/fair.ts";
+import type { CreateStudyBody } from "../../api-schemas.ts";
+import { ApiError } from "../../errors.ts";
+import { sha256 } from "../../security/tokens.ts";
 import {
   ADAPTIVE_DEFAULTS,
   canonicalJson,
@@ -21,10 +20,11 @@ import {
   phaseThreeOf,
   type StudyConfig,
   UPLOADED_DATASET,
-} from "./config.ts";
-import { comprehensionPair, fairComprehension } from "./kind-comprehension.ts";
-import { bundledDataPath, generalStudyBase } from "./template.ts";
-import { withTexts } from "./texts.ts";
+} from "../../study/config.ts";
+import { comprehensionPair, fairComprehension } from "../../study/kind-comprehension.ts";
+import { bundledDataPath, generalStudyBase } from "../../study/template.ts";
+import { withTexts } from "../../study/texts.ts";
+import { fairStudyFamily, fairView } from "./participant.ts";
 
 /**
  * Defaults of a fairness study: issue 12's 25 questions, lambda to 0.05, and the engine told

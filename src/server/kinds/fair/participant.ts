@@ -1,12 +1,16 @@
-import { type AdaptiveResult, adaptiveSteps } from "../../elicit/adaptive/engine.ts";
-import { fairQuadraticFamily, fairToW, lambdaFamily } from "../../elicit/adaptive/families/fair.ts";
-import type { AdaptiveFamily } from "../../elicit/adaptive/family.ts";
-import type { FairMetric, FairPoint } from "../../elicit/fair/metric.ts";
-import type { ReplayState, Steps } from "../../elicit/session.ts";
-import type { Answer } from "../../search/question.ts";
-import type { FairLambdaSpec, FairSpec } from "../study/config.ts";
-import type { FairStudyData } from "../study/fair.ts";
-import { replayShown } from "./multiclass.ts";
+import { type AdaptiveResult, adaptiveSteps } from "../../../elicit/adaptive/engine.ts";
+import {
+  fairQuadraticFamily,
+  fairToW,
+  lambdaFamily,
+} from "../../../elicit/adaptive/families/fair.ts";
+import type { AdaptiveFamily } from "../../../elicit/adaptive/family.ts";
+import type { FairMetric, FairPoint } from "../../../elicit/fair/metric.ts";
+import type { ReplayState, Steps } from "../../../elicit/session.ts";
+import type { Answer } from "../../../search/question.ts";
+import type { FairLambdaSpec, FairSpec } from "../../study/config.ts";
+import { replayShown } from "../multiclass/participant.ts";
+import type { FairStudyData } from "./study.ts";
 
 /** The engine's result for a fairness study: the metric with the study's a, B and lambda. */
 export type FairStudyResult = AdaptiveResult<FairPoint, FairMetric>;

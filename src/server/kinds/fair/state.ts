@@ -1,8 +1,8 @@
-import type { FairPoint } from "../../elicit/fair/metric.ts";
-import type { ParticipantState } from "../api-schemas.ts";
-import { type FairSpec, isFairSpec } from "../study/config.ts";
-import type { FairStudyData } from "../study/fair.ts";
-import { placementOf } from "./elicitation.ts";
+import type { FairPoint } from "../../../elicit/fair/metric.ts";
+import type { ParticipantState } from "../../api-schemas.ts";
+import { placementOf } from "../../participant/elicitation.ts";
+import type { Context } from "../../participant/service.ts";
+import type { FairSpec } from "../../study/config.ts";
 import {
   accuracyForGap,
   type FairStudyResult,
@@ -11,13 +11,9 @@ import {
   fairView,
   fullFairSentence,
   replayFair,
-} from "./fair.ts";
-import type { Context } from "./service.ts";
-
-/** Whether the participant's study is a fairness (lambda) one. */
-export function isFair(ctx: Pick<Context, "config">): boolean {
-  return ctx.config.kind === "fair";
-}
+} from "./participant.ts";
+import { isFairSpec } from "./spec.ts";
+import type { FairStudyData } from "./study.ts";
 
 /** The pool and spec of a fairness study. */
 export function fairOf(ctx: Pick<Context, "config" | "data">): {
@@ -25,7 +21,7 @@ export function fairOf(ctx: Pick<Context, "config" | "data">): {
   spec: FairSpec;
 } {
   const spec = ctx.config.spec;
-  if (!isFair(ctx) || !isFairSpec(spec)) throw new Error("not a fairness study");
+  if (!isFairSpec(spec)) throw new Error("not a fairness study");
   return { data: ctx.data as FairStudyData, spec };
 }
 

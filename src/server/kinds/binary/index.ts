@@ -1,0 +1,213 @@
+// The binary study kind (the papers' two-class metrics, the default): pairs of threshold
+// classifiers shown as whole people, the papers' searches or the adaptive engine, a cost
+// ratio with its range, M over the random Phase III pairs.
+
+import type { BinaryPoint } from "../../../elicit/binary/point.ts";
+import { fullConfusion } from "../../../metrics/binary-confusion.ts";
+import type { PreparedBinary } from "../../../population/binary.ts";
+import { agreement, answerRange } from "../../participant/agreement.ts";
+import {
+  type ElicitationResult,
+  isAdaptiveResult,
+  placementOf,
+  replayElicitation,
+} from "../../participant/elicitation.ts";
+import { cachedEvaluationPairs, withRetests } from "../../participant/evaluation-pairs.ts";
+import type { MetricRecord } from "../../participant/metric.ts";
+import { costRatioOf, rangeSummary, ratioRange, reportedMetric } from "../../participant/metric.ts";
+import {
+  type AnswerRow,
+  type Context,
+  effectiveRows,
+  phaseThree,
+  phaseThreeFields,
+  shownPoints,
+} from "../../participant/service.ts";
+import {
+  type DisplayFrame,
+  fixedSystemView,
+  studyFrame,
+  systemView,
+} from "../../participant/views.ts";
+import { binaryConsensus } from "../../study/consensus.ts";
+import { binaryStudyConfig } from "../../study/create.ts";
+import { longCsv } from "../../study/export.ts";
+import { adaptiveOutcome } from "../../study/results.ts";
+import type { StudyKindModule } from "../kind.ts";
+import { studyData } from "./data.ts";
+
+/** The pool of a binary study. */
+export function binaryData(ctx: Pick<Context, "data">): PreparedBinary {
+  return ctx.data as PreparedBinary;
+}
+
+/** How the study shows points (whole people, fixed class totals), or null for an old study. */
+export function frameOf(ctx: Pick<Context, "config" | "data">): DisplayFrame | null {
+  return studyFrame(ctx.config, binaryData(ctx).pool.zeta);
+}
+
+/** A binary pair as the browser sees it: left and right by the participant's seed. */
+function comparison(
+  ctx: Context,
+  phase: "elicitation" | "evaluation",
+  index: number,
+  first: BinaryPoint,
+  second: BinaryPoint,
+) {
+  const placement = placementOf(ctx.participant.seed, phase, index);
+  const zeta = binaryData(ctx).pool.zeta;
+  const frame = frameOf(ctx);
+  const [left, right] = placement === "first-left" ? [first, second] : [second, first];
+  return { id: index, left: systemView(left, zeta, frame), right: systemView(right, zeta, frame) };
+}
+
+/** The binary kind. */
+export const binaryKind: StudyKindModule<BinaryPoint> = {
+  id: "binary",
+  data: studyData,
+  dataLabel(config) {
+    const s = config.source;
+    if (s.kind === "dataset") return s.file;
+    return "fittedFrom" in s ? "uploaded dataset" : "uploaded predictions";
+  },
+  buildConfig: binaryStudyConfig,
+  replay(ctx, answers) {
+    return replayElicitation(
+      ctx.config.spec,
+      binaryData(ctx).pool,
+      answers,
+      { configHash: ctx.configHash, seed: ctx.participant.seed },
+      frameOf(ctx),
+    );
+  },
+  phaseThree(ctx, elicitationRows) {
+    const seed = ctx.participant.seed;
+    const pairs = cachedEvaluationPairs(
+      ctx.configHash,
+      binaryData(ctx).pool,
+      ctx.config.evaluationPairs,
+      seed,
+      frameOf(ctx),
+    );
+    return withRetests(pairs, elicitationRows, ctx.config.retestPairs ?? 0, seed);
+  },
+  pointJson: (p) => JSON.stringify(p),
+  storedPoint: (json) => JSON.parse(json) as BinaryPoint,
+  comprehensionSystems(ctx) {
+    const [a, b] = ctx.config.comprehension.systems;
+    return { systems: [fixedSystemView(a, 0.3), fixedSystemView(b, 0.6)] };
+  },
+  elicitationState(ctx, pos, q) {
+    return {
+      elicitation: {
+        question: comparison(ctx, "elicitation", q.index, q.first, q.second),
+        progress: {
+          answered: q.index,
+          estimatedRemaining: pos.estimatedRemaining,
+          ...(pos.atMost !== null ? { atMost: pos.atMost } : {}),
+          ...(pos.searchDone !== undefined ? { searchDone: pos.searchDone } : {}),
+          ...(pos.remainingAtMost !== undefined ? { remainingAtMost: pos.remainingAtMost } : {}),
+        },
+        canUndo: q.index > 0,
+      },
+    };
+  },
+  evaluationState(ctx, index, pair, progress) {
+    return {
+      evaluation: {
+        question: comparison(ctx, "evaluation", index, pair.first, pair.second),
+        progress,
+      },
+    };
+  },
+  async debriefState(db, ctx, pos) {
+    if (pos.elicitation.status !== "done") return {};
+    const result = pos.elicitation.result as ElicitationResult;
+    const phase2 = await shownPoints(db, pos.elicitationRows);
+    const range = answerRange(phase2, frameOf(ctx));
+    const metric = reportedMetric(result, range);
+    const guess = await db
+      .selectFrom("guesses")
+      .select("ratio")
+      .where("participant_id", "=", ctx.participant.id)
+      .executeTakeFirst();
+    return {
+      debrief: {
+        summary: rangeSummary(range.lo, range.hi, ctx.config.words),
+        metric,
+        ratio: costRatioOf(metric),
+        range: ratioRange(range.lo, range.hi),
+        guess: guess?.ratio ?? null,
+        ...phaseThreeFields(
+          pos,
+          agreement(
+            result,
+            phase2,
+            await shownPoints(db, phaseThree(pos, pos.evaluationRows).random),
+            frameOf(ctx),
+          ),
+        ),
+        completionCode: ctx.participant.completion_code ?? "",
+      },
+    };
+  },
+  summary(ctx, pos) {
+    const done =
+      pos.elicitation.status === "done" ? (pos.elicitation.result as ElicitationResult) : null;
+    if (!done) {
+      return {
+        metric: null,
+        ratio: null,
+        agreement: null,
+        agreementDetail: null,
+        consistency: null,
+        range: null,
+        rangeA: null,
+      };
+    }
+    // The range the debrief states: every metric that gives the Phase II answers. (The
+    // dashboard's context holds whole answer rows, shown points included: results.ts.)
+    const rows = ctx.rows as AnswerRow[];
+    const elicitationRows = effectiveRows(rows, "elicitation");
+    const rangeA = answerRange(elicitationRows, frameOf(ctx));
+    const metric = reportedMetric(done, rangeA);
+    const evaluation = effectiveRows(rows, "evaluation");
+    return {
+      metric,
+      ratio: costRatioOf(metric),
+      ...(evaluation.length > 0
+        ? phaseThreeFields(
+            pos,
+            agreement(done, elicitationRows, phaseThree(pos, evaluation).random, frameOf(ctx)),
+          )
+        : { agreement: null, agreementDetail: null, consistency: null }),
+      range: ratioRange(rangeA.lo, rangeA.hi),
+      rangeA: { lo: rangeA.lo, hi: rangeA.hi },
+      ...(isAdaptiveResult(done) ? { adaptive: adaptiveOutcome(done) } : {}),
+    };
+  },
+  consensus(rec, finished) {
+    const metrics = finished.flatMap((f) =>
+      "a0" in f.metric || "tp" in f.metric ? [{ id: f.id, metric: f.metric as MetricRecord }] : [],
+    );
+    return binaryConsensus(metrics, studyData(rec.study.hash, rec.config));
+  },
+  answersCsv(rec) {
+    const zeta = studyData(rec.study.hash, rec.config).pool.zeta;
+    const cells = (json: string) => {
+      const pt = JSON.parse(json) as BinaryPoint;
+      const f = fullConfusion(pt.confusion, zeta);
+      return [pt.classifier.threshold, f.tp, f.fp, f.fn, f.tn];
+    };
+    return longCsv(rec, {
+      header: ["first", "second"].flatMap((side) =>
+        ["threshold", "tp", "fp", "fn", "tn"].map((c) => `${side}_${c}`),
+      ),
+      cells: (a: { first_point: string; second_point: string }) => [
+        ...cells(a.first_point),
+        ...cells(a.second_point),
+      ],
+    });
+  },
+  figureColumns: () => ({ header: [], values: () => [] }),
+};

@@ -1,0 +1,111 @@
+// The interface every study kind implements, written once (as the engine's `AdaptiveFamily`):
+// the server's routes, the participant state machine, the results, the consensus and the
+// exports dispatch through `studyKindOf` (registry.ts) and never branch on the kind.
+
+import type {
+  Consensus,
+  CreateStudyBody,
+  ParticipantState,
+  ParticipantRow as ParticipantSummary,
+} from "../api-schemas.ts";
+import type { Db } from "../db/schema.ts";
+import type {
+  AnyPhaseThreePair,
+  Context,
+  ElicitationState,
+  LogRow,
+  Position,
+} from "../participant/service.ts";
+import type { StudyConfig, StudyKind } from "../study/config.ts";
+import type { StudyData } from "../study/population.ts";
+import type { StudyRecords } from "../study/results.ts";
+
+/** Phase II replayed for a participant: the engine's state and what is left of it. */
+export interface Replayed {
+  readonly state: ElicitationState;
+  readonly estimatedRemaining: number;
+  /** The most Phase II questions there can be (the budget); null for the papers' searches. */
+  readonly atMost: number | null;
+  readonly searchDone?: number;
+  readonly remainingAtMost?: number;
+}
+
+/** The Phase III progress a comparison page shows. */
+export interface PairProgress {
+  readonly answered: number;
+  readonly total: number;
+}
+
+/** A participant's elicited figures as the dashboard, the exports and the consensus read them. */
+export type KindSummary = Pick<
+  ParticipantSummary,
+  "metric" | "ratio" | "agreement" | "agreementDetail" | "consistency" | "range"
+> &
+  Partial<
+    Pick<ParticipantSummary, "adaptive" | "classWeights" | "classHalfWidths" | "classRanges">
+  > & {
+    /** Binary studies with Phase II done: the debrief's range of `a` in `(1 - a) TP + a TN`. */
+    readonly rangeA: { lo: number; hi: number } | null;
+  };
+
+/** A finished participant's metric, as `participantSummary` gives it. */
+export interface FinishedMetric {
+  readonly id: number;
+  readonly metric: NonNullable<ParticipantSummary["metric"]>;
+}
+
+/** A kind's extra columns of the wide CSV (participants.csv): its elicited figures. */
+export interface FigureColumns {
+  readonly header: string[];
+  readonly values: (s: ParticipantSummary) => unknown[];
+}
+
+/**
+ * One kind of study. `P` is the kind's shown point (what an answer-log row stores).
+ * @example studyKindOf(config).replay(ctx, ["first", "second"]).state.status // "pending"
+ */
+export interface StudyKindModule<P = unknown> {
+  readonly id: StudyKind;
+  /** The participant state's `study.kind` (absent for binary, as before kinds existed). */
+  readonly tag?: NonNullable<ParticipantState["study"]["kind"]>;
+  /** The study's prepared pool, computed once per configuration hash. */
+  data(configHash: string, config: StudyConfig): StudyData;
+  /** How the dashboard names the study's data (a bundled file, or what was uploaded). */
+  dataLabel(config: StudyConfig): string;
+  /** A new study's configuration from a create request (the data prepared once, to check). */
+  buildConfig(body: CreateStudyBody): { config: StudyConfig; hash: string };
+  /** Phase II replayed from the participant's effective answers. */
+  replay(ctx: Context, answers: readonly LogRow["answer"][]): Replayed;
+  /** Phase III's questions once Phase II is done (random pairs and repeats). */
+  phaseThree(ctx: Context, elicitationRows: readonly LogRow[]): AnyPhaseThreePair[];
+  /** A shown point as the answer log stores it, and back. */
+  pointJson(p: P): string;
+  storedPoint(json: string): P;
+  /** Part 1's two systems as the comprehension page shows them. */
+  comprehensionSystems(
+    ctx: Context,
+  ): Pick<NonNullable<ParticipantState["comprehension"]>, "systems" | "kindSystems">;
+  /** The pending Phase II question's part of the participant state. */
+  elicitationState(
+    ctx: Context,
+    pos: Position,
+    question: { index: number; first: P; second: P },
+  ): Partial<ParticipantState>;
+  /** Phase III question `index`'s part of the participant state. */
+  evaluationState(
+    ctx: Context,
+    index: number,
+    pair: { first: P; second: P },
+    progress: PairProgress,
+  ): Partial<ParticipantState>;
+  /** The debrief's part of the participant state (Phase II done). */
+  debriefState(db: Db, ctx: Context, pos: Position): Promise<Partial<ParticipantState>>;
+  /** The participant's elicited figures for the dashboard and the exports. */
+  summary(ctx: Context, pos: Position): KindSummary;
+  /** The consensus of the finished participants' metrics (null: none). */
+  consensus(rec: StudyRecords, finished: readonly FinishedMetric[]): Consensus | null;
+  /** The tidy long export (answers.csv): one row per stored answer. */
+  answersCsv(rec: StudyRecords): string;
+  /** The kind's elicited-figure columns of participants.csv. */
+  figureColumns(rec: StudyRecords): FigureColumns;
+}

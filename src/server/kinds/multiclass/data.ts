@@ -1,0 +1,34 @@
+import {
+  type PreparedMulticlass,
+  prepareMulticlassFromCsv,
+  prepareMulticlassFromPredictions,
+} from "../../../population/multiclass.ts";
+import type { StudyConfig } from "../../study/config.ts";
+import { datasetText, onlyClasses } from "../../study/population.ts";
+
+/** A multiclass study's pool: the held-out softmax probabilities of its bundled dataset. */
+export function prepareMulticlassStudyData(config: StudyConfig): PreparedMulticlass {
+  const s = config.source;
+  if (s.kind === "multiclass-predictions") return prepareMulticlassFromPredictions(s.csv);
+  if (s.kind !== "multiclass-dataset") throw new Error("not a multiclass study");
+  const text = datasetText(s);
+  const kept = s.classes === undefined ? text : onlyClasses(text, s.target, s.classes);
+  return prepareMulticlassFromCsv(kept, {
+    target: s.target,
+    splitSeed: s.splitSeed,
+    ...(s.dropColumns ? { dropColumns: s.dropColumns } : {}),
+  });
+}
+
+const multiclassCache = new Map<string, PreparedMulticlass>();
+
+/** The prepared data of a multiclass study, computed once per configuration hash. */
+export function multiclassStudyData(configHash: string, config: StudyConfig): PreparedMulticlass {
+  let p = multiclassCache.get(configHash);
+  if (!p) {
+    p = prepareMulticlassStudyData(config);
+    if (multiclassCache.size > 64) multiclassCache.clear();
+    multiclassCache.set(configHash, p);
+  }
+  return p;
+}

@@ -1,0 +1,35 @@
+// Every study kind, by its id: the one place that knows which kinds exist. Adding a kind is a
+// folder under kinds/ and one line here.
+
+import type { StudyKind } from "../study/config.ts";
+import { binaryKind } from "./binary/index.ts";
+import { fairKind } from "./fair/index.ts";
+import type { StudyKindModule } from "./kind.ts";
+import { multiclassKind } from "./multiclass/index.ts";
+
+// Built on first use: the kind modules import the participant service, which imports this
+// registry, so nothing here may run while the modules are still loading.
+let kinds: Record<StudyKind, StudyKindModule> | null = null;
+
+function registry(): Record<StudyKind, StudyKindModule> {
+  kinds ??= {
+    binary: binaryKind as StudyKindModule,
+    multiclass: multiclassKind as StudyKindModule,
+    fair: fairKind as StudyKindModule,
+  };
+  return kinds;
+}
+
+/**
+ * The kind module of a study (its configuration or a create request): binary when the kind
+ * is absent, as in every configuration stored before kinds.
+ * @example studyKindOf({ kind: "fair" }).id // "fair"
+ */
+export function studyKindOf(of: { readonly kind?: StudyKind | undefined }): StudyKindModule {
+  return registry()[of.kind ?? "binary"];
+}
+
+/** Every kind's id, in the order the create form lists them. */
+export function studyKindIds(): StudyKind[] {
+  return Object.keys(registry()) as StudyKind[];
+}
