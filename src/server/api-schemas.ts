@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { studyKindIds, studyKindOf } from "./kinds/registry.ts";
 import { PageLabelsSchema } from "./study/page-labels.ts";
 import { refineCreateSourceAndTexts, StudyTexts } from "./study/texts.ts";
 
@@ -472,30 +473,32 @@ export type StudySummary = z.infer<typeof StudySummary>;
 /** Upper bound of an uploaded predictions CSV. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
-/** The families a multiclass or fairness study elicits, and how the refusal names them. */
-const KIND_FAMILIES = {
-  multiclass: {
-    families: ["diagonal-linear", "linear"],
-    refusal: "a multiclass study elicits the diagonal-linear or the linear family",
-    needs: "a multiclass study (kind: multiclass)",
-  },
-  fair: {
-    families: ["fair-lambda", "fair-quadratic"],
-    refusal:
-      "a fair study elicits the trade-off lambda (fair-lambda) or the whole fair metric (fair-quadratic)",
-    needs: "kind: fair",
-  },
-} as const;
-
-/** A create request's family checks: a kind's family is one of its own, and only there. */
-function familyChecks(kind: string | undefined, family: string | undefined) {
-  return Object.entries(KIND_FAMILIES).flatMap(([k, f]): [boolean, string, string][] => {
-    const own = (f.families as readonly string[]).includes(family ?? "");
+/**
+ * A create request's checks that hold whatever its kind: a field that applies to some kinds
+ * only is refused with the others, and a kind's family is one of its own, and only there.
+ */
+function kindChecks(body: CreateStudyBody): [boolean, string, string][] {
+  const kind = studyKindOf(body);
+  const all = studyKindIds().map((id) => studyKindOf({ kind: id }));
+  const fieldOwners = new Map<string, string[]>();
+  for (const k of all)
+    for (const f of k.create.fields) fieldOwners.set(f, [...(fieldOwners.get(f) ?? []), k.id]);
+  const foreign = [...fieldOwners].map(([field, owners]): [boolean, string, string] => [
+    !owners.includes(kind.id) && body[field as keyof CreateStudyBody] !== undefined,
+    field,
+    `${field} applies only to ${owners.join(" and ")} studies`,
+  ]);
+  const family = body.family;
+  const families = all.flatMap((k): [boolean, string, string][] => {
+    const f = k.create.families;
+    if (f === undefined) return [];
+    const own = f.list.includes(family ?? "");
     return [
-      [kind === k && family !== undefined && !own, "family", f.refusal],
-      [kind !== k && own, "family", `${family} needs ${f.needs}`],
+      [k === kind && family !== undefined && !own, "family", f.refusal],
+      [k !== kind && own, "family", `${family} needs ${f.needs}`],
     ];
   });
+  return [...foreign, ...families];
 }
 
 export const CreateStudyBody = z
@@ -605,117 +608,23 @@ export const CreateStudyBody = z
     texts: StudyTexts.optional(),
   })
   .superRefine((body, ctx) => {
-    const multiclass = body.kind === "multiclass";
-    const fair = body.kind === "fair";
-    const upload = body.datasetCsv !== undefined;
-    // A multiclass or fair study may be made from an uploaded dataset CSV: its checks
-    // (label and group columns) are here; the shared ones see the rest of the request.
+    const kind = studyKindOf(body);
+    // A kind made from an uploaded dataset CSV checks it itself (label and group columns);
+    // the shared checks see the rest of the request.
     refineCreateSourceAndTexts(
-      multiclass || fair
+      kind.create.ownUpload
         ? { ...body, datasetCsv: undefined, target: undefined, dropColumns: undefined }
         : body,
       ctx,
     );
-    const fairData = body.dataset === "arrests" || body.dataset === "titanic";
-    const predictions = body.predictionsCsv !== undefined;
-    const checks: [boolean, string, string][] = [
-      [
-        multiclass && body.dataset === undefined && !upload && !predictions,
-        "dataset",
-        "a multiclass study needs a dataset (a bundled one, a dataset CSV or a predictions CSV)",
-      ],
-      [
-        (multiclass || fair) && predictions && (upload || body.dataset !== undefined),
-        "predictionsCsv",
-        "give one source of data: a bundled dataset, a dataset CSV or a predictions CSV",
-      ],
-      [
-        (multiclass || fair) && predictions && body.classes !== undefined,
-        "classes",
-        "classes applies to a bundled dataset; a predictions CSV's classes are its p_<class> columns",
-      ],
-      [
-        (multiclass || fair) && body.positive !== undefined,
-        "positive",
-        "positive applies only to binary studies",
-      ],
-      [
-        fair && predictions && body.groups === undefined,
-        "groups",
-        "name the group column of the predictions CSV (groups)",
-      ],
-      [
-        (multiclass || fair) && upload && body.dataset !== undefined,
-        "dataset",
-        "give a bundled dataset or a dataset CSV, not both",
-      ],
-      [
-        (multiclass || fair) && upload && body.target === undefined,
-        "target",
-        "name the label column of the dataset CSV (target)",
-      ],
-      [
-        (multiclass || fair) && !upload && (body.target ?? body.dropColumns) !== undefined,
-        body.target !== undefined ? "target" : "dropColumns",
-        "target and dropColumns apply only to a dataset CSV (datasetCsv)",
-      ],
-      [
-        fair && upload && body.groups === undefined,
-        "groups",
-        "name the group column of the dataset CSV (groups)",
-      ],
-      [
-        fair && upload && body.groups !== undefined && body.groups === body.target,
-        "groups",
-        "the group column cannot be the label column",
-      ],
-      [
-        !multiclass && !fair && body.dataset !== undefined,
-        "dataset",
-        "dataset applies only to multiclass and fair studies",
-      ],
-      [multiclass && fairData, "dataset", "arrests and titanic are for fair studies"],
-      [
-        fair && body.dataset !== undefined && !fairData,
-        "dataset",
-        "a fair study uses arrests or titanic",
-      ],
-      [!fair && body.groups !== undefined, "groups", "groups applies only to fair studies"],
-      [
-        !multiclass && body.classes !== undefined,
-        "classes",
-        "classes applies only to multiclass studies",
-      ],
-      ...familyChecks(body.kind, body.family),
-      [
-        fair && body.strategy !== undefined && body.strategy !== "adaptive",
-        "strategy",
-        "a fair study uses the adaptive strategy",
-      ],
-      [
-        fair && body.template !== undefined,
-        "template",
-        "a fair study is made from a bundled dataset, a dataset CSV or a predictions CSV, not a template",
-      ],
-
-      [
-        multiclass && body.strategy !== undefined && body.strategy !== "adaptive",
-        "strategy",
-        "a multiclass study uses the adaptive strategy",
-      ],
-      [
-        multiclass && body.template !== undefined,
-        "template",
-        "a multiclass study is made from a bundled dataset, a dataset CSV or a predictions CSV, not a template",
-      ],
-    ];
+    const checks = [...kind.create.checks(body), ...kindChecks(body)];
     for (const [bad, key, message] of checks) {
       if (bad) ctx.addIssue({ code: "custom", path: [key], message });
     }
     // Options of the adaptive engine mean nothing to the searches: refuse rather than drop them.
     for (const key of ["budget", "credibility", "retestPairs"] as const) {
       const adaptive = body.strategy === undefined || body.strategy === "adaptive";
-      if (body[key] !== undefined && !adaptive && !multiclass && !fair) {
+      if (body[key] !== undefined && !adaptive && kind.create.searches) {
         ctx.addIssue({
           code: "custom",
           path: [key],

@@ -60,6 +60,32 @@ export interface FigureColumns {
   readonly values: (s: ParticipantSummary) => unknown[];
 }
 
+/** A create request's check: when `bad`, the request is refused on `field` with `message`. */
+export type CreateCheck = readonly [bad: boolean, field: string, message: string];
+
+/** What a create request of a kind may hold, and the kind's own checks of it. */
+export interface KindCreateRules {
+  /** The families the kind elicits, how a refusal names them and what another kind needs. */
+  readonly families?: {
+    readonly list: readonly string[];
+    readonly refusal: string;
+    readonly needs: string;
+  };
+  /** Request fields that apply to this kind; a field some kind lists applies to no other. */
+  readonly fields: readonly string[];
+  /** Whether the kind checks an uploaded dataset's label and group columns itself. */
+  readonly ownUpload: boolean;
+  /**
+   * Whether its pages tell the binary cost story (the story's costs, the guess page, Part 1
+   * questions written by the researcher); otherwise those texts are refused.
+   */
+  readonly costStory: boolean;
+  /** Whether it offers the papers' searches (adaptive-only options refused with them). */
+  readonly searches: boolean;
+  /** The kind's own checks of a request of its kind. */
+  checks(body: CreateStudyBody): CreateCheck[];
+}
+
 /**
  * One kind of study. `P` is the kind's shown point (what an answer-log row stores).
  * @example studyKindOf(config).replay(ctx, ["first", "second"]).state.status // "pending"
@@ -68,6 +94,8 @@ export interface StudyKindModule<P = unknown> {
   readonly id: StudyKind;
   /** The participant state's `study.kind` (absent for binary, as before kinds existed). */
   readonly tag?: NonNullable<ParticipantState["study"]["kind"]>;
+  /** What its create request may hold, and its checks (the create schema's refinement). */
+  readonly create: KindCreateRules;
   /** The study's prepared pool, computed once per configuration hash. */
   data(configHash: string, config: StudyConfig): StudyData;
   /** How the dashboard names the study's data (a bundled file, or what was uploaded). */

@@ -64,6 +64,13 @@ function comparison(
 /** The binary kind. */
 export const binaryKind: StudyKindModule<BinaryPoint> = {
   id: "binary",
+  create: {
+    fields: ["positive"],
+    ownUpload: false,
+    costStory: true,
+    searches: true,
+    checks: () => [],
+  },
   data: studyData,
   dataLabel(config) {
     const s = config.source;

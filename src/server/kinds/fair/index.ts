@@ -18,6 +18,7 @@ import {
 } from "../../study/consensus.ts";
 import { longCsv, numbered } from "../../study/export.ts";
 import { adaptiveOutcome } from "../../study/results.ts";
+import { adaptiveOnly, uploadChecks } from "../create-checks.ts";
 import type { StudyKindModule } from "../kind.ts";
 import {
   type FairStudyResult,
@@ -41,6 +42,47 @@ function familyOf(ctx: Pick<Context, "config" | "data" | "configHash">): KindFam
 export const fairKind: StudyKindModule<FairPoint> = {
   id: "fair",
   tag: "fair",
+  create: {
+    families: {
+      list: ["fair-lambda", "fair-quadratic"],
+      refusal:
+        "a fair study elicits the trade-off lambda (fair-lambda) or the whole fair metric (fair-quadratic)",
+      needs: "kind: fair",
+    },
+    fields: ["dataset", "groups"],
+    ownUpload: true,
+    costStory: false,
+    searches: false,
+    checks(body) {
+      const upload = body.datasetCsv !== undefined;
+      const predictions = body.predictionsCsv !== undefined;
+      const fairData = body.dataset === "arrests" || body.dataset === "titanic";
+      return [
+        ...uploadChecks(body),
+        [
+          predictions && body.groups === undefined,
+          "groups",
+          "name the group column of the predictions CSV (groups)",
+        ],
+        [
+          upload && body.groups === undefined,
+          "groups",
+          "name the group column of the dataset CSV (groups)",
+        ],
+        [
+          upload && body.groups !== undefined && body.groups === body.target,
+          "groups",
+          "the group column cannot be the label column",
+        ],
+        [
+          body.dataset !== undefined && !fairData,
+          "dataset",
+          "a fair study uses arrests or titanic",
+        ],
+        ...adaptiveOnly(body, "fair"),
+      ];
+    },
+  },
   data: fairStudyData,
   dataLabel(config) {
     const s = config.source;
