@@ -5,11 +5,11 @@ import type { DbKind } from "./schema.ts";
  * An integer id assigned by the database. Rows are never deleted except draft studies nobody
  * took part in (DELETE /api/studies/:id); SQLite may then give the last such id again.
  */
-function idColumn(kind: DbKind) {
-  return kind === "postgres" ? sql`serial primary key` : sql`integer primary key`;
+function idColumn(dialect: DbKind) {
+  return dialect === "postgres" ? sql`serial primary key` : sql`integer primary key`;
 }
 
-function initial(kind: DbKind): Migration {
+function initial(dialect: DbKind): Migration {
   return {
     // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists
     async up(db: Kysely<any>) {
@@ -20,7 +20,7 @@ function initial(kind: DbKind): Migration {
         .execute();
       await db.schema
         .createTable("researchers")
-        .addColumn("id", idColumn(kind))
+        .addColumn("id", idColumn(dialect))
         .addColumn("email", "text", (c) => c.notNull().unique())
         .addColumn("password_hash", "text", (c) => c.notNull())
         .addColumn("created_at", "text", (c) => c.notNull())
@@ -34,7 +34,7 @@ function initial(kind: DbKind): Migration {
         .execute();
       await db.schema
         .createTable("studies")
-        .addColumn("id", idColumn(kind))
+        .addColumn("id", idColumn(dialect))
         .addColumn("name", "text", (c) => c.notNull())
         .addColumn("owner_id", "integer", (c) => c.references("researchers.id"))
         .addColumn("status", "text", (c) => c.notNull())
@@ -45,7 +45,7 @@ function initial(kind: DbKind): Migration {
         .execute();
       let participants = db.schema
         .createTable("participants")
-        .addColumn("id", idColumn(kind))
+        .addColumn("id", idColumn(dialect))
         .addColumn("study_id", "integer", (c) => c.notNull().references("studies.id"))
         .addColumn("token_hash", "text", (c) => c.notNull().unique())
         .addColumn("status", "text", (c) => c.notNull())
@@ -75,7 +75,7 @@ function initial(kind: DbKind): Migration {
         .execute();
       await db.schema
         .createTable("answers")
-        .addColumn("id", idColumn(kind))
+        .addColumn("id", idColumn(dialect))
         .addColumn("participant_id", "integer", (c) => c.notNull().references("participants.id"))
         .addColumn("phase", "text", (c) => c.notNull())
         .addColumn("question_index", "integer", (c) => c.notNull())
@@ -99,7 +99,7 @@ function initial(kind: DbKind): Migration {
         .execute();
       await db.schema
         .createTable("responses")
-        .addColumn("id", idColumn(kind))
+        .addColumn("id", idColumn(dialect))
         .addColumn("participant_id", "integer", (c) => c.notNull().references("participants.id"))
         .addColumn("form", "text", (c) => c.notNull())
         .addColumn("field_id", "text", (c) => c.notNull())
@@ -109,7 +109,7 @@ function initial(kind: DbKind): Migration {
         .execute();
       await db.schema
         .createTable("comprehension")
-        .addColumn("id", idColumn(kind))
+        .addColumn("id", idColumn(dialect))
         .addColumn("participant_id", "integer", (c) => c.notNull().references("participants.id"))
         .addColumn("question_id", "text", (c) => c.notNull())
         .addColumn("attempt", "integer", (c) => c.notNull())
@@ -144,8 +144,8 @@ const draftRequest: Migration = {
 };
 
 /** All migrations, in order. Never edit one that has shipped; append a new one. */
-export function migrations(kind: DbKind): Record<string, Migration> {
-  return { "0001-initial": initial(kind), "0002-draft-request": draftRequest };
+export function migrations(dialect: DbKind): Record<string, Migration> {
+  return { "0001-initial": initial(dialect), "0002-draft-request": draftRequest };
 }
 
 /**
@@ -153,12 +153,12 @@ export function migrations(kind: DbKind): Record<string, Migration> {
  * @example await migrateToLatest(db, "sqlite");
  */
 // biome-ignore lint/suspicious/noExplicitAny: any schema can be migrated
-export async function migrateToLatest(db: Kysely<any>, kind: DbKind): Promise<void> {
-  const provider: MigrationProvider = { getMigrations: async () => migrations(kind) };
+export async function migrateToLatest(db: Kysely<any>, dialect: DbKind): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrations(dialect) };
   // On PostgreSQL keep Kysely's bookkeeping tables in the schema the app uses (the first of
   // search_path), so several databases' schemas on one server do not see each other's.
   const schema =
-    kind === "postgres"
+    dialect === "postgres"
       ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s
       : undefined;
   const migrator = new Migrator({

@@ -41,8 +41,8 @@ export interface TokenRequest {
  *   await context(req, "step")
  */
 export function participantLoader(db: Db, answerLimiter: RateLimiter, missLimiter: RateLimiter) {
-  return async (req: TokenRequest, kind: "read" | "step"): Promise<Context> => {
-    if (kind === "step" && !answerLimiter.take(req.params.token)) {
+  return async (req: TokenRequest, request: "read" | "step"): Promise<Context> => {
+    if (request === "step" && !answerLimiter.take(req.params.token)) {
       throw new ApiError(429, "rate_limited", "too many answers at once; please slow down");
     }
     try {
