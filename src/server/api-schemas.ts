@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { studyKindIds, studyKindOf } from "./kinds/registry.ts";
+import {
+  BUNDLED_DATASETS,
+  KIND_FAMILIES,
+  KIND_RULES,
+  kindRules,
+  STUDY_KINDS,
+} from "./kinds/catalogue.ts";
 import { PageLabelsSchema } from "./study/page-labels.ts";
 import { refineCreateSourceAndTexts, StudyTexts } from "./study/texts.ts";
 
@@ -478,20 +484,19 @@ export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
  * only is refused with the others, and a kind's family is one of its own, and only there.
  */
 function kindChecks(body: CreateStudyBody): [boolean, string, string][] {
-  const kind = studyKindOf(body);
-  const all = studyKindIds().map((id) => studyKindOf({ kind: id }));
+  const kind = body.kind ?? "binary";
   const fieldOwners = new Map<string, string[]>();
-  for (const k of all)
-    for (const f of k.create.fields) fieldOwners.set(f, [...(fieldOwners.get(f) ?? []), k.id]);
+  for (const k of STUDY_KINDS)
+    for (const f of KIND_RULES[k].fields) fieldOwners.set(f, [...(fieldOwners.get(f) ?? []), k]);
   const foreign = [...fieldOwners].map(([field, owners]): [boolean, string, string] => [
-    !owners.includes(kind.id) && body[field as keyof CreateStudyBody] !== undefined,
+    !owners.includes(kind) && body[field as keyof CreateStudyBody] !== undefined,
     field,
     `${field} applies only to ${owners.join(" and ")} studies`,
   ]);
   const family = body.family;
-  const families = all.flatMap((k): [boolean, string, string][] => {
-    const f = k.create.families;
-    if (f === undefined) return [];
+  const families = STUDY_KINDS.flatMap((k): [boolean, string, string][] => {
+    const f: { list: readonly string[]; refusal?: string; needs?: string } = KIND_RULES[k].families;
+    if (f.refusal === undefined || f.needs === undefined) return [];
     const own = f.list.includes(family ?? "");
     return [
       [k === kind && family !== undefined && !own, "family", f.refusal],
@@ -523,16 +528,10 @@ export const CreateStudyBody = z
      * (the accuracy-fairness trade-off lambda on a bundled dataset with a group column).
      */
     kind: z
-      .enum(["binary", "multiclass", "fair"])
+      .enum(STUDY_KINDS)
       .optional()
-      .describe(
-        "binary (default): two classes, the cost of a missed positive against a false alarm; multiclass: k = 3..6 classes of a bundled dataset (iris, wine, vehicle, glass) or of an uploaded dataset CSV (datasetCsv, its label column named by target) or predictions CSV (predictionsCsv), the diagonal-linear weights of the classes with the adaptive strategy; fair: a bundled dataset with a group column (arrests by colour or sex, titanic by sex or passengerClass) or an uploaded dataset CSV (datasetCsv with its target and groups columns) or predictions CSV (predictionsCsv with its groups column), the trade-off lambda between accuracy and equal treatment of the groups (family fair-lambda, default) or the whole fair metric: costs per class, the weights of each class's gap between groups and lambda (family fair-quadratic), with the adaptive strategy",
-      ),
-    /**
-     * The bundled dataset: multiclass iris, wine, vehicle, glass; fair arrests (default),
-     * titanic.
-     */
-    dataset: z.enum(["iris", "wine", "vehicle", "glass", "arrests", "titanic"]).optional(),
+      .describe(STUDY_KINDS.map((k) => KIND_RULES[k].describe).join("; ")),
+    dataset: z.enum(BUNDLED_DATASETS).optional(),
     /** multiclass only: keep the rows of these classes of the dataset (3 to 6 of them). */
     classes: z.array(z.string().min(1).max(200)).min(3).max(6).optional(),
     /**
@@ -546,18 +545,9 @@ export const CreateStudyBody = z
      * fair-quadratic (fair: the whole metric, default 30 questions and tolerance 0.1).
      */
     family: z
-      .enum([
-        "binary-threshold",
-        "binary-linear",
-        "diagonal-linear",
-        "linear",
-        "fair-lambda",
-        "fair-quadratic",
-      ])
+      .enum(KIND_FAMILIES)
       .optional()
-      .describe(
-        "binary-threshold (default) or binary-linear for binary studies; diagonal-linear (default: a weight per class on its correct decisions) or linear (a cost for every kind of mistake, true class i taken for j; default budget 30, tolerance 0.1) for multiclass; fair-lambda (default: the trade-off lambda with equal costs and gap weights) or fair-quadratic (the whole fair metric: costs per class, gap weights per class pair, lambda; default budget 30, tolerance 0.1) for fair studies",
-      ),
+      .describe(`${STUDY_KINDS.map((k) => KIND_RULES[k].families.describe).join("; ")}`),
     tolerance: z.number().positive().max(0.5).optional(),
     /**
      * The adaptive engine (default, issue 26: it asks about the counts as shown) or the
@@ -608,23 +598,23 @@ export const CreateStudyBody = z
     texts: StudyTexts.optional(),
   })
   .superRefine((body, ctx) => {
-    const kind = studyKindOf(body);
+    const kind = kindRules(body);
     // A kind made from an uploaded dataset CSV checks it itself (label and group columns);
     // the shared checks see the rest of the request.
     refineCreateSourceAndTexts(
-      kind.create.ownUpload
+      kind.ownUpload
         ? { ...body, datasetCsv: undefined, target: undefined, dropColumns: undefined }
         : body,
       ctx,
     );
-    const checks = [...kind.create.checks(body), ...kindChecks(body)];
+    const checks = [...kind.checks(body), ...kindChecks(body)];
     for (const [bad, key, message] of checks) {
       if (bad) ctx.addIssue({ code: "custom", path: [key], message });
     }
     // Options of the adaptive engine mean nothing to the searches: refuse rather than drop them.
     for (const key of ["budget", "credibility", "retestPairs"] as const) {
       const adaptive = body.strategy === undefined || body.strategy === "adaptive";
-      if (body[key] !== undefined && !adaptive && kind.create.searches) {
+      if (body[key] !== undefined && !adaptive && kind.searches) {
         ctx.addIssue({
           code: "custom",
           path: [key],

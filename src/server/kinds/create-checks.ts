@@ -1,15 +1,14 @@
 // Create-request checks shared by the kinds made from a dataset or a predictions CSV with the
 // adaptive engine (multiclass and fair): one source of data, the upload's label column.
 
-import type { CreateStudyBody } from "../api-schemas.ts";
-import type { CreateCheck } from "./kind.ts";
+import type { CreateCheck, CreateRequestFields } from "./kind.ts";
 
 /**
  * The checks of a study made from a bundled dataset, a dataset CSV (with its label column,
  * `target`) or a predictions CSV: one source, and the upload's options only with an upload.
- * @example uploadChecks({ name: "x", datasetCsv: "a,b\n" } as CreateStudyBody)[3][0] // true: no target
+ * @example uploadChecks({ name: "x", datasetCsv: "a,b\n" } as CreateRequestFields)[3][0] // true: no target
  */
-export function uploadChecks(body: CreateStudyBody): CreateCheck[] {
+export function uploadChecks(body: CreateRequestFields): CreateCheck[] {
   const upload = body.datasetCsv !== undefined;
   const predictions = body.predictionsCsv !== undefined;
   return [
@@ -43,9 +42,9 @@ export function uploadChecks(body: CreateStudyBody): CreateCheck[] {
 
 /**
  * The checks of a kind that runs the adaptive engine only: no other strategy, no template.
- * @example adaptiveOnly({ name: "x", strategy: "paper" } as CreateStudyBody, "fair")[0][0] // true
+ * @example adaptiveOnly({ name: "x", strategy: "paper" } as CreateRequestFields, "fair")[0][0] // true
  */
-export function adaptiveOnly(body: CreateStudyBody, kind: string): CreateCheck[] {
+export function adaptiveOnly(body: CreateRequestFields, kind: string): CreateCheck[] {
   return [
     [
       body.strategy !== undefined && body.strategy !== "adaptive",

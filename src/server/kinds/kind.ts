@@ -63,14 +63,39 @@ export interface FigureColumns {
 /** A create request's check: when `bad`, the request is refused on `field` with `message`. */
 export type CreateCheck = readonly [bad: boolean, field: string, message: string];
 
+/**
+ * The parts of a create request the kinds' checks read (the `CreateStudyBody` schema is built
+ * from the kinds' rules, so they cannot name its type).
+ */
+export interface CreateRequestFields {
+  readonly datasetCsv?: string | undefined;
+  readonly predictionsCsv?: string | undefined;
+  readonly dataset?: string | undefined;
+  readonly classes?: readonly string[] | undefined;
+  readonly target?: string | undefined;
+  readonly dropColumns?: readonly string[] | undefined;
+  readonly groups?: string | undefined;
+  readonly strategy?: string | undefined;
+  readonly template?: string | undefined;
+}
+
 /** What a create request of a kind may hold, and the kind's own checks of it. */
 export interface KindCreateRules {
-  /** The families the kind elicits, how a refusal names them and what another kind needs. */
-  readonly families?: {
+  /** The kind in the API's documentation of `kind`. */
+  readonly describe: string;
+  /**
+   * The families the kind elicits (the first is its default) and their documentation; with
+   * `refusal` and `needs`, a family of another kind is refused with this kind's refusal, and
+   * this kind's families in another kind's request with what they need.
+   */
+  readonly families: {
     readonly list: readonly string[];
-    readonly refusal: string;
-    readonly needs: string;
+    readonly describe: string;
+    readonly refusal?: string;
+    readonly needs?: string;
   };
+  /** The bundled datasets a study of the kind can be made from (`dataset`). */
+  readonly datasets: readonly string[];
   /** Request fields that apply to this kind; a field some kind lists applies to no other. */
   readonly fields: readonly string[];
   /** Whether the kind checks an uploaded dataset's label and group columns itself. */
@@ -83,7 +108,7 @@ export interface KindCreateRules {
   /** Whether it offers the papers' searches (adaptive-only options refused with them). */
   readonly searches: boolean;
   /** The kind's own checks of a request of its kind. */
-  checks(body: CreateStudyBody): CreateCheck[];
+  checks(body: CreateRequestFields): CreateCheck[];
 }
 
 /**

@@ -109,11 +109,9 @@ export type FairSpec = FairLambdaSpec | FairFullSpec;
 /** How a study elicits: one of the papers' searches, or the adaptive engine. */
 export type StudySpec = BinarySpec | AdaptiveStudySpec | MulticlassAdaptiveSpec | FairSpec;
 
-/**
- * The kinds of study: binary (the default, absent in stored configurations), multiclass, or
- * fair (the accuracy-fairness trade-off lambda over a dataset with a group column).
- */
-export type StudyKind = "binary" | "multiclass" | "fair";
+import type { StudyKind } from "../kinds/catalogue.ts";
+
+export type { StudyKind };
 
 /** A study's kind: configurations from before kinds are binary. */
 export function studyKind(config: Pick<StudyConfig, "kind">): StudyKind {

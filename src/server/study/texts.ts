@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { studyKindOf } from "../kinds/registry.ts";
+import { kindRules } from "../kinds/catalogue.ts";
 import type { StudyConfig } from "./config.ts";
 import { builtInTextsLeft, type TextsToCheck } from "./general-texts.ts";
 import { type PageLabels, PageLabelsInput, PageLabelsSchema, pageLabels } from "./page-labels.ts";
@@ -285,7 +285,7 @@ export function refineCreateSourceAndTexts(body: CreateSourceAndTexts, ctx: z.Re
       path: [sources[1]!],
       message: `give one source of data, not ${sources.join(" and ")}`,
     });
-  if (!studyKindOf(body).create.costStory) {
+  if (!kindRules(body).costStory) {
     if (body.datasetCsv !== undefined)
       ctx.addIssue({
         code: "custom",

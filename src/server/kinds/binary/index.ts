@@ -35,6 +35,7 @@ import { longCsv } from "../../study/export.ts";
 import { adaptiveOutcome } from "../../study/results.ts";
 import type { StudyKindModule } from "../kind.ts";
 import { studyData } from "./data.ts";
+import { binaryRules } from "./rules.ts";
 
 /** The pool of a binary study. */
 export function binaryData(ctx: Pick<Context, "data">): PreparedBinary {
@@ -64,13 +65,7 @@ function comparison(
 /** The binary kind. */
 export const binaryKind: StudyKindModule<BinaryPoint> = {
   id: "binary",
-  create: {
-    fields: ["positive"],
-    ownUpload: false,
-    costStory: true,
-    searches: true,
-    checks: () => [],
-  },
+  create: binaryRules,
   data: studyData,
   dataLabel(config) {
     const s = config.source;

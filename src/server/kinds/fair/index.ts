@@ -18,7 +18,6 @@ import {
 } from "../../study/consensus.ts";
 import { longCsv, numbered } from "../../study/export.ts";
 import { adaptiveOutcome } from "../../study/results.ts";
-import { adaptiveOnly, uploadChecks } from "../create-checks.ts";
 import type { StudyKindModule } from "../kind.ts";
 import {
   type FairStudyResult,
@@ -28,6 +27,7 @@ import {
   fairView,
   replayFair,
 } from "./participant.ts";
+import { fairRules } from "./rules.ts";
 import { isFairSpec } from "./spec.ts";
 import { fairComparison, fairDebrief, fairElicitation, fairOf } from "./state.ts";
 import { fairStudyConfig, fairStudyData } from "./study.ts";
@@ -42,47 +42,7 @@ function familyOf(ctx: Pick<Context, "config" | "data" | "configHash">): KindFam
 export const fairKind: StudyKindModule<FairPoint> = {
   id: "fair",
   tag: "fair",
-  create: {
-    families: {
-      list: ["fair-lambda", "fair-quadratic"],
-      refusal:
-        "a fair study elicits the trade-off lambda (fair-lambda) or the whole fair metric (fair-quadratic)",
-      needs: "kind: fair",
-    },
-    fields: ["dataset", "groups"],
-    ownUpload: true,
-    costStory: false,
-    searches: false,
-    checks(body) {
-      const upload = body.datasetCsv !== undefined;
-      const predictions = body.predictionsCsv !== undefined;
-      const fairData = body.dataset === "arrests" || body.dataset === "titanic";
-      return [
-        ...uploadChecks(body),
-        [
-          predictions && body.groups === undefined,
-          "groups",
-          "name the group column of the predictions CSV (groups)",
-        ],
-        [
-          upload && body.groups === undefined,
-          "groups",
-          "name the group column of the dataset CSV (groups)",
-        ],
-        [
-          upload && body.groups !== undefined && body.groups === body.target,
-          "groups",
-          "the group column cannot be the label column",
-        ],
-        [
-          body.dataset !== undefined && !fairData,
-          "dataset",
-          "a fair study uses arrests or titanic",
-        ],
-        ...adaptiveOnly(body, "fair"),
-      ];
-    },
-  },
+  create: fairRules,
   data: fairStudyData,
   dataLabel(config) {
     const s = config.source;

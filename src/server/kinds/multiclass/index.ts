@@ -18,7 +18,6 @@ import { consensusFigures, weightsConsensus } from "../../study/consensus.ts";
 import { multiclassStudyConfig } from "../../study/create.ts";
 import { longCsv, numbered } from "../../study/export.ts";
 import { adaptiveOutcome } from "../../study/results.ts";
-import { adaptiveOnly, uploadChecks } from "../create-checks.ts";
 import type { StudyKindModule } from "../kind.ts";
 import { multiclassStudyData } from "./data.ts";
 import {
@@ -31,6 +30,7 @@ import {
   replayMulticlass,
   uncertaintySentence,
 } from "./participant.ts";
+import { multiclassRules } from "./rules.ts";
 import { isMulticlassSpec } from "./spec.ts";
 
 /** The pool and spec of a multiclass study. */
@@ -115,35 +115,7 @@ function debriefOf(
 export const multiclassKind: StudyKindModule<MulticlassPoint> = {
   id: "multiclass",
   tag: "multiclass",
-  create: {
-    families: {
-      list: ["diagonal-linear", "linear"],
-      refusal: "a multiclass study elicits the diagonal-linear or the linear family",
-      needs: "a multiclass study (kind: multiclass)",
-    },
-    fields: ["dataset", "classes"],
-    ownUpload: true,
-    costStory: false,
-    searches: false,
-    checks(body) {
-      const upload = body.datasetCsv !== undefined;
-      const predictions = body.predictionsCsv !== undefined;
-      return [
-        [
-          body.dataset === undefined && !upload && !predictions,
-          "dataset",
-          "a multiclass study needs a dataset (a bundled one, a dataset CSV or a predictions CSV)",
-        ],
-        ...uploadChecks(body),
-        [
-          body.dataset === "arrests" || body.dataset === "titanic",
-          "dataset",
-          "arrests and titanic are for fair studies",
-        ],
-        ...adaptiveOnly(body, "multiclass"),
-      ];
-    },
-  },
+  create: multiclassRules,
   data: multiclassStudyData,
   dataLabel(config) {
     const s = config.source;
