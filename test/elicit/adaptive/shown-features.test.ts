@@ -2,14 +2,17 @@ import { describe, expect, it } from "vitest";
 import { adaptiveProcedure, dominated } from "../../../src/elicit/adaptive/engine.ts";
 import { lambdaFamily } from "../../../src/elicit/adaptive/families/fair.ts";
 import { multiclassLinearFamily } from "../../../src/elicit/adaptive/families/multiclass.ts";
+import { quadraticFamily } from "../../../src/elicit/adaptive/families/quadratic.ts";
 import { type FairPoint, fairUtility, normalizeFair } from "../../../src/elicit/fair/metric.ts";
 import { randomFairSetting } from "../../../src/elicit/fair/simulate.ts";
 import type { MulticlassPoint } from "../../../src/elicit/multiclass/point.ts";
+import type { RatePoint } from "../../../src/elicit/quadratic/lpme.ts";
+import { evaluateQuadratic } from "../../../src/elicit/quadratic/metric.ts";
 import { runProcedure } from "../../../src/elicit/session.ts";
 import { syntheticMulticlassPool } from "../../../src/population/multiclass.ts";
 import { fairStudyFamily, shownRatesOf } from "../../../src/server/kinds/fair/participant.ts";
-import type { FairSpec } from "../../../src/server/study/config.ts";
 import { fairStudyConfig, prepareFairStudyData } from "../../../src/server/kinds/fair/study.ts";
+import type { FairSpec } from "../../../src/server/study/config.ts";
 
 // Issue 26 item 1: a study's engine computes on the values its screen shows (`shown`), so a
 // question it asks is never dominated as shown and its belief is about what was judged.
@@ -71,5 +74,39 @@ describe("the engine on the values shown", () => {
     const seen: FairPoint = { rates: shownRatesOf(data, p).map((r) => Float64Array.from(r)) };
     expect(Array.from(now.features(p))).toEqual(Array.from(before.features(seen)));
     expect(Array.from(before.features(p))).not.toEqual(Array.from(now.features(p)));
+  });
+});
+
+describe("the quadratic family on the values shown", () => {
+  it("features and the screen key are those of the shown rates; a run asks no dominated pair as shown", () => {
+    const roundPoint = (p: RatePoint) => Array.from(p.point, round);
+    const exact = quadraticFamily(3, { displayStep: 0.01 });
+    const seen = quadraticFamily(3, { displayStep: 0.01, shown: roundPoint });
+    const p: RatePoint = { point: Float64Array.of(0.4231, 0.2867, 0.2905) };
+    const q: RatePoint = { point: Float64Array.from(roundPoint(p)) };
+    expect(Array.from(seen.features(p))).toEqual(Array.from(exact.features(q)));
+    expect(Array.from(seen.features(p))).not.toEqual(Array.from(exact.features(p)));
+    const nudged: RatePoint = { point: Float64Array.of(0.4249, 0.2851, 0.2899) };
+    expect(seen.displayKey(nudged)).toBe(seen.displayKey(p));
+
+    const truth = {
+      a: [0.5, 0.3, 0.2],
+      B: [
+        [-0.5, 0.1, 0],
+        [0.1, -0.4, 0],
+        [0, 0, -0.45],
+      ],
+    };
+    let asked = 0;
+    runProcedure(
+      adaptiveProcedure(seen, { tolerance: 0.1, budget: 20, model: "human", seed: 5 }),
+      ({ first, second }) => {
+        asked++;
+        expect(dominated(seen.features(first), seen.features(second), seen.signs)).toBe(false);
+        const u = (x: RatePoint) => evaluateQuadratic(truth, roundPoint(x));
+        return u(first) >= u(second) ? "first" : "second";
+      },
+    );
+    expect(asked).toBeGreaterThan(5);
   });
 });

@@ -218,6 +218,12 @@ export interface QuadraticFamilyOptions {
   readonly space?: "diagonal-rates" | "off-diagonal-rates";
   /** Random level-set starts per question (default 24; two levels). */
   readonly levelPoints?: number;
+  /**
+   * Optional: the rates a person sees of a point (a study's whole people of 100 per class).
+   * Every feature, and so every belief update and the result, and what counts as identical
+   * on screen (`displayKey`) are then about the values shown, not the unrounded point.
+   */
+  readonly shown?: (p: RatePoint) => ArrayLike<number>;
 }
 
 /** Index of the pair i < j among the upper-triangle entries (row-major). */
@@ -355,6 +361,7 @@ export function quadraticFamily(
     ...pairs.map(([i, j]) => `B${i + 1}${j + 1}`),
   ];
   const point = (x: Float64Array): RatePoint => ({ point: x, classifier: null });
+  const seen = o.shown ?? ((p: RatePoint) => p.point);
   const toMetric = (w: Float64Array) => wToQuadratic(w, k);
   const optimal = (w: Float64Array): RatePoint =>
     point(maximiseOnDomain(domain, quadraticFunction(toMetric(w))));
@@ -370,7 +377,7 @@ export function quadraticFamily(
     exactMoves: 2 * dim,
     errorName: "max(||a - a'||_2, ||B - B'||_F)",
     coordinateNames: names,
-    features: (p) => quadraticFeatures(p.point),
+    features: (p) => quadraticFeatures(seen(p)),
     candidates: (ws, rng) => {
       const out: RatePoint[] = [];
       for (const w of ws) {
@@ -387,7 +394,7 @@ export function quadraticFamily(
       for (let s = 0; s < 4; s++) out.push(point(randomDomainPoint(domain, rng, true)));
       return out;
     },
-    displayKey: (p) => ratesKey(p.point, step),
+    displayKey: (p) => ratesKey(seen(p), step),
     optimal,
     toMetric,
     error: (x, y) => Math.max(l2Diff(x.a, y.a), frobDiff(x.B, y.B)),
