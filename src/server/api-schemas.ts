@@ -166,6 +166,16 @@ export const ConsistencySchema = z.object({
   coinLike: z.boolean(),
 });
 
+/**
+ * A study kind's own figures beyond the shared ones, by name (a quadratic study's imbalance
+ * cost), with the sentence that states them: the same on the debrief, the dashboard, study.json
+ * and participants.csv (the kind's columns).
+ */
+export const KindFigures = z.object({
+  values: z.record(z.string(), z.number()),
+  text: z.string(),
+});
+
 export const ParticipantState = z.object({
   phase: Phase,
   study: z.object({
@@ -325,6 +335,8 @@ export const ParticipantState = z.object({
        * credibility, 0.9 by default); always holds the weight.
        */
       classRanges: z.array(z.object({ low: z.number(), high: z.number() })).optional(),
+      /** A kind's own figures (`KindFigures`), as the summary states them. */
+      kindFigures: KindFigures.optional(),
       /**
        * Linear studies: every kind of mistake (a true `from` taken for `to`), its share of the
        * per-person cost (the shares sum to 1) and, where the answers did not pin its weight
@@ -479,6 +491,11 @@ export type StudySummary = z.infer<typeof StudySummary>;
 /** Upper bound of an uploaded predictions CSV. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
+/** A list in words. @example inWords(["a", "b", "c"]) // "a, b and c" */
+function inWords(xs: readonly string[]): string {
+  return xs.length < 2 ? (xs[0] ?? "") : `${xs.slice(0, -1).join(", ")} and ${xs.at(-1)}`;
+}
+
 /**
  * A create request's checks that hold whatever its kind: a field that applies to some kinds
  * only is refused with the others, and a kind's family is one of its own, and only there.
@@ -491,7 +508,7 @@ function kindChecks(body: CreateStudyBody): [boolean, string, string][] {
   const foreign = [...fieldOwners].map(([field, owners]): [boolean, string, string] => [
     !owners.includes(kind) && body[field as keyof CreateStudyBody] !== undefined,
     field,
-    `${field} applies only to ${owners.join(" and ")} studies`,
+    `${field} applies only to ${inWords(owners)} studies`,
   ]);
   const family = body.family;
   const families = STUDY_KINDS.flatMap((k): [boolean, string, string][] => {
@@ -765,6 +782,8 @@ export const ParticipantRow = z.object({
    * `class_weight_N_low`, `_high`).
    */
   classRanges: z.array(z.object({ low: z.number(), high: z.number() })).optional(),
+  /** A kind's own figures (`KindFigures`), as the participant's debrief states them. */
+  kindFigures: KindFigures.optional(),
   /** M over all Phase III pairs ("about the same" left out): `agreementDetail.all`. */
   agreement: z.number().nullable(),
   /** M both ways with the "about the same" counts; null before Phase III is answered. */

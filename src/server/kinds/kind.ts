@@ -42,7 +42,10 @@ export type KindSummary = Pick<
   "metric" | "ratio" | "agreement" | "agreementDetail" | "consistency" | "range"
 > &
   Partial<
-    Pick<ParticipantSummary, "adaptive" | "classWeights" | "classHalfWidths" | "classRanges">
+    Pick<
+      ParticipantSummary,
+      "adaptive" | "classWeights" | "classHalfWidths" | "classRanges" | "kindFigures"
+    >
   > & {
     /** Binary studies with Phase II done: the debrief's range of `a` in `(1 - a) TP + a TN`. */
     readonly rangeA: { lo: number; hi: number } | null;

@@ -106,8 +106,18 @@ export interface FairFullSpec extends Omit<FairLambdaSpec, "family" | "known"> {
 /** Either fairness elicitation: lambda with known a and B, or the full fair metric. */
 export type FairSpec = FairLambdaSpec | FairFullSpec;
 
+/**
+ * Each kind's specs, by kind. A kind's folder adds its own by declaration merging
+ * (`declare module "../../study/config.ts" { interface KindSpecs { mine: MySpec } }`).
+ */
+export interface KindSpecs {
+  binary: BinarySpec | AdaptiveStudySpec;
+  multiclass: MulticlassAdaptiveSpec;
+  fair: FairSpec;
+}
+
 /** How a study elicits: one of the papers' searches, or the adaptive engine. */
-export type StudySpec = BinarySpec | AdaptiveStudySpec | MulticlassAdaptiveSpec | FairSpec;
+export type StudySpec = KindSpecs[keyof KindSpecs];
 
 import type { StudyKind } from "../kinds/catalogue.ts";
 

@@ -4,7 +4,8 @@ import { DataError } from "../../data/errors.ts";
 import { formatPredictions } from "../../data/predictions.ts";
 import { DEFAULT_TOLERANCE } from "../../elicit/binary/spec.ts";
 import { type PreparedBinary, prepareBinaryFromCsv } from "../../population/binary.ts";
-import type { CreateStudyBody } from "../api-schemas.ts";
+import type { PreparedMulticlass } from "../../population/multiclass.ts";
+import type { CreateStudyBody, MulticlassView } from "../api-schemas.ts";
 import { ApiError } from "../errors.ts";
 import { prepareStudyData } from "../kinds/binary/data.ts";
 import { prepareMulticlassStudyData } from "../kinds/multiclass/data.ts";
@@ -27,6 +28,7 @@ import {
   type MulticlassAdaptiveSpec,
   phaseThreeOf,
   type StudyConfig,
+  type StudyKind,
   type StudySource,
   type StudySpec,
   UPLOADED_DATASET,
@@ -362,14 +364,55 @@ export const MULTICLASS_LINEAR_DEFAULTS = { tolerance: 0.1, budget: 30 } as cons
 /**
  * A multiclass study over a bundled or uploaded dataset (k = 3..6 classes; an upload is stored
  * in the configuration and names its label column, `target`): the softmax model is fitted
- * as the CLI fits it, and the diagonal-linear metric elicited with the adaptive engine. The
- * binary Phase I (the cancer story's comprehension check and cost-ratio guess) does not
- * apply and is left out; Phase III is not built for multiclass studies yet (no pairs).
+ * as the CLI fits it, and the diagonal-linear (or linear) metric elicited with the adaptive
+ * engine on the counts shown.
+ * @example multiclassStudyConfig({ name: "Flowers", kind: "multiclass", dataset: "iris" }).config.spec.family // "diagonal-linear"
  */
 export function multiclassStudyConfig(body: CreateStudyBody): {
   config: StudyConfig;
   hash: string;
 } {
+  const defaults = body.family === "linear" ? MULTICLASS_LINEAR_DEFAULTS : MULTICLASS_DEFAULTS;
+  const spec: MulticlassAdaptiveSpec = {
+    family: body.family === "linear" ? "linear" : "diagonal-linear",
+    tolerance: body.tolerance ?? defaults.tolerance,
+    strategy: "adaptive",
+    budget: body.budget ?? defaults.budget,
+    credibility: body.credibility ?? ADAPTIVE_DEFAULTS.credibility,
+    // The person's slip rate learned from their answers (issue 26: on the people panel's
+    // held-out truths it flagged the random responder and covered 20% flips, DLPM and LPM,
+    // where the fixed model did not).
+    model: MULTICLASS_DEFAULTS.model,
+    displayStep: MULTICLASS_DEFAULTS.displayStep,
+    asShown: true,
+  };
+  return classStudyConfig(body, {
+    kind: "multiclass",
+    spec,
+    comprehensionPair: (prepared) => {
+      const pair = comprehensionPair(multiclassStudyFamily(spec, prepared.pool));
+      return [
+        multiclassView(prepared.pool, pair.first.classifier),
+        multiclassView(prepared.pool, pair.second.classifier),
+      ];
+    },
+  });
+}
+
+/**
+ * A study over the classes of a bundled or uploaded dataset, or of a predictions CSV (k = 3..6
+ * classes), shown as people per class (a multiclass study, or another kind over the same
+ * data): the kind's spec, and Part 1 made from two systems of its pool as the kind's pages
+ * show them (`comprehensionPair`).
+ */
+export function classStudyConfig(
+  body: CreateStudyBody,
+  kind: {
+    readonly kind: StudyKind;
+    readonly spec: StudySpec;
+    readonly comprehensionPair: (prepared: PreparedMulticlass) => [MulticlassView, MulticlassView];
+  },
+): { config: StudyConfig; hash: string } {
   const base = generalStudyBase(body.name);
   // The schema asks for a multiclass dataset, an upload with its label column (target) or a
   // predictions CSV (label, p_<class> columns: the user's model, nothing fitted here).
@@ -387,7 +430,7 @@ export function multiclassStudyConfig(body: CreateStudyBody): {
   const sha = createHash("sha256").update(text).digest("hex");
   const config: StudyConfig = {
     ...base,
-    kind: "multiclass",
+    kind: kind.kind,
     template: null,
     source: predictions
       ? { kind: "multiclass-predictions", csv: text, sha256: sha }
@@ -402,23 +445,7 @@ export function multiclassStudyConfig(body: CreateStudyBody): {
           ...(uploaded && body.dropColumns?.length ? { dropColumns: [...body.dropColumns] } : {}),
         },
     pool: "soft",
-    spec: {
-      family: body.family === "linear" ? "linear" : "diagonal-linear",
-      tolerance:
-        body.tolerance ??
-        (body.family === "linear" ? MULTICLASS_LINEAR_DEFAULTS : MULTICLASS_DEFAULTS).tolerance,
-      strategy: "adaptive",
-      budget:
-        body.budget ??
-        (body.family === "linear" ? MULTICLASS_LINEAR_DEFAULTS : MULTICLASS_DEFAULTS).budget,
-      credibility: body.credibility ?? ADAPTIVE_DEFAULTS.credibility,
-      // The person's slip rate learned from their answers (issue 26: on the people panel's
-      // held-out truths it flagged the random responder and covered 20% flips, DLPM and LPM,
-      // where the fixed model did not).
-      model: MULTICLASS_DEFAULTS.model,
-      displayStep: MULTICLASS_DEFAULTS.displayStep,
-      asShown: true,
-    },
+    spec: kind.spec,
     words: {
       ...base.words,
       question: "Which system would you rather use?",
@@ -456,11 +483,10 @@ export function multiclassStudyConfig(body: CreateStudyBody): {
     throw e;
   }
   // Part 1: two systems of the study's own pool and questions about reading them.
-  const spec = config.spec as MulticlassAdaptiveSpec;
-  const pair = comprehensionPair(multiclassStudyFamily(spec, prepared.pool));
+  const [left, right] = kind.comprehensionPair(prepared);
   const check = multiclassComprehension(
-    multiclassView(prepared.pool, pair.first.classifier),
-    multiclassView(prepared.pool, pair.second.classifier),
+    left,
+    right,
     prepared.classNames,
     config.words.systemNoun.charAt(0).toUpperCase() + config.words.systemNoun.slice(1),
   );
