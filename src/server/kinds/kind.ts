@@ -16,6 +16,7 @@ import type {
   LogRow,
   Position,
 } from "../participant/service.ts";
+import type { Doc } from "../study/codebook.ts";
 import type { StudyConfig, StudyKind } from "../study/config.ts";
 import type { StudyData } from "../study/population.ts";
 import type { StudyRecords } from "../study/results.ts";
@@ -61,6 +62,8 @@ export interface FinishedMetric {
 export interface FigureColumns {
   readonly header: string[];
   readonly values: (s: ParticipantSummary) => unknown[];
+  /** The codebook's entries of columns the shared codebook does not document. */
+  readonly docs?: Readonly<Record<string, Doc>>;
 }
 
 /** A create request's check: when `bad`, the request is refused on `field` with `message`. */

@@ -19,7 +19,8 @@ export interface CodebookEntry {
   readonly description: string;
 }
 
-type Doc = readonly [ColumnType, string];
+/** A column's codebook type and description. */
+export type Doc = readonly [ColumnType, string];
 
 /** The long export, answers.csv: one row per stored answer. */
 const ANSWERS: Record<string, Doc> = {
@@ -294,17 +295,21 @@ function headerOf(csvText: string): string[] {
  * The codebook of a study's two CSV exports: every column of `answers` and `participants`
  * (their texts, as exported) with one type and a description. A column it does not document
  * is listed as `text`, "(not documented)", so the exports keep working; the export tests fail
- * on any such column.
+ * on any such column. `kindDocs`: the study kind's own columns (its `figureColumns` docs).
  * @example codebook(answersCsv(rec), participantsCsv(rec, ...)).find((e) => e.column === "agreement")?.type // "number"
  */
-export function codebook(answers: string, participants: string): CodebookEntry[] {
+export function codebook(
+  answers: string,
+  participants: string,
+  kindDocs: Readonly<Record<string, Doc>> = {},
+): CodebookEntry[] {
   const out: CodebookEntry[] = [];
   for (const column of headerOf(answers)) {
     const d = ANSWERS[column] ?? UNDOCUMENTED;
     out.push({ file: "answers.csv", column, type: d[0], description: d[1] });
   }
   for (const column of headerOf(participants)) {
-    let d: Doc | undefined = PARTICIPANTS[column];
+    let d: Doc | undefined = kindDocs[column] ?? PARTICIPANTS[column];
     for (const p of PARTICIPANT_PREFIXES) {
       if (d) break;
       const m = p.re.exec(column);
@@ -329,8 +334,9 @@ export function codebookCsv(
   answers: string,
   participants: string,
   field: (v: unknown) => string,
+  kindDocs: Readonly<Record<string, Doc>> = {},
 ): string {
-  const rows = codebook(answers, participants).map((e) =>
+  const rows = codebook(answers, participants, kindDocs).map((e) =>
     [e.file, e.column, e.type, e.description].map(field).join(","),
   );
   return `${["file,column,type,description", ...rows].join("\n")}\n`;

@@ -2,7 +2,7 @@ import { VERSION } from "../../version.ts";
 import { studyKindOf } from "../kinds/registry.ts";
 import { type MetricRecord, metricWeights } from "../participant/metric.ts";
 import type { AnswerRow } from "../participant/service.ts";
-import { CSV_CONVENTIONS, codebook, codebookCsv } from "./codebook.ts";
+import { CSV_CONVENTIONS, codebook, codebookCsv, type Doc } from "./codebook.ts";
 import { studyConsensus } from "./consensus.ts";
 import { participantSummary, type StudyRecords } from "./results.ts";
 
@@ -237,7 +237,12 @@ export function participantsCsv(rec: StudyRecords): string {
  * @example codebookFile(rec).split("\n")[1] // "answers.csv,study_id,integer,the study's id"
  */
 export function codebookFile(rec: StudyRecords): string {
-  return codebookCsv(answersCsv(rec), participantsCsv(rec), csvField);
+  return codebookCsv(answersCsv(rec), participantsCsv(rec), csvField, kindDocs(rec));
+}
+
+/** The study kind's own participants.csv columns, documented by the kind. */
+function kindDocs(rec: StudyRecords): Readonly<Record<string, Doc>> {
+  return studyKindOf(rec.config).figureColumns(rec).docs ?? {};
 }
 
 /** Everything: configuration, hash, software version, and per participant every record. */
@@ -249,7 +254,7 @@ export function studyJson(rec: StudyRecords): unknown {
     codebook: {
       answers:
         "phase elicitation = Phase II, evaluation = Phase III; placement first-left means the procedure's first point was shown on the left; answer is the engine's first/second/tie; undone_at marks an undone answer (never deleted); counts are fractions of the population (multiply by 100 for 'out of 100')",
-      columns: codebook(answersCsv(rec), participantsCsv(rec)),
+      columns: codebook(answersCsv(rec), participantsCsv(rec), kindDocs(rec)),
       conventions: CSV_CONVENTIONS,
       csv: "in the CSV files, text cells that start with =, +, -, @, a tab or a carriage return are prefixed with ' so spreadsheets do not run them as formulas; the JSON export holds the text unchanged",
       agreement:
