@@ -176,6 +176,8 @@ export const KindFigures = z.object({
   text: z.string(),
 });
 
+export type KindFigures = z.infer<typeof KindFigures>;
+
 export const ParticipantState = z.object({
   phase: Phase,
   study: z.object({

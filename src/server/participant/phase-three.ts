@@ -18,8 +18,8 @@ import {
 } from "./evaluation-pairs.ts";
 import { type Context, type LogRow, type Position, phaseThreeFields } from "./service.ts";
 
-/** A point of a multiclass or fairness study. */
-export type AdaptiveKindPoint = MulticlassPoint | FairPoint;
+/** A point of a study kind run by the adaptive engine (only its kind reads it). */
+export type AdaptiveKindPoint = object;
 
 export type KindFamily = AdaptiveFamily<AdaptiveKindPoint, unknown>;
 

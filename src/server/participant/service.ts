@@ -57,11 +57,8 @@ export interface Context {
 /** A Phase III question of any kind: a pair of the study's points, or a repeat. */
 export type AnyPhaseThreePair = PhaseThreePair<TradeOff<BinaryPoint> | TradeOff<AdaptiveKindPoint>>;
 
-/** Phase II's replayed state: binary points and results, or multiclass ones. */
-export type ElicitationState =
-  | ReplayState<FairPoint, FairStudyResult>
-  | ReplayState<BinaryPoint, ElicitationResult>
-  | ReplayState<MulticlassPoint, MulticlassStudyResult>;
+/** Phase II's replayed state: the kind's points and result (only its kind reads them). */
+export type ElicitationState = ReplayState<unknown, unknown>;
 
 /**
  * The elicitation of a participant who has not reached it (an early page, or withdrawn before

@@ -1,3 +1,4 @@
+import type { AdaptiveResult } from "../../elicit/adaptive/engine.ts";
 import type {
   AdaptiveOutcome,
   ParticipantRow as ParticipantSummary,
@@ -111,7 +112,7 @@ export async function loadStudyRecords(db: Db, studyId: number): Promise<StudyRe
 
 /** The adaptive engine's account of its result (null for the searches). */
 export function adaptiveOutcome(
-  r: ElicitationResult | MulticlassStudyResult | FairStudyResult,
+  r: ElicitationResult | AdaptiveResult<unknown, unknown>,
 ): AdaptiveOutcome | null {
   if (!("strategy" in r && r.strategy === "adaptive")) return null;
   return {

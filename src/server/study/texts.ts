@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { kindRules } from "../kinds/catalogue.ts";
+import { kindRules, type StudyKind } from "../kinds/catalogue.ts";
 import type { StudyConfig } from "./config.ts";
 import { builtInTextsLeft, type TextsToCheck } from "./general-texts.ts";
 import { type PageLabels, PageLabelsInput, PageLabelsSchema, pageLabels } from "./page-labels.ts";
@@ -257,7 +257,7 @@ export function participantTexts(c: StudyConfig): unknown {
 /** The parts of a create request `refineCreateSourceAndTexts` checks. */
 interface CreateSourceAndTexts {
   readonly name: string;
-  readonly kind?: "binary" | "multiclass" | "fair";
+  readonly kind?: StudyKind;
   readonly template?: "cancer-diagnosis";
   readonly predictionsCsv?: string;
   readonly datasetCsv?: string;
