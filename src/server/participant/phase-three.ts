@@ -5,8 +5,6 @@
 import type { AdaptiveResult } from "../../elicit/adaptive/engine.ts";
 import type { AdaptiveFamily } from "../../elicit/adaptive/family.ts";
 import { judgePair, randomTradeOffs, type TradeOff } from "../../elicit/adaptive/phase-three.ts";
-import type { FairPoint } from "../../elicit/fair/metric.ts";
-import type { MulticlassPoint } from "../../elicit/multiclass/point.ts";
 import { modelConsistency } from "./consistency.ts";
 import {
   type AgreementReport,

@@ -1,15 +1,11 @@
 import { PostgresAdapter, type Selectable, sql } from "kysely";
 import type { TradeOff } from "../../elicit/adaptive/phase-three.ts";
 import type { BinaryPoint } from "../../elicit/binary/point.ts";
-import type { FairPoint } from "../../elicit/fair/metric.ts";
-import type { MulticlassPoint } from "../../elicit/multiclass/point.ts";
 import type { ReplayState } from "../../elicit/session.ts";
 import type { ParticipantState, Phase } from "../api-schemas.ts";
 import { isUniqueViolation } from "../db/connect.ts";
 import type { AnswersTable, Db, ParticipantsTable } from "../db/schema.ts";
 import { ApiError, notFound } from "../errors.ts";
-import type { FairStudyResult } from "../kinds/fair/participant.ts";
-import type { MulticlassStudyResult } from "../kinds/multiclass/participant.ts";
 import { studyKindOf } from "../kinds/registry.ts";
 import { looksLikeToken, newCompletionCode, sha256 } from "../security/tokens.ts";
 import type { Field, StudyConfig } from "../study/config.ts";
@@ -18,7 +14,7 @@ import { loadConfig } from "../study/store.ts";
 import { labelsOf } from "../study/texts.ts";
 import { nowIso } from "../time.ts";
 import { consistencyOf } from "./consistency.ts";
-import { answerOf, type ElicitationResult, placementOf } from "./elicitation.ts";
+import { answerOf, placementOf } from "./elicitation.ts";
 import {
   type AgreementReport,
   agreementFields,

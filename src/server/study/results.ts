@@ -5,8 +5,6 @@ import type {
   Phase,
 } from "../api-schemas.ts";
 import type { Db } from "../db/schema.ts";
-import type { FairStudyResult } from "../kinds/fair/participant.ts";
-import type { MulticlassStudyResult } from "../kinds/multiclass/participant.ts";
 import { studyKindOf } from "../kinds/registry.ts";
 import type { ElicitationResult } from "../participant/elicitation.ts";
 import {
