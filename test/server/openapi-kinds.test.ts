@@ -32,7 +32,7 @@ describe("/openapi.json and the study kinds", () => {
     const body: Schema =
       spec.paths["/api/studies"]!.post.requestBody.content["application/json"].schema;
     const p = body.properties!;
-    expect(p.kind!.enum).toEqual(["binary", "multiclass", "fair"]);
+    expect(p.kind!.enum).toEqual(["binary", "multiclass", "fair", "quadratic"]);
     expect(p.kind!.description).toMatch(/multiclass: k = 3\.\.6 classes/);
     expect(p.kind!.description).toMatch(/fair: .*trade-off lambda/);
     expect(p.dataset!.enum).toEqual(["iris", "wine", "vehicle", "glass", "arrests", "titanic"]);

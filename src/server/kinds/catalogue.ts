@@ -6,12 +6,14 @@ import { binaryRules } from "./binary/rules.ts";
 import { fairRules } from "./fair/rules.ts";
 import type { KindCreateRules } from "./kind.ts";
 import { multiclassRules } from "./multiclass/rules.ts";
+import { quadraticRules } from "./quadratic/rules.ts";
 
 /** Every kind's create rules by its id, in the order the API documents them. */
 export const KIND_RULES = {
   binary: binaryRules,
   multiclass: multiclassRules,
   fair: fairRules,
+  quadratic: quadraticRules,
 } as const satisfies Record<string, KindCreateRules>;
 
 /** A kind of study: binary (the default, absent in stored configurations), or another. */

@@ -6,6 +6,7 @@ import type { StudyKind } from "./catalogue.ts";
 import { fairKind } from "./fair/index.ts";
 import type { StudyKindModule } from "./kind.ts";
 import { multiclassKind } from "./multiclass/index.ts";
+import { quadraticKind } from "./quadratic/index.ts";
 
 // Built on first use: the kind modules import the participant service, which imports this
 // registry, so nothing here may run while the modules are still loading.
@@ -16,6 +17,7 @@ function registry(): Record<StudyKind, StudyKindModule> {
     binary: binaryKind as StudyKindModule,
     multiclass: multiclassKind as StudyKindModule,
     fair: fairKind as StudyKindModule,
+    quadratic: quadraticKind as StudyKindModule,
   };
   return kinds;
 }
