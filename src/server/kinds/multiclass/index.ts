@@ -18,7 +18,7 @@ import { consensusFigures, weightsConsensus } from "../../study/consensus.ts";
 import { multiclassStudyConfig } from "../../study/create.ts";
 import { longCsv, numbered } from "../../study/export.ts";
 import { adaptiveOutcome } from "../../study/results.ts";
-import type { StudyKindModule } from "../kind.ts";
+import type { FigureColumns, StudyKindModule } from "../kind.ts";
 import { multiclassStudyData } from "./data.ts";
 import {
   debriefSentence,
@@ -108,6 +108,32 @@ function debriefOf(
     classWeights: f.classWeights,
     ...(f.classRanges ? { classRanges: f.classRanges } : {}),
     completionCode,
+  };
+}
+
+/**
+ * The weights-per-case columns of participants.csv a study over classes states (`k` classes):
+ * `class_weight_N` with its range `_low` / `_high` and `_uncertain` (the debrief's weights per
+ * case, their ranges and its "(uncertain)" marks), from the dashboard row's figures.
+ * @example classWeightColumns(3).header[3] // "class_weight_1_low"
+ */
+export function classWeightColumns(k: number): Omit<FigureColumns, "docs"> {
+  const each = <T>(f: (i: number) => T) => Array.from({ length: k }, (_, i) => f(i));
+  return {
+    header: [
+      ...numbered("class_weight_", k),
+      ...numbered("class_weight_", k, "_low"),
+      ...numbered("class_weight_", k, "_high"),
+      ...numbered("class_weight_", k, "_uncertain"),
+    ],
+    values: (s) => [
+      ...each((i) => s.classWeights?.[i]),
+      ...each((i) => s.classRanges?.[i]?.low),
+      ...each((i) => s.classRanges?.[i]?.high),
+      ...each((i) =>
+        s.classHalfWidths === undefined ? undefined : s.classHalfWidths[i] === null ? 0 : 1,
+      ),
+    ],
   };
 }
 
@@ -222,34 +248,18 @@ export const multiclassKind: StudyKindModule<MulticlassPoint> = {
     });
   },
   figureColumns(rec) {
-    // `class_weight_N` with its range `_low` / `_high` and `_uncertain` (the debrief's weights
-    // per case, their ranges and its "(uncertain)" marks) and `metric_weight_N` (the engine's
-    // weights as stored in `summary.metric.weights`).
+    // The weights per case (classWeightColumns) and `metric_weight_N`, the engine's weights as
+    // stored in `summary.metric.weights`.
     const data = multiclassStudyData(rec.study.hash, rec.config);
     const k = data.classNames.length;
     const spec = rec.config.spec;
     const m = isMulticlassSpec(spec) && spec.family === "linear" ? k * (k - 1) : k;
-    const each = <T>(count: number, f: (i: number) => T) =>
-      Array.from({ length: count }, (_, i) => f(i));
+    const perCase = classWeightColumns(k);
     return {
-      header: [
-        ...numbered("class_weight_", k),
-        ...numbered("class_weight_", k, "_low"),
-        ...numbered("class_weight_", k, "_high"),
-        ...numbered("class_weight_", k, "_uncertain"),
-        ...numbered("metric_weight_", m),
-      ],
+      header: [...perCase.header, ...numbered("metric_weight_", m)],
       values: (s) => {
         const w = (s.metric as { weights?: number[] } | null)?.weights;
-        return [
-          ...each(k, (i) => s.classWeights?.[i]),
-          ...each(k, (i) => s.classRanges?.[i]?.low),
-          ...each(k, (i) => s.classRanges?.[i]?.high),
-          ...each(k, (i) =>
-            s.classHalfWidths === undefined ? undefined : s.classHalfWidths[i] === null ? 0 : 1,
-          ),
-          ...each(m, (i) => w?.[i]),
-        ];
+        return [...perCase.values(s), ...Array.from({ length: m }, (_, i) => w?.[i])];
       },
     };
   },

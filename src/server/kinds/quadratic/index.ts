@@ -22,6 +22,7 @@ import { longCsv, numbered } from "../../study/export.ts";
 import { comprehensionPair } from "../../study/kind-comprehension.ts";
 import { adaptiveOutcome } from "../../study/results.ts";
 import type { StudyKindModule } from "../kind.ts";
+import { classWeightColumns } from "../multiclass/index.ts";
 import { debriefSentence, uncertaintySentence } from "../multiclass/participant.ts";
 import { type QuadraticStudyData, quadraticStudyData } from "./data.ts";
 import {
@@ -271,8 +272,6 @@ export const quadraticKind: StudyKindModule<RatePoint> = {
     const data = quadraticStudyData(rec.study.hash, rec.config);
     const k = data.classNames.length;
     const m = 2 * k + (k * (k - 1)) / 2;
-    const each = <T>(count: number, f: (i: number) => T) =>
-      Array.from({ length: count }, (_, i) => f(i));
     const imbalance = [
       "imbalance_cost",
       "imbalance_low",
@@ -324,25 +323,14 @@ export const quadraticKind: StudyKindModule<RatePoint> = {
         "number",
         `quadratic studies: entry ${i} of the engine's parameter vector w = (a_1..a_k, B_11..B_kk, sqrt(2) B_ij for i < j row by row) of the metric <a, r> + 1/2 r^T B r of the class rates r, unit length (study.json summary.metric.weights)`,
       ];
+    const perCase = classWeightColumns(k);
     return {
-      header: [
-        ...numbered("class_weight_", k),
-        ...numbered("class_weight_", k, "_low"),
-        ...numbered("class_weight_", k, "_high"),
-        ...numbered("class_weight_", k, "_uncertain"),
-        ...numbered("metric_weight_", m),
-        ...imbalance,
-      ],
+      header: [...perCase.header, ...numbered("metric_weight_", m), ...imbalance],
       values: (s) => {
         const w = (s.metric as { weights?: number[] } | null)?.weights;
         return [
-          ...each(k, (i) => s.classWeights?.[i]),
-          ...each(k, (i) => s.classRanges?.[i]?.low),
-          ...each(k, (i) => s.classRanges?.[i]?.high),
-          ...each(k, (i) =>
-            s.classHalfWidths === undefined ? undefined : s.classHalfWidths[i] === null ? 0 : 1,
-          ),
-          ...each(m, (i) => w?.[i]),
+          ...perCase.values(s),
+          ...Array.from({ length: m }, (_, i) => w?.[i]),
           ...keys.map((key) => s.kindFigures?.values[key]),
         ];
       },
