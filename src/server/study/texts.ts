@@ -165,7 +165,8 @@ export function defaultStudyTexts(): AllStudyTexts {
  * for which the built-in texts and their numbers were written.
  */
 export function hasBuiltInData(c: StudyConfig): boolean {
-  return c.source.kind === "dataset" && c.source.file === CANCER_DATA_FILE;
+  // Only a bundled file has this name (an upload is stored under UPLOADED_DATASET).
+  return "file" in c.source && c.source.file === CANCER_DATA_FILE;
 }
 
 /** The texts of a configuration that `builtInTextsLeft` compares. */
