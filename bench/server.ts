@@ -38,9 +38,9 @@ import { thresholdPoint } from "../src/elicit/binary/point.ts";
 import { createRng } from "../src/math/rng.ts";
 import { truthfulAnswer } from "../src/oracle/noise.ts";
 import type { ParticipantState, SystemView } from "../src/server/api-schemas.ts";
+import { studyData } from "../src/server/kinds/binary/data.ts";
 import { sha256 } from "../src/server/security/tokens.ts";
 import { canonicalJson } from "../src/server/study/config.ts";
-import { studyData } from "../src/server/kinds/binary/data.ts";
 import {
   cancerDiagnosisConfig,
   PAPER_POST_QUESTIONS,

@@ -44,6 +44,27 @@ import { mean, quantile } from "../math/stats.ts";
 import { type BinaryLinearMetric, normalizeLinear } from "../metrics/binary-linear.ts";
 import { makePerson, PERSON_TYPES, type PersonType } from "../oracle/people.ts";
 import type { Answer, Ask } from "../search/question.ts";
+import {
+  fairShownKey,
+  fairStudyFamily,
+  fairStudySteps,
+  fairView,
+  shownRatesOf,
+} from "../server/kinds/fair/participant.ts";
+import {
+  defaultKnown,
+  FAIR_DEFAULTS,
+  FAIR_FULL_DEFAULTS,
+  type FairStudyData,
+} from "../server/kinds/fair/study.ts";
+import {
+  MULTICLASS_ROW_TOTAL,
+  multiclassShownKey,
+  multiclassStudyFamily,
+  multiclassStudySteps,
+  multiclassView,
+  sameOnScreen,
+} from "../server/kinds/multiclass/participant.ts";
 import { agreement, type ShownAnswerRow } from "../server/participant/agreement.ts";
 import { type Consistency, consistencyOf } from "../server/participant/consistency.ts";
 import type { ElicitationResult } from "../server/participant/elicitation.ts";
@@ -55,33 +76,12 @@ import {
   withRetests,
 } from "../server/participant/evaluation-pairs.ts";
 import {
-  fairShownKey,
-  fairStudyFamily,
-  fairStudySteps,
-  fairView,
-  shownRatesOf,
-} from "../server/kinds/fair/participant.ts";
-import {
-  MULTICLASS_ROW_TOTAL,
-  multiclassShownKey,
-  multiclassStudyFamily,
-  multiclassStudySteps,
-  multiclassView,
-  sameOnScreen,
-} from "../server/kinds/multiclass/participant.ts";
-import {
   DEFAULT_RETEST_PAIRS,
   type FairSpec,
   type MulticlassAdaptiveSpec,
   type StudyAnswerModel,
 } from "../server/study/config.ts";
 import { MULTICLASS_DEFAULTS, MULTICLASS_LINEAR_DEFAULTS } from "../server/study/create.ts";
-import {
-  defaultKnown,
-  FAIR_DEFAULTS,
-  FAIR_FULL_DEFAULTS,
-  type FairStudyData,
-} from "../server/kinds/fair/study.ts";
 import { truthRange } from "./simulate-adaptive.ts";
 import { randomBinaryTruth } from "./simulate-binary.ts";
 import { randomMulticlassTruth } from "./simulate-multiclass.ts";

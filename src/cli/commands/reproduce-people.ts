@@ -14,14 +14,14 @@ import {
 import type { MulticlassPool } from "../../geometry/multiclass/pool.ts";
 import { PERSON_TYPES } from "../../oracle/people.ts";
 import { prepareMulticlassFromCsv } from "../../population/multiclass.ts";
-import type { StudyAnswerModel } from "../../server/study/config.ts";
-import { FAIR_DATASETS, MULTICLASS_DATASETS } from "../../server/study/config.ts";
+import { prepareStudyData } from "../../server/kinds/binary/data.ts";
 import {
   type FairStudyData,
   fairStudyConfig,
   prepareFairStudyData,
 } from "../../server/kinds/fair/study.ts";
-import { prepareStudyData } from "../../server/kinds/binary/data.ts";
+import type { StudyAnswerModel } from "../../server/study/config.ts";
+import { FAIR_DATASETS, MULTICLASS_DATASETS } from "../../server/study/config.ts";
 import { bundledDataPath, cancerDiagnosisConfig } from "../../server/study/template.ts";
 import { CliError, guarded } from "../errors.ts";
 import { positiveTrials } from "../figure-options.ts";
