@@ -2,7 +2,6 @@ import { h } from "preact";
 import { render } from "preact-render-to-string";
 import { describe, expect, it } from "vitest";
 import { MAX_UPLOAD_BYTES } from "../../src/server/api-schemas.ts";
-import { FileNote } from "../../web/src/researcher/CreateStudy.tsx";
 import {
   csvEmpty,
   csvShape,
@@ -10,6 +9,7 @@ import {
   csvTooLarge,
   MAX_CSV_BYTES,
 } from "../../web/src/researcher/csv-file.ts";
+import { FileNote } from "../../web/src/researcher/form-parts.tsx";
 
 describe("issue 27 defects 9 and 10: the create form says why a chosen CSV file is not taken", () => {
   it("defect: a 6 MB file is refused with a message naming its size and the 5 MB limit", () => {

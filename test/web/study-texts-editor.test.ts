@@ -7,7 +7,7 @@ import {
   defaultStudyTexts,
   PLACEHOLDER as SERVER_PLACEHOLDER,
 } from "../../src/server/study/texts.ts";
-import { csvColumns } from "../../web/src/researcher/CreateStudy.tsx";
+import { csvColumns } from "../../web/src/researcher/csv-file.ts";
 import {
   type EditableTexts,
   hasRightAnswer,

@@ -46,3 +46,29 @@ export function csvSummary(name: string, text: string): string {
   const { rows, columns } = csvShape(text);
   return `${name}: ${rows} ${rows === 1 ? "row" : "rows"}, ${columns} ${columns === 1 ? "column" : "columns"}`;
 }
+
+/**
+ * What "Create study" says when no file was taken: why, if one was refused, else to choose one.
+ * @example noFileChosen(null, "dataset") // "Please choose a dataset CSV file."
+ */
+export function noFileChosen(fileError: string | null, what: string): string {
+  return fileError ?? `Please choose a ${what} CSV file.`;
+}
+
+/**
+ * The header and each column's distinct values (at most 50) of a CSV, read in the browser.
+ * @example csvColumns("a,b\n1,x\n2,x\n") // [{ name: "a", values: ["1", "2"] }, { name: "b", values: ["x"] }]
+ */
+export function csvColumns(text: string): { name: string; values: string[] }[] {
+  const rows = text.split(/\r?\n/).filter((l) => l.trim() !== "");
+  // A plain split: enough to offer the columns (the server parses quotes properly).
+  const split = (l: string) => l.split(",").map((x) => x.trim().replace(/^"(.*)"$/, "$1"));
+  const header = rows.length > 0 ? split(rows[0]!) : [];
+  const values = header.map(() => new Set<string>());
+  for (const r of rows.slice(1, 5001)) {
+    split(r).forEach((v, i) => {
+      if (i < values.length && values[i]!.size <= 50) values[i]!.add(v);
+    });
+  }
+  return header.map((name, i) => ({ name, values: [...values[i]!].sort() }));
+}

@@ -3,16 +3,16 @@
 // edit kept as it was (nothing a researcher gave is dropped by opening and saving a draft).
 
 import {
-  GENERAL_BINARY_CONSENT,
   GENERAL_BINARY_WORDS,
   generalBinaryTexts,
 } from "../../../src/server/study/general-texts.ts";
 import type { PageLabels } from "../../../src/server/study/page-label-defaults.ts";
 import type { CreateStudyBody, Field, StudyWords } from "../api/types.ts";
+import { defaultFamily, isWebKind, type WebKindId, webKindOf } from "../kinds/registry.ts";
 import { type EditableTexts, labelsOfTexts, type StudyDefaults } from "./StudyTextsEditor.tsx";
 
 /** Kinds of study, sources and families as the create form names them. */
-export type FormKind = "binary" | "multiclass" | "fair";
+export type FormKind = WebKindId;
 export type FormSource = "template" | "dataset" | "csv";
 export type FormKindSource = "dataset" | "predictions" | "bundled";
 export type FormKindFamily = "diagonal-linear" | "linear" | "fair-lambda" | "fair-quadratic";
@@ -58,7 +58,11 @@ const copy = <T>(x: T): T => JSON.parse(JSON.stringify(x)) as T;
  * @example fieldsOfRequest({ name: "Loans", predictionsCsv: csv }, defaults).source // "csv"
  */
 export function fieldsOfRequest(r: CreateStudyBody, d: StudyDefaults): FormFields {
-  const kind: FormKind = r.kind ?? "binary";
+  const requested = r.kind ?? "binary";
+  // A kind the server knows and this form does not show yet: said rather than half-opened.
+  if (!isWebKind(requested))
+    throw new Error(`This draft is a ${requested} study, which this form cannot edit yet.`);
+  const kind: FormKind = requested;
   const upload = r.datasetCsv ?? r.predictionsCsv;
   const csv =
     upload === undefined
@@ -102,18 +106,8 @@ export function fieldsOfRequest(r: CreateStudyBody, d: StudyDefaults): FormField
         : {}),
     }),
   };
-  const kindFamilies: Record<FormKind, readonly FormKindFamily[]> = {
-    binary: [],
-    multiclass: ["diagonal-linear", "linear"],
-    fair: ["fair-lambda", "fair-quadratic"],
-  };
-  const family = kindFamilies[kind].find((f) => f === r.family);
-  const consentDefault =
-    kind === "binary"
-      ? source === "template"
-        ? d.texts.consentText
-        : GENERAL_BINARY_CONSENT
-      : (d.kindTexts?.consentText ?? d.texts.consentText);
+  const create = webKindOf(kind).create;
+  const family = create.families.find((f) => f.id === r.family)?.id;
   return {
     name: r.name,
     kind,
@@ -129,7 +123,7 @@ export function fieldsOfRequest(r: CreateStudyBody, d: StudyDefaults): FormField
     credibility: text(r.credibility),
     pairs: text(r.evaluationPairs),
     population: text(r.population),
-    consent: r.consentText ?? consentDefault,
+    consent: r.consentText ?? create.serverConsent(source, d),
     texts,
     kindSource:
       r.dataset !== undefined
@@ -140,7 +134,7 @@ export function fieldsOfRequest(r: CreateStudyBody, d: StudyDefaults): FormField
     bundled: r.dataset ?? "",
     classes: [...(r.classes ?? [])],
     groups: r.groups ?? "",
-    kindFamily: family ?? (kind === "fair" ? "fair-lambda" : "diagonal-linear"),
+    kindFamily: family ?? defaultFamily(kind),
     kindBudget: text(r.budget),
     kindTitle: t.title ?? "",
     kindStory: (t.story?.paragraphs ?? []).join("\n\n"),
@@ -148,47 +142,6 @@ export function fieldsOfRequest(r: CreateStudyBody, d: StudyDefaults): FormField
     kindPost: copy(t.post ?? d.kindTexts?.post ?? []) as Field[],
   };
 }
-
-/** The request fields the create form edits, for each kind (the rest it never sends). */
-const MANAGED: Record<"binary" | "kind", readonly (keyof CreateStudyBody)[]> = {
-  binary: [
-    "name",
-    "template",
-    "predictionsCsv",
-    "datasetCsv",
-    "target",
-    "dropColumns",
-    "positive",
-    "words",
-    "tolerance",
-    "strategy",
-    "budget",
-    "credibility",
-    "evaluationPairs",
-    "population",
-    "consentText",
-  ],
-  kind: [
-    "name",
-    "kind",
-    "dataset",
-    "predictionsCsv",
-    "datasetCsv",
-    "target",
-    "classes",
-    "groups",
-    "dropColumns",
-    "family",
-    "tolerance",
-    "budget",
-    "consentText",
-  ],
-};
-/** The texts the create form edits, for each kind. */
-const MANAGED_TEXTS: Record<"binary" | "kind", readonly string[]> = {
-  binary: ["title", "story", "comprehension", "guessPrompt", "questionnaire", "post", "labels"],
-  kind: ["title", "story", "questionnaire", "post"],
-};
 
 /**
  * The request to save a draft with: the form's `sent` request, and every field of the
@@ -200,14 +153,17 @@ const MANAGED_TEXTS: Record<"binary" | "kind", readonly string[]> = {
 export function withUnedited(stored: CreateStudyBody, sent: CreateStudyBody): CreateStudyBody {
   const kindOf = (b: CreateStudyBody) => b.kind ?? "binary";
   if (kindOf(stored) !== kindOf(sent)) return sent;
-  const which = kindOf(sent) === "binary" ? "binary" : "kind";
+  const kind = kindOf(sent);
+  // The form sends only its own kinds; what it edits of one, the rest of the draft is kept.
+  if (!isWebKind(kind)) return sent;
+  const managed = webKindOf(kind).create.managed;
   const kept = Object.fromEntries(
     Object.entries(stored).filter(
-      ([k]) => !(MANAGED[which] as readonly string[]).includes(k) && k !== "texts",
+      ([k]) => !(managed.fields as readonly string[]).includes(k) && k !== "texts",
     ),
   );
   const keptTexts = Object.fromEntries(
-    Object.entries(stored.texts ?? {}).filter(([k]) => !MANAGED_TEXTS[which].includes(k)),
+    Object.entries(stored.texts ?? {}).filter(([k]) => !managed.texts.includes(k)),
   );
   const texts = { ...keptTexts, ...(sent.texts ?? {}) };
   return {
