@@ -174,6 +174,8 @@ export const ConsistencySchema = z.object({
 export const KindFigures = z.object({
   values: z.record(z.string(), z.number()),
   text: z.string(),
+  /** The same figures in a few words, for the dashboard's table. */
+  short: z.string(),
 });
 
 export type KindFigures = z.infer<typeof KindFigures>;
@@ -463,6 +465,8 @@ export const StudySummary = z.object({
   name: z.string(),
   status: z.enum(["draft", "pilot", "live"]),
   template: z.string().nullable(),
+  /** The study's kind (binary for studies from before kinds). */
+  kind: z.enum(STUDY_KINDS),
   family: z.string(),
   tolerance: z.number(),
   strategy: z.string(),

@@ -21,7 +21,7 @@ import { verifyPassword } from "../security/password.ts";
 import type { RateLimiter } from "../security/rate-limit.ts";
 import { newSeed, newToken, sha256 } from "../security/tokens.ts";
 import { buildStudyConfigOffThread } from "../study/build-off-thread.ts";
-import { isAdaptiveSpec, type StudyConfig } from "../study/config.ts";
+import { isAdaptiveSpec, type StudyConfig, studyKind } from "../study/config.ts";
 import { studyConsensus } from "../study/consensus.ts";
 import { answersCsv, codebookFile, participantsCsv, studyJson } from "../study/export.ts";
 import { builtInTextsRefusal } from "../study/general-texts.ts";
@@ -84,6 +84,7 @@ export async function studySummary(db: Db, id: number): Promise<StudySummary> {
     name: s.name,
     status: s.status,
     template: config.template,
+    kind: studyKind(config),
     family: config.spec.family,
     tolerance: config.spec.tolerance,
     strategy: config.spec.strategy,

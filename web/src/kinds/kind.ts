@@ -121,6 +121,15 @@ export interface ParticipantKind {
   Debrief: FunctionComponent<{ state: ParticipantState }>;
 }
 
+/** The dashboard's part of a kind: the axis its participants' metrics are plotted on. */
+export interface DashboardKind {
+  /**
+   * "tp-weight": the weight on true positives (binary); "lambda": the trade-off lambda
+   * (fair); null: the metric does not fit one axis (the table and the consensus show it).
+   */
+  axis: "tp-weight" | "lambda" | null;
+}
+
 /**
  * One kind of study as the web app shows it; `Id` its id.
  * @example webKindOf("fair").label // "Fairness: how much accuracy to give up ..."
@@ -131,4 +140,5 @@ export interface WebStudyKind<Id extends StudyKindId = StudyKindId> {
   label: string;
   create: CreateKind;
   participant: ParticipantKind;
+  dashboard: DashboardKind;
 }

@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useState } from "preact/hooks";
 import { api, errorMessage } from "../api/client.ts";
 import type { ParticipantRow, StudySummary } from "../api/types.ts";
+import { isWebKind, webKindOf } from "../kinds/registry.ts";
 import { A0Plot, LAMBDA_AXIS, lambdaOf } from "./A0Plot.tsx";
 import { type Consensus, ConsensusPanel } from "./Consensus.tsx";
 import {
@@ -151,13 +152,19 @@ export function StudyPage({ id }: { id: string }) {
   };
 
   const status = study?.status;
-  // A fairness study plots each participant's lambda instead of the weight on TP; a
-  // multiclass study's weights do not fit one axis (the table and the consensus show them).
-  const fair =
-    study?.family === "fair-lambda" ||
-    study?.family === "fair-quadratic" ||
-    (rows ?? []).some((r) => lambdaOf(r.metric) !== null);
-  const multiclass = study?.family === "diagonal-linear" || study?.family === "linear";
+  // The study's kind says what axis its participants' metrics go on (a fairness study's
+  // lambda, a binary study's weight on TP, none for weights per class); a kind this page has
+  // no module for is told by its rows' metrics.
+  const axis =
+    study !== null && isWebKind(study.kind)
+      ? webKindOf(study.kind).dashboard.axis
+      : (rows ?? []).some((r) => lambdaOf(r.metric) !== null)
+        ? "lambda"
+        : (rows ?? []).some((r) => r.classWeights !== undefined)
+          ? null
+          : "tp-weight";
+  const fair = axis === "lambda";
+  const multiclass = axis === null;
   const points = (rows ?? [])
     .map((r) => ({
       id: String(r.id),

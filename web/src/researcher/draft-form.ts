@@ -15,7 +15,7 @@ import { type EditableTexts, labelsOfTexts, type StudyDefaults } from "./StudyTe
 export type FormKind = WebKindId;
 export type FormSource = "template" | "dataset" | "csv";
 export type FormKindSource = "dataset" | "predictions" | "bundled";
-export type FormKindFamily = "diagonal-linear" | "linear" | "fair-lambda" | "fair-quadratic";
+export type FormKindFamily = NonNullable<CreateStudyBody["family"]>;
 
 /** Every field of the create form, as it holds them (numbers as typed text). */
 export interface FormFields {

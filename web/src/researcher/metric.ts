@@ -51,18 +51,21 @@ export function formatMetric(
     readonly classWeights?: readonly number[];
     readonly classHalfWidths?: readonly (number | null)[];
     readonly classRanges?: readonly { readonly low: number; readonly high: number }[];
+    /** A kind's own figures (a quadratic study's imbalance cost), in a few words. */
+    readonly kindFigures?: { readonly short: string };
   },
 ): string {
   // A multiclass row: the weight per case of each class, as the participant's debrief states
   // it (whole per cent, its range, "(uncertain)" where the answers did not pin it down).
   if (classes?.classWeights !== undefined) {
     const hw = classes.classHalfWidths ?? [];
+    const own = classes.kindFigures ? `; ${classes.kindFigures.short}` : "";
     return `weights per case ${classes.classWeights
       .map(
         (w, i) =>
           `${classWeightText(w, classes.classRanges?.[i])}${hw[i] != null ? " (uncertain)" : ""}`,
       )
-      .join(", ")}`;
+      .join(", ")}${own}`;
   }
   // A fairness study's trade-off lambda with the range the participant's debrief states.
   const f = metric as { lambda?: unknown; low?: unknown; high?: unknown } | null;

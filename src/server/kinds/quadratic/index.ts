@@ -27,6 +27,7 @@ import { debriefSentence, uncertaintySentence } from "../multiclass/participant.
 import { type QuadraticStudyData, quadraticStudyData } from "./data.ts";
 import {
   imbalanceSentence,
+  imbalanceShort,
   type QuadraticStudyResult,
   quadraticFigures,
   quadraticRanges,
@@ -94,6 +95,7 @@ function figuresOf(ctx: Context, result: QuadraticStudyResult) {
         : {}),
     },
     text: imbalance,
+    short: imbalanceShort(stated.imbalance, ranges?.imbalance ?? null, data.classNames),
   };
   return {
     summary: `${debriefSentence(stated.classWeights, data.classNames)}${uncertain ? ` ${uncertain}` : ""} ${imbalance}`,

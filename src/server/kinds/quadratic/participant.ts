@@ -186,6 +186,29 @@ export function imbalanceSentence(
 }
 
 /**
+ * The imbalance in a few words, for the dashboard's table: the pair, the whole people and
+ * their range.
+ * @example imbalanceShort({ first: 0, second: 2, people: 3.2, even: false }, { low: 1.6, high: 4.9 }, ["a", "b", "c"]) // "imbalance “a”–“c”: 3 people of 100 (2–5)"
+ */
+export function imbalanceShort(
+  imbalance: QuadraticFigures["imbalance"],
+  range: { low: number; high: number } | null,
+  classes: readonly string[],
+): string {
+  if (imbalance === null) return "imbalance: not stated";
+  const pair = imbalance.even
+    ? "any two classes"
+    : `“${classes[imbalance.first]}”–“${classes[imbalance.second]}”`;
+  const n = Math.round(imbalance.people);
+  const people = n < 1 ? "less than 1 person" : n === 1 ? "1 person" : `${n} people`;
+  const spread =
+    range && Math.round(range.high) > Math.round(range.low)
+      ? ` (${Math.max(0, Math.round(range.low))}–${Math.round(range.high)})`
+      : "";
+  return `imbalance ${pair}: ${people} of 100${spread}`;
+}
+
+/**
  * Each figure's range over the belief the answers left (its draws, as metrics): the class
  * weights, and the cost of an imbalance between the stated pair; each widened to hold the
  * stated value. Null without draws.

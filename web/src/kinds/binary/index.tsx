@@ -50,6 +50,7 @@ export const binary: WebStudyKind<"binary"> = {
     textsSection: (p) => <BinaryTextsSection {...p} />,
     request: binaryRequest,
   },
+  dashboard: { axis: "tp-weight" },
   participant: {
     carries: (s) =>
       s.elicitation !== undefined ||

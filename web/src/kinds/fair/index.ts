@@ -16,6 +16,7 @@ export const fair: WebStudyKind<"fair"> = {
   id: "fair",
   label: "Fairness: how much accuracy to give up for treating groups alike (the trade-off lambda)",
   create: classKindCreate(fairSpec),
+  dashboard: { axis: "lambda" },
   participant: {
     carries: (s) =>
       s.fairElicitation !== undefined ||

@@ -16,6 +16,7 @@ export const multiclass: WebStudyKind<"multiclass"> = {
   id: "multiclass",
   label: "Multiclass: 3 to 6 classes, which class’s mistakes matter most (diagonal-linear weights)",
   create: classKindCreate(multiclassSpec),
+  dashboard: { axis: null },
   participant: {
     carries: (s) =>
       s.multiclassElicitation !== undefined ||
