@@ -168,8 +168,10 @@ export function CreateStudy({ editId }: { editId?: string } = {}) {
       classes: [],
       groups: "",
       kindFamily: defaultFamily(k),
-      tolerance: "0.05",
-      kindBudget: "25",
+      // The new kind's default family's tolerance and budget (a kind without families keeps
+      // the form's first values).
+      tolerance: webKindOf(k).create.families[0]?.tolerance ?? "0.05",
+      kindBudget: webKindOf(k).create.families[0]?.budget ?? "25",
     }));
     setFileError(null);
     setError(null);

@@ -5,34 +5,53 @@ import type { CreateSectionProps } from "../kind.ts";
 import type { ClassKindSpec } from "../shared/class-kind.ts";
 
 /**
- * The classes of an uploaded dataset to keep, once its label column is chosen.
- * @example <ClassesPicker {...sectionProps} />
+ * The classes of an uploaded dataset to keep, once its label column is chosen (`min` to `max`
+ * of them; none ticked: every class).
+ * @example const Picker = classesPicker(3, 6); <Picker {...sectionProps} />
  */
-function ClassesPicker({ form, update, columns }: CreateSectionProps) {
-  const labelValues = columns.find((c) => c.name === form.target)?.values ?? [];
-  if (form.kindSource === "predictions" || labelValues.length === 0) return null;
-  const { classes } = form;
-  return (
-    <fieldset>
-      <legend>Classes to keep (3 to 6; none ticked: every class)</legend>
-      {labelValues.map((v) => (
-        <label class="choice" key={v}>
-          <input
-            type="checkbox"
-            checked={classes.includes(v)}
-            onChange={(e) =>
-              update({
-                classes: (e.currentTarget as HTMLInputElement).checked
-                  ? [...classes, v]
-                  : classes.filter((c) => c !== v),
-              })
-            }
-          />
-          <span>{v}</span>
-        </label>
-      ))}
-    </fieldset>
-  );
+export function classesPicker(min: number, max: number) {
+  return function ClassesPicker({ form, update, columns }: CreateSectionProps) {
+    const labelValues = columns.find((c) => c.name === form.target)?.values ?? [];
+    if (form.kindSource === "predictions" || labelValues.length === 0) return null;
+    const { classes } = form;
+    return (
+      <fieldset>
+        <legend>
+          Classes to keep ({min} to {max}; none ticked: every class)
+        </legend>
+        {labelValues.map((v) => (
+          <label class="choice" key={v}>
+            <input
+              type="checkbox"
+              checked={classes.includes(v)}
+              onChange={(e) =>
+                update({
+                  classes: (e.currentTarget as HTMLInputElement).checked
+                    ? [...classes, v]
+                    : classes.filter((c) => c !== v),
+                })
+              }
+            />
+            <span>{v}</span>
+          </label>
+        ))}
+      </fieldset>
+    );
+  };
+}
+
+/**
+ * The classes an uploaded dataset keeps (none ticked: every class), or why they cannot be
+ * sent: the `extras` of a kind over `min` to `max` classes.
+ * @example keptClasses(3, 6)(form, "dataset") // { classes: ["a", "b", "c"] }
+ */
+export function keptClasses(min: number, max: number): ClassKindSpec["extras"] {
+  return (form, source) => {
+    if (source !== "dataset" || form.classes.length === 0) return {};
+    if (form.classes.length < min || form.classes.length > max)
+      return { error: `Keep ${min} to ${max} classes (or none ticked for every class).` };
+    return { classes: form.classes };
+  };
 }
 
 /** What a multiclass study fills in of the create form's shared data fields. */
@@ -61,12 +80,7 @@ export const multiclassSpec: ClassKindSpec = {
     },
   ],
   toleranceLabel: () => "Tolerance on the weights",
-  AfterGrid: ClassesPicker,
+  AfterGrid: classesPicker(3, 6),
   // Only an uploaded dataset's classes are picked (none ticked: every class).
-  extras: (form, source) => {
-    if (source !== "dataset" || form.classes.length === 0) return {};
-    if (form.classes.length < 3 || form.classes.length > 6)
-      return { error: "Keep 3 to 6 classes (or none ticked for every class)." };
-    return { classes: form.classes };
-  },
+  extras: keptClasses(3, 6),
 };
