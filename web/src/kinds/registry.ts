@@ -7,9 +7,12 @@ import { binary } from "./binary/index.tsx";
 import { fair } from "./fair/index.ts";
 import type { StudyKindId, WebStudyKind } from "./kind.ts";
 import { multiclass } from "./multiclass/index.ts";
+import { quadratic } from "./quadratic/index.ts";
 
 /** Every kind the web app shows, in the order the create form's kind picker lists them. */
-const KINDS = { binary, multiclass, fair } satisfies Partial<Record<StudyKindId, WebStudyKind>>;
+const KINDS = { binary, multiclass, fair, quadratic } satisfies Partial<
+  Record<StudyKindId, WebStudyKind>
+>;
 
 /** A kind the web app has a module for (the server may know more, not yet shown here). */
 export type WebKindId = keyof typeof KINDS;
