@@ -1,5 +1,5 @@
 // Accessibility in a real browser (issue 11 item 6): axe (@axe-core/playwright, every rule it
-// runs by default) on every participant page of a binary, a multiclass and a fair study and on every
+// runs by default) on every participant page of a binary, a multiclass, a fair and a quadratic study and on every
 // researcher page, at 1280 and 390 px; no serious or critical violation may remain. Then one
 // participant goes through a whole binary study with the keyboard alone (Tab, Shift+Tab,
 // Space, Enter and typing; no mouse, no arrow keys).
@@ -157,7 +157,7 @@ async function auditParticipant(
   return problems;
 }
 
-test("axe: no serious or critical violation on any participant page (binary, multiclass, fair)", async ({
+test("axe: no serious or critical violation on any participant page (binary, multiclass, fair, quadratic)", async ({
   page,
 }) => {
   const live = (await researcher.studies()).find((s) => s.status === "live")!;
@@ -200,7 +200,18 @@ test("axe: no serious or critical violation on any participant page (binary, mul
     KIND_PHASES,
     "fair",
   );
-  expect([...binary, ...multiclass, ...fair]).toEqual([]);
+  const quadraticStudy = await researcher.request<{ study: { id: number } }>(
+    "POST",
+    "/api/studies",
+    { name: "Flowers, evenly", kind: "quadratic", dataset: "iris" },
+  );
+  const quadratic = await auditParticipant(
+    page,
+    await participantLink(quadraticStudy.study.id, true),
+    KIND_PHASES,
+    "quadratic",
+  );
+  expect([...binary, ...multiclass, ...fair, ...quadratic]).toEqual([]);
 });
 
 test("axe: no serious or critical violation on any researcher page", async ({ page }) => {
