@@ -1,7 +1,7 @@
 import { h } from "preact";
 import { render } from "preact-render-to-string";
 import { describe, expect, it } from "vitest";
-import { dominatedFair } from "../../src/elicit/fair/metric.ts";
+import { dominatedFair, fairCost } from "../../src/elicit/fair/metric.ts";
 import { createRng } from "../../src/math/rng.ts";
 import type { Answer } from "../../src/search/question.ts";
 import type { FairView, MulticlassView, ParticipantState } from "../../src/server/api-schemas.ts";
@@ -48,7 +48,13 @@ async function setUp(kind: Kind, t: Parameters<typeof createFair>[0], cookie: st
       elicitation: (s: ParticipantState) => s.multiclassElicitation!.question,
       evaluation: (s: ParticipantState) => s.multiclassEvaluation?.question,
       debrief: (s: ParticipantState) => s.multiclassDebrief!,
-      // A dominated pair as shown: one system right on at least as many of every class.
+      // The elicited metric's value of a system as answers.csv holds it (counts of 100 per
+      // class): its weights on the joint diagonal, each class's share of the pool.
+      value: (s: ParticipantState, counts: number[][]) =>
+        s.multiclassDebrief!.metric.weights.reduce(
+          (sum, w, i) => sum + (w * data.pool.priors[i]! * counts[i]![i]!) / 100,
+          0,
+        ),
       dominated: (l: unknown, r: unknown) => {
         const [a, b] = [correct(l as MulticlassView), correct(r as MulticlassView)];
         return atLeast(a, b) || atLeast(b, a);
@@ -68,6 +74,13 @@ async function setUp(kind: Kind, t: Parameters<typeof createFair>[0], cookie: st
     elicitation: (s: ParticipantState) => s.fairElicitation!.question,
     evaluation: (s: ParticipantState) => s.fairEvaluation?.question,
     debrief: (s: ParticipantState) => s.fairDebrief!,
+    // The elicited lambda with the study's known costs, on the correct counts shown.
+    value: (s: ParticipantState, counts: number[][]) =>
+      -fairCost(
+        { ...known, lambda: s.fairDebrief!.metric.lambda },
+        data.tau,
+        counts.map((row) => row.map((c) => c / 100)),
+      ),
     // Dominated as shown: no worse on both parts of the cost for every lambda.
     dominated: (l: unknown, r: unknown) =>
       dominatedFair(known, data.tau, rates(l as FairView), rates(r as FairView)),
@@ -125,6 +138,12 @@ describe.each(["multiclass", "fair"] as const)("Phase III of a %s study (sqlite)
     }
 
     const { participants, answers, dashboard } = await researcherViews(t, cookie, k.id);
+    const json = (await call(t, "GET", `/api/studies/${k.id}/export/study.json`, undefined, cookie))
+      .body as {
+      participants: {
+        summary: { completionCode: string; agreementDetail: unknown; consistency: unknown };
+      }[];
+    };
     const [calm, coin] = debriefs.map((s) => k.debrief(s));
     for (const [i, s] of debriefs.entries()) {
       const d = k.debrief(s);
@@ -158,6 +177,24 @@ describe.each(["multiclass", "fair"] as const)("Phase III of a %s study (sqlite)
       );
       expect(page).toContain(`Your result agrees with ${pct(csv.agreement!)} of your own choices`);
       if (i === 0) expect(c.retestSame).toBe(2);
+      // M against the answers: the elicited metric judges each random Phase III pair on the
+      // counts answers.csv holds; its agreement with the person's choices is the debrief's.
+      let counted = 0;
+      let agree = 0;
+      for (const a of mine) {
+        if (a.phase !== "evaluation" || a.stage !== "evaluation" || a.answer === "tie") continue;
+        const v =
+          k.value(s, JSON.parse(a.first_counts!)) - k.value(s, JSON.parse(a.second_counts!));
+        if (Math.abs(v) < 1e-12) continue;
+        counted++;
+        if (v > 0 === (a.answer === "first")) agree++;
+      }
+      expect(counted).toBe(c.counted);
+      expect(d.agreement).toBeCloseTo(agree / counted, 12);
+      // study.json states the same participant's figures.
+      const mine2 = json.participants.find((p) => p.summary.completionCode === d.completionCode)!;
+      expect(mine2.summary.agreementDetail).toEqual(d.agreementDetail);
+      expect(mine2.summary.consistency).toEqual(c);
     }
     // The careful person agrees with their own result on every pair; the coin is flagged.
     expect(calm!.agreement).toBe(1);
