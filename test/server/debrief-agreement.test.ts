@@ -6,6 +6,7 @@ import { h } from "preact";
 import { render } from "preact-render-to-string";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ParticipantState, SystemView } from "../../src/server/api-schemas.ts";
+import { type MetricRecord, metricWeights } from "../../src/server/participant/metric.ts";
 import { agreementSentence } from "../../web/src/participant/agreement.ts";
 import { Debrief } from "../../web/src/participant/ParticipantApp.tsx";
 import {
@@ -165,6 +166,10 @@ describe("the debrief's agreement is the export's (sqlite)", () => {
         .body as string,
     );
     const done = csv.filter((r) => r.status === "done");
+    const answers = rowsOf(
+      (await call(t, "GET", `/api/studies/${id}/export/answers.csv`, undefined, cookie))
+        .body as string,
+    );
     expect(done).toHaveLength(3);
     let belowFull = 0;
     for (const { state, html } of shown) {
@@ -192,6 +197,24 @@ describe("the debrief's agreement is the export's (sqlite)", () => {
         expect(Number(m![6]) / open).toBeCloseTo(Number(r!.agreement_undecided), 12);
       }
       if (Number(r!.agreement) < 1 || Number(r!.agreement_undecided || 1) < 1) belowFull++;
+      // M against the answers: the debrief's metric (tp TP + tn TN) judges each random Phase
+      // III pair on the systems answers.csv holds; its share of agreement with the choices
+      // ("about the same" and metric ties left out) is the debrief's.
+      const { tp, tn } = metricWeights(state.debrief!.metric as MetricRecord);
+      let agree = 0;
+      let judged = 0;
+      for (const a of answers) {
+        if (a.participant_id !== r!.participant_id || a.phase !== "evaluation") continue;
+        if (a.stage !== "evaluation" || a.answer === "tie") continue;
+        const d =
+          tp * (Number(a.first_tp) - Number(a.second_tp)) +
+          tn * (Number(a.first_tn) - Number(a.second_tn));
+        if (Math.abs(d) < 1e-12) continue;
+        judged++;
+        if (d > 0 === (a.answer === "first")) agree++;
+      }
+      expect(judged).toBe(counted);
+      expect(state.debrief!.agreement).toBeCloseTo(agree / judged, 12);
     }
     expect(belowFull).toBeGreaterThan(0);
   });
