@@ -58,6 +58,10 @@ import {
   type FairStudyData,
 } from "../server/kinds/fair/study.ts";
 import {
+  MULTICLASS_DEFAULTS,
+  MULTICLASS_LINEAR_DEFAULTS,
+} from "../server/kinds/multiclass/create.ts";
+import {
   MULTICLASS_ROW_TOTAL,
   multiclassShownKey,
   multiclassStudyFamily,
@@ -81,7 +85,6 @@ import {
   type MulticlassAdaptiveSpec,
   type StudyAnswerModel,
 } from "../server/study/config.ts";
-import { MULTICLASS_DEFAULTS, MULTICLASS_LINEAR_DEFAULTS } from "../server/study/create.ts";
 import { truthRange } from "./simulate-adaptive.ts";
 import { randomBinaryTruth } from "./simulate-binary.ts";
 import { randomMulticlassTruth } from "./simulate-multiclass.ts";

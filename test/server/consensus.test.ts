@@ -9,6 +9,8 @@ import { softPool } from "../../src/geometry/binary/pool.ts";
 import { MulticlassPool } from "../../src/geometry/multiclass/pool.ts";
 import type { PreparedBinary } from "../../src/population/binary.ts";
 import type { ParticipantState } from "../../src/server/api-schemas.ts";
+import { binaryConsensus } from "../../src/server/kinds/binary/consensus.ts";
+import { meanFairMetric } from "../../src/server/kinds/fair/consensus.ts";
 import {
   fairStudyFamily,
   fairStudyWeights,
@@ -18,9 +20,7 @@ import { metricWeights } from "../../src/server/participant/metric.ts";
 import { sha256 } from "../../src/server/security/tokens.ts";
 import {
   bestForConsensus,
-  binaryConsensus,
   lambdaConsensus,
-  meanFairMetric,
   weightsConsensus,
 } from "../../src/server/study/consensus.ts";
 import { consensusLines } from "../../web/src/researcher/Consensus.tsx";

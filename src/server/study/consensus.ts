@@ -1,38 +1,22 @@
 // A study's consensus (issue 12 item 4): the participants' elicited metrics aggregated, with
-// their spread. Multiclass studies: the mean of the diagonal-linear weights (a mean of weight
-// vectors that each sum to 1 sums to 1) with each class's standard deviation, least and
-// greatest weight. Fairness studies: the trade-off lambda's mean and median with its standard
-// deviation, least and greatest value. Over the participants who finished Phase II, test runs
-// and pilot participants left out (analysed separately). Multiclass studies also name the
-// classifier best for the consensus on the study's pool and how many participants' own best
-// classifier is the same. Binary studies: the weight on true positives' mean and spread, the
-// threshold classifier best for the mean weight and who shares it. Fairness studies: the
-// group-wise classifiers best for the consensus metric (lambda's mean; fair-quadratic: the
-// averaged whole metric) as the participants' screens show them, and whose own best shows
-// the same.
+// their spread, over the participants who finished Phase II (test runs and pilot participants
+// left out, analysed separately, as are participants whose answers a coin could have given).
+// Each kind aggregates its own (kinds/*/index.ts `consensus`); shared here: the weights per
+// class (multiclass, quadratic) with the classifier best for their mean, and lambda's spread.
 
-import { type FairMetric, normalizeFair } from "../../elicit/fair/metric.ts";
-import { bayesClassifier } from "../../geometry/binary/bayes.ts";
-import { predictThreshold } from "../../geometry/binary/threshold-classifier.ts";
 import {
   pluginClassifier,
   pluginConfusion,
   pluginLabels,
 } from "../../geometry/multiclass/plugin.ts";
 import type { MulticlassPool } from "../../geometry/multiclass/pool.ts";
-import type { PreparedBinary } from "../../population/binary.ts";
 import type { Consensus } from "../api-schemas.ts";
-import { fairStudyFamily, fairStudyWeights, fairView } from "../kinds/fair/participant.ts";
-import type { FairStudyData } from "../kinds/fair/study.ts";
 import { rateWeights } from "../kinds/multiclass/participant.ts";
 import { studyKindOf } from "../kinds/registry.ts";
-import type { MetricRecord } from "../participant/metric.ts";
-import { metricWeights } from "../participant/metric.ts";
-import type { FairSpec } from "./config.ts";
 import { participantSummary, type StudyRecords } from "./results.ts";
 
 /** The mean of `xs` (non-empty). @example mean([1, 2, 6]) // 3 */
-function mean(xs: readonly number[]): number {
+export function mean(xs: readonly number[]): number {
   return xs.reduce((s, x) => s + x, 0) / xs.length;
 }
 
@@ -50,7 +34,7 @@ function median(xs: readonly number[]): number {
 }
 
 /** Mean, median, sd, least and greatest of `xs` (non-empty). */
-function spread(xs: readonly number[]) {
+export function spread(xs: readonly number[]) {
   return {
     mean: mean(xs),
     median: median(xs),
@@ -164,91 +148,6 @@ export function lambdaConsensus(
 }
 
 /**
- * A binary study's consensus: each participant's weight on true positives (`tp / (tp + tn)`)
- * aggregated; the classifier best for the mean weight on the study's pool (Proposition 1: positive
- * when `eta >= 1 - mean`), its shares right (negative, positive), accuracy, and how many
- * participants' own best threshold labels every case of the pool the same way.
- * @example binaryConsensus([{ id: 1, metric: { tp: 0.7, tn: 0.3 } }], data).best?.threshold // 0.3
- */
-export function binaryConsensus(
-  metrics: readonly { id: number; metric: MetricRecord }[],
-  data: PreparedBinary,
-): Consensus | null {
-  if (metrics.length === 0) return null;
-  const tps = metrics.map((m) => metricWeights(m.metric).tp);
-  const eta = data.test.probabilities;
-  const classify = (tp: number) => bayesClassifier({ tp, tn: 1 - tp });
-  const labelsOf = (tp: number) => Array.from(eta, (x) => predictThreshold(classify(tp), x));
-  const c = spread(tps);
-  const h = classify(c.mean);
-  const labels = labelsOf(c.mean);
-  const C = data.pool.confusion(h);
-  const zeta = data.pool.zeta;
-  return {
-    n: metrics.length,
-    participants: metrics.map((m) => m.id),
-    classes: [data.negativeLabel, data.positiveLabel],
-    tpWeight: c,
-    best: {
-      rates: [zeta < 1 ? C.tn / (1 - zeta) : 0, zeta > 0 ? C.tp / zeta : 0],
-      accuracy: C.tp + C.tn,
-      agree: tps.filter((tp) => labelsOf(tp).every((y, i) => y === labels[i])).length,
-      threshold: h.threshold,
-    },
-  };
-}
-
-/**
- * The mean of fair metrics, normalised again (`normalizeFair`): the consensus whole metric.
- * @example meanFairMetric([{ a: [1, 0], B: { "0-1": I }, lambda: 0.2 }, { a: [0, 1], B: { "0-1": I }, lambda: 0.4 }]).lambda // 0.3
- */
-export function meanFairMetric(ms: readonly FairMetric[]): FairMetric {
-  const n = ms.length;
-  const a = ms[0]!.a.map((_, i) => ms.reduce((s, m) => s + m.a[i]!, 0) / n);
-  const B: Record<string, number[][]> = {};
-  for (const key of Object.keys(ms[0]!.B)) {
-    B[key] = ms[0]!.B[key]!.map((row, i) =>
-      row.map((_, j) => ms.reduce((s, m) => s + (m.B[key]?.[i]?.[j] ?? 0), 0) / n),
-    );
-  }
-  return normalizeFair({ a, B, lambda: ms.reduce((s, m) => s + m.lambda, 0) / n });
-}
-
-/**
- * The group-wise classifiers best for a fairness study's consensus metric (lambda's mean with
- * the study's known a and B; fair-quadratic: `meanFairMetric`) on its query ball, as the
- * participants' screens show them (whole people of 100 per group and class), and how many
- * participants' own best shows the same counts.
- */
-export function fairConsensusBest(
-  data: FairStudyData,
-  spec: FairSpec,
-  consensus: FairMetric,
-  own: readonly FairMetric[],
-): NonNullable<Consensus["best"]> {
-  const family = fairStudyFamily(spec, data);
-  const m = data.groupNames.length;
-  const shown = (metric: FairMetric) =>
-    fairView(data, family.optimal(fairStudyWeights(spec, metric, m)));
-  const best = shown(consensus);
-  const key = JSON.stringify(best.counts);
-  // Everyone's share of each class, groups weighted by their rows: the classes' priors.
-  const rows = data.groupRows.reduce((s, x) => s + x, 0);
-  const k = data.classNames.length;
-  const prior = Array.from({ length: k }, (_, i) =>
-    data.pools.reduce((s, pool, g) => s + (data.groupRows[g]! / rows) * pool.priors[i]!, 0),
-  );
-  const rates = best.overall.map((x) => x / 100);
-  return {
-    rates,
-    accuracy: rates.reduce((s, r, i) => s + prior[i]! * r, 0),
-    agree: own.filter((o) => JSON.stringify(shown(o).counts) === key).length,
-    groupRates: best.counts.map((row) => row.map((c) => c / 100)),
-    gaps: best.gaps.map((g) => g / 100),
-  };
-}
-
-/**
  * The classifier best for the consensus weights on the study's pool (the plug-in rule
  * `argmax_i mean_i eta_i(x)`, which maximises `sum_i mean_i C_ii`), its per-class share right
  * (`C_ii / zeta_i`) and accuracy, and how many participants' own best classifier (the same rule
@@ -316,12 +215,4 @@ function consensusOver(
   }[],
 ): Consensus | null {
   return studyKindOf(rec.config).consensus(rec, finished);
-}
-
-/** A fair-lambda study's known B, copied (empty for the whole fair metric). */
-export function knownCopy(spec: FairSpec): Record<string, number[][]> {
-  if (spec.family !== "fair-lambda") return {};
-  return Object.fromEntries(
-    Object.entries(spec.known.B).map(([key, M]) => [key, M.map((row) => [...row])]),
-  );
 }

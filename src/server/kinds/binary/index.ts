@@ -29,11 +29,11 @@ import {
   studyFrame,
   systemView,
 } from "../../participant/views.ts";
-import { binaryConsensus } from "../../study/consensus.ts";
-import { binaryStudyConfig } from "../../study/create.ts";
 import { longCsv } from "../../study/export.ts";
 import { adaptiveOutcome } from "../../study/results.ts";
 import type { StudyKindModule } from "../kind.ts";
+import { binaryConsensus } from "./consensus.ts";
+import { binaryStudyConfig } from "./create.ts";
 import { studyData } from "./data.ts";
 import { binaryRules } from "./rules.ts";
 

@@ -10,15 +10,11 @@ import {
   type KindFamily,
 } from "../../participant/phase-three.ts";
 import type { Context } from "../../participant/service.ts";
-import {
-  fairConsensusBest,
-  knownCopy,
-  lambdaConsensus,
-  meanFairMetric,
-} from "../../study/consensus.ts";
+import { lambdaConsensus } from "../../study/consensus.ts";
 import { longCsv, numbered } from "../../study/export.ts";
 import { adaptiveOutcome } from "../../study/results.ts";
 import type { StudyKindModule } from "../kind.ts";
+import { fairConsensusBest, knownCopy, meanFairMetric } from "./consensus.ts";
 import {
   type FairStudyResult,
   fairMetricRecord,

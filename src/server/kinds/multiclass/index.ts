@@ -15,10 +15,10 @@ import {
 import type { Context } from "../../participant/service.ts";
 import type { MulticlassAdaptiveSpec } from "../../study/config.ts";
 import { consensusFigures, weightsConsensus } from "../../study/consensus.ts";
-import { multiclassStudyConfig } from "../../study/create.ts";
 import { longCsv, numbered } from "../../study/export.ts";
 import { adaptiveOutcome } from "../../study/results.ts";
 import type { FigureColumns, StudyKindModule } from "../kind.ts";
+import { multiclassStudyConfig } from "./create.ts";
 import { multiclassStudyData } from "./data.ts";
 import {
   debriefSentence,

@@ -17,11 +17,11 @@ import {
 } from "../../participant/phase-three.ts";
 import type { Context } from "../../participant/service.ts";
 import { weightsConsensus } from "../../study/consensus.ts";
-import { classStudyConfig } from "../../study/create.ts";
 import { longCsv, numbered } from "../../study/export.ts";
 import { comprehensionPair } from "../../study/kind-comprehension.ts";
 import { adaptiveOutcome } from "../../study/results.ts";
 import type { StudyKindModule } from "../kind.ts";
+import { classStudyConfig } from "../multiclass/create.ts";
 import { classWeightColumns } from "../multiclass/index.ts";
 import { debriefSentence, uncertaintySentence } from "../multiclass/participant.ts";
 import { type QuadraticStudyData, quadraticStudyData } from "./data.ts";
