@@ -21,9 +21,10 @@ import {
   type StudyConfig,
   UPLOADED_DATASET,
 } from "../../study/config.ts";
-import { comprehensionPair, fairComprehension } from "../../study/kind-comprehension.ts";
+import { comprehensionPair } from "../../study/kind-comprehension.ts";
 import { bundledDataPath, generalStudyBase } from "../../study/template.ts";
 import { withTexts } from "../../study/texts.ts";
+import { fairComprehension } from "./comprehension.ts";
 import { fairStudyFamily, fairView } from "./participant.ts";
 
 /**

@@ -20,9 +20,10 @@ import {
   UPLOADED_DATASET,
 } from "../../study/config.ts";
 import { stripUndefined } from "../../study/create.ts";
-import { comprehensionPair, multiclassComprehension } from "../../study/kind-comprehension.ts";
+import { comprehensionPair } from "../../study/kind-comprehension.ts";
 import { bundledDataPath, generalStudyBase } from "../../study/template.ts";
 import { withTexts } from "../../study/texts.ts";
+import { multiclassComprehension } from "./comprehension.ts";
 import { prepareMulticlassStudyData } from "./data.ts";
 import { multiclassStudyFamily, multiclassView } from "./participant.ts";
 
