@@ -37,10 +37,13 @@ export interface AppOptions {
   /** Mark the session cookie Secure even on plain HTTP (behind a TLS proxy without --trust-proxy). */
   readonly secureCookies?: boolean;
   /**
-   * Behind a reverse proxy: trust its X-Forwarded-For / -Proto (client address for the rate
-   * limits, https for Secure cookies). Off by default: a direct client could forge them.
+   * Behind reverse proxies: how many (a number of hops; true is 1) to trust for
+   * X-Forwarded-For / -Proto. The client's address (the rate limits' key) is then the right-
+   * most address no trusted proxy added, so a client cannot choose it by writing the header
+   * itself (issue 28 item 2); https from the proxy marks cookies Secure. Off by default: a
+   * direct client could forge them.
    */
-  readonly trustProxy?: boolean;
+  readonly trustProxy?: boolean | number;
   /**
    * The address participants reach the app at (e.g. "https://study.example.org"): invite links
    * are built on it. Without it links are relative ("/p/TOKEN"): the Host header a client
@@ -169,6 +172,18 @@ function hasNul(v: unknown, depth = 0): boolean {
 }
 
 /**
+ * The number of proxies to trust from `AppOptions.trustProxy` (false: none).
+ * @example trustedHops(true) // 1
+ */
+export function trustedHops(trust: boolean | number | undefined): number | false {
+  if (trust === undefined || trust === false) return false;
+  if (trust === true) return 1;
+  if (!Number.isInteger(trust) || trust < 1 || trust > 10)
+    throw new RangeError(`trust-proxy: ${trust} is not a number of proxies from 1 to 10`);
+  return trust;
+}
+
+/**
  * Build the web app (not listening): participant and researcher APIs, `/healthz`,
  * `/openapi.json` and the browser UI. Call `app.close()` to release it (the database stays
  * open; the caller owns it).
@@ -178,7 +193,15 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: o.logger ?? false,
     bodyLimit: 1024 * 1024,
-    trustProxy: o.trustProxy ?? false,
+    // The first n hops back from the socket are the trusted proxies (the socket's peer is hop
+    // 0): the client is the address before them, the right-most one they did not add. Never
+    // `true`, which takes the left-most address, the one a client writes itself.
+    ...(trustedHops(o.trustProxy) === false
+      ? {}
+      : {
+          trustProxy: (_address: string, hop: number) =>
+            hop < (trustedHops(o.trustProxy) as number),
+        }),
     // The router's own errors (a path segment over 100 characters, a malformed URL) in our
     // error format, without echoing the URL (it may hold a token).
     frameworkErrors: (err, _req, reply) => {

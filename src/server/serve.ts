@@ -18,7 +18,7 @@ export interface ServeOptions {
   /** See AppOptions.publicUrl. */
   readonly publicUrl?: string;
   /** See AppOptions.trustProxy. */
-  readonly trustProxy?: boolean;
+  readonly trustProxy?: boolean | number;
 }
 
 /**

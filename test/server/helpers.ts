@@ -99,7 +99,7 @@ export async function startApp(
     strictLimits?: boolean;
     limits?: Parameters<typeof buildApp>[0]["limits"];
     publicUrl?: string;
-    trustProxy?: boolean;
+    trustProxy?: boolean | number;
   } = {},
 ): Promise<TestApp> {
   const { db, kind } = await store.open();

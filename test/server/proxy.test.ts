@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { normalizePublicUrl } from "../../src/server/app.ts";
+import { trustProxyOf } from "../../src/cli/commands/serve.ts";
+import { normalizePublicUrl, trustedHops } from "../../src/server/app.ts";
 import { call, freshStore, PASSWORD, signIn, startApp, type TestApp } from "./helpers.ts";
 
 /** Issue 14 item 6: links never built from the Host header; running behind an HTTPS proxy. */
@@ -60,6 +61,46 @@ describe("invite links and proxies", () => {
     const ok = await login("203.0.113.8", PASSWORD);
     expect(ok.statusCode).toBe(200);
     expect(String(ok.headers["set-cookie"])).toMatch(/;\s*Secure/i);
+  });
+
+  it("issue 28 item 2: a client's own X-Forwarded-For cannot reset the per-IP limits behind a trusted proxy", async () => {
+    const t = await app({ strictLimits: true, trustProxy: 1 });
+    await signIn(t);
+    // The client writes a new address in front each time; the proxy appends the address it
+    // saw (always the same client): the limit keys on that, the right-most untrusted hop.
+    let limited = false;
+    let tries = 0;
+    for (; tries < 40 && !limited; tries++) {
+      const r = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { email: "r@example.org", password: "wrong password!" },
+        headers: { "x-forwarded-for": `198.51.100.${tries}, 203.0.113.9` },
+      });
+      limited = r.statusCode === 429;
+    }
+    expect(limited).toBe(true);
+    expect(tries).toBeLessThan(40);
+    // Two proxies trusted: the address the first one saw is the client's.
+    const two = await app({ strictLimits: true, trustProxy: 2 });
+    await signIn(two);
+    let limitedTwo = false;
+    for (let i = 0; i < 40 && !limitedTwo; i++) {
+      const r = await two.app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { email: "r@example.org", password: "wrong password!" },
+        headers: { "x-forwarded-for": `198.51.100.${i}, 203.0.113.9, 10.0.0.2` },
+      });
+      limitedTwo = r.statusCode === 429;
+    }
+    expect(limitedTwo).toBe(true);
+    expect(trustedHops(true)).toBe(1);
+    expect(() => trustedHops(0.5)).toThrow(RangeError);
+    expect(trustProxyOf(undefined)).toBe(false);
+    expect(trustProxyOf(true)).toBe(1);
+    expect(trustProxyOf("2")).toBe(2);
+    expect(() => trustProxyOf("yes")).toThrow(/not a number of proxies/);
   });
 
   it("without --trust-proxy, X-Forwarded-For is ignored (one bucket for the direct client)", async () => {

@@ -43,9 +43,9 @@ export function registerServe(program: Command): void {
       process.env.PUBLIC_URL || undefined,
     )
     .option(
-      "--trust-proxy",
-      "behind a reverse proxy: trust X-Forwarded-For / -Proto for client addresses (rate limits) and https (Secure cookies) (env TRUST_PROXY=1)",
-      process.env.TRUST_PROXY === "1",
+      "--trust-proxy [hops]",
+      "behind reverse proxies: trust this many of them (default 1) for X-Forwarded-For / -Proto; the client's address (rate limits) is the right-most one no trusted proxy added, https marks cookies Secure (env TRUST_PROXY=N)",
+      process.env.TRUST_PROXY || undefined,
     )
     .option(
       "--log-level <level>",
@@ -59,7 +59,7 @@ export function registerServe(program: Command): void {
         host: string;
         dataDir: string;
         publicUrl?: string;
-        trustProxy?: boolean;
+        trustProxy?: boolean | string;
         logLevel: string;
         quiet?: boolean;
       }) =>
@@ -79,7 +79,7 @@ export function registerServe(program: Command): void {
             log: !f.quiet,
             logLevel,
             publicUrl,
-            trustProxy: f.trustProxy === true,
+            trustProxy: trustProxyOf(f.trustProxy),
           });
           const stop = async () => {
             await app.close();
@@ -89,4 +89,17 @@ export function registerServe(program: Command): void {
           process.once("SIGTERM", stop);
         }),
     );
+}
+
+/**
+ * `--trust-proxy [hops]` (or TRUST_PROXY): absent or "0" trusts none, the bare flag one proxy,
+ * a whole number from 1 to 10 that many.
+ * @example trustProxyOf("2") // 2
+ */
+export function trustProxyOf(v: boolean | string | undefined): number | false {
+  if (v === undefined || v === false || v === "0") return false;
+  if (v === true) return 1;
+  if (!/^(?:[1-9]|10)$/.test(v))
+    throw new CliError(`--trust-proxy: "${v}" is not a number of proxies from 1 to 10`);
+  return Number(v);
 }
