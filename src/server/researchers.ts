@@ -1,5 +1,6 @@
 import type { Db } from "./db/schema.ts";
 import { hashPassword } from "./security/password.ts";
+import { isEmailAddress, passwordProblem } from "./security/password-policy.ts";
 import { nowIso } from "./time.ts";
 
 /** Normalise an e-mail address for storage and lookup. */
@@ -9,12 +10,15 @@ export function normalizeEmail(email: string): string {
 
 /**
  * Create a researcher account (the first one comes from `elicit admin create-user`).
- * Throws when the address is taken or the password is shorter than 8 characters.
+ * Throws when the address is not one or is taken, or the password breaks the password policy
+ * (`passwordProblem`: at least 10 characters, not a common password, ...).
+ * @example await createResearcher(db, "r@example.org", "correct horse battery")
  */
 export async function createResearcher(db: Db, email: string, password: string): Promise<number> {
   const e = normalizeEmail(email);
-  if (!/^[^\s@]+@[^\s@]+$/.test(e)) throw new Error(`"${email}" is not an e-mail address`);
-  if (password.length < 8) throw new Error("the password needs at least 8 characters");
+  if (!isEmailAddress(e)) throw new Error(`"${email}" is not an e-mail address`);
+  const problem = passwordProblem(password, e);
+  if (problem !== null) throw new Error(problem);
   const taken = await db
     .selectFrom("researchers")
     .select("id")

@@ -15,7 +15,7 @@ export function registerAdmin(program: Command): void {
     .requiredOption("--email <e>", "the researcher's e-mail address (the sign-in name)")
     .requiredOption(
       "--password-file <f>",
-      "a file whose first line is the password (at least 8 characters; keeps it out of the shell history)",
+      "a file whose first line is the password (at least 10 characters, not a common password, not one character repeated or a keyboard run, not your e-mail name; keeps it out of the shell history)",
     )
     .option(
       "--data-dir <dir>",

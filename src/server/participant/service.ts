@@ -1,4 +1,5 @@
 import { PostgresAdapter, type Selectable, sql } from "kysely";
+import { isDecimal } from "../../data/decimal.ts";
 import type { TradeOff } from "../../elicit/adaptive/phase-three.ts";
 import type { BinaryPoint } from "../../elicit/binary/point.ts";
 import type { ReplayState } from "../../elicit/session.ts";
@@ -407,8 +408,8 @@ export function validateForm(
     if (f.kind === "single" && f.options && !f.options.includes(v)) {
       throw new ApiError(400, "invalid_answers", `"${v}" is not an option of "${f.label}"`);
     }
-    if (f.kind === "number" && !Number.isFinite(Number(v))) {
-      throw new ApiError(400, "invalid_answers", `"${f.label}" needs a number`);
+    if (f.kind === "number" && !isDecimal(v)) {
+      throw new ApiError(400, "invalid_answers", `"${f.label}" needs a number, such as 42 or 3.5`);
     }
     out.set(f.id, v);
   }

@@ -323,7 +323,7 @@ export function codebook(
 
 /** How the CSVs are written, for the codebook's readers. */
 export const CSV_CONVENTIONS =
-  "UTF-8, comma-separated, a header row, LF line ends. An empty cell means missing / not applicable (NA) in every column; no column uses empty text as a value. Read every column with its codebook type and only the empty cell as NA: pandas read_csv(f, dtype=..., keep_default_na=False, na_values=['']) (integer and boolean01 as 'Int64', number as 'float64', text/json/datetime as 'string'); R read.csv(f, na.strings = '', check.names = FALSE, colClasses = ...) (integer and boolean01 'integer', number 'numeric', the others 'character'). Text that starts with =, +, -, @, a tab or a carriage return carries a leading ' (spreadsheet formula defusing).";
+  "UTF-8, comma-separated, a header row, LF line ends. An empty cell means missing / not applicable (NA) in every column; no column uses empty text as a value. Read every column with its codebook type and only the empty cell as NA: pandas read_csv(f, dtype=..., keep_default_na=False, na_values=['']) (integer and boolean01 as 'Int64', number as 'float64', text/json/datetime as 'string'); R read.csv(f, na.strings = '', check.names = FALSE, colClasses = ...) (integer and boolean01 'integer', number 'numeric', the others 'character'). Text that starts with =, +, -, @, a tab or a carriage return carries a leading ' (spreadsheet formula defusing); a plain number such as -5 does not.";
 
 /**
  * The codebook as its own CSV file (`file,column,type,description`), for the export route

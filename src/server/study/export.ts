@@ -1,3 +1,4 @@
+import { isDecimal } from "../../data/decimal.ts";
 import { VERSION } from "../../version.ts";
 import { studyKindOf } from "../kinds/registry.ts";
 import { type MetricRecord, metricWeights } from "../participant/metric.ts";
@@ -10,14 +11,15 @@ import { participantSummary, type StudyRecords } from "./results.ts";
  * One CSV field: quoted when it holds a comma, quote or line break. Text (not numbers) that
  * starts with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'`, so a
  * spreadsheet shows a participant's `=HYPERLINK(...)` as text instead of running it (OWASP
- * CSV injection).
+ * CSV injection); a plain decimal number ("-5") is left as it is.
  * @example csvField("=1+1") // "'=1+1"
  */
 export function csvField(v: unknown): string {
   if (v === null || v === undefined) return "";
   if (typeof v === "number") return Number.isFinite(v) ? String(v) : "";
   let s = String(v);
-  if (typeof v === "string" && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  // A plain number ("-5", "+3.2") is no formula: left as the number it is (issue 28 item 6).
+  if (typeof v === "string" && /^[=+\-@\t\r]/.test(s) && !isDecimal(s)) s = `'${s}`;
   return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
 
