@@ -172,6 +172,20 @@ function hasNul(v: unknown, depth = 0): boolean {
 }
 
 /**
+ * Whether a request URL's path is spelled plainly: no empty segment ("//") and no percent
+ * escape of a character that needs none (a letter, a digit, "-", ".", "_" or "~").
+ * @example isCanonicalPath("/api/%70/abc") // false
+ */
+export function isCanonicalPath(url: string): boolean {
+  const q = url.indexOf("?");
+  const path = q < 0 ? url : url.slice(0, q);
+  return (
+    !path.includes("//") &&
+    !/%(?:[46][1-9A-Fa-f]|[57][0-9Aa]|3[0-9]|2[DdEe]|5[Ff]|7[Ee])/.test(path)
+  );
+}
+
+/**
  * The number of proxies to trust from `AppOptions.trustProxy` (false: none).
  * @example trustedHops(true) // 1
  */
@@ -279,6 +293,11 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
   app.addHook("onRequest", async (req) => {
     if (req.url.length > MAX_URL_LENGTH)
       throw new ApiError(414, "uri_too_long", "the address is too long");
+    // One spelling per address (issue 28 item 5): an escaped letter, digit or -._~ ("%70"
+    // for "p") or an empty segment would reach a route under a name the log's redaction and
+    // the rate limits do not know.
+    if (!isCanonicalPath(req.url))
+      throw new ApiError(400, "bad_url", "the address is not in its plain spelling");
     // No route: the not-found handler answers 404 or 405, whatever the body.
     if (req.routeOptions.url === undefined) return;
     if (req.method === "GET" || req.method === "HEAD" || !req.url.startsWith("/api/")) return;

@@ -6,15 +6,37 @@
  */
 import type { FastifyServerOptions } from "fastify";
 
-const TOKEN_PATH = /(^|\/)(p)\/[^/?#]+/g;
+/** A path segment long and plain enough to be a token (ours are 43 base64url characters). */
+const TOKEN_LIKE = /^[A-Za-z0-9_-]{16,}$/;
+
+/** A path segment with its percent escapes decoded (as the router reads it). */
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
 
 /**
- * A request URL safe to log: participant tokens and query values replaced.
+ * A request URL safe to log: every segment that follows a `p` segment, or that looks like a
+ * token, replaced whatever its spelling (`/P/`, `/api/%70/`, `/api/p//`: issue 28 item 5),
+ * and query values replaced (keys kept).
  * @example redactUrl("/api/p/abc123/answer?x=1") // "/api/p/[token]/answer?x=[redacted]"
  */
 export function redactUrl(url: string): string {
   const q = url.indexOf("?");
-  const path = (q < 0 ? url : url.slice(0, q)).replace(TOKEN_PATH, "$1$2/[token]");
+  let afterP = false;
+  const path = (q < 0 ? url : url.slice(0, q))
+    .split("/")
+    .map((segment) => {
+      if (segment === "") return segment;
+      const d = decoded(segment);
+      const secret = afterP || TOKEN_LIKE.test(d) || /[^A-Za-z0-9._~-]/.test(d);
+      afterP = d.toLowerCase() === "p";
+      return secret && !afterP ? "[token]" : afterP ? "p" : segment;
+    })
+    .join("/");
   if (q < 0) return path;
   const keys = url
     .slice(q + 1)

@@ -19,6 +19,11 @@ export interface ServeOptions {
   readonly publicUrl?: string;
   /** See AppOptions.trustProxy. */
   readonly trustProxy?: boolean | number;
+  /**
+   * Whether a person reads the start-up lines at a terminal (default: stderr is a TTY); only
+   * then do they hold a test-run link.
+   */
+  readonly interactive?: boolean;
 }
 
 /**
@@ -44,11 +49,15 @@ export async function serve(o: ServeOptions): Promise<FastifyInstance> {
   const url = `http://${shownHost.includes(":") ? `[${shownHost}]` : shownHost}:${o.port}/`;
   const lines = [`elicit serve: listening on ${url} (database: ${kind} ${location})`];
   if (created !== null) {
-    const [token] = await createParticipants(db, created, 1, true);
-    lines.push(
-      `created the built-in study "Cancer diagnosis" (id ${created}, live)`,
-      `try it as a participant (a test run): ${o.publicUrl ? `${o.publicUrl}/` : url}p/${token}`,
-    );
+    lines.push(`created the built-in study "Cancer diagnosis" (id ${created}, live)`);
+    // A test-run link is a credential: shown to a person at a terminal, never written where
+    // the output is kept (a service's log; issue 28 item 5).
+    if (o.interactive ?? process.stderr.isTTY === true) {
+      const [token] = await createParticipants(db, created, 1, true);
+      lines.push(
+        `try it as a participant (a test run): ${o.publicUrl ? `${o.publicUrl}/` : url}p/${token}`,
+      );
+    } else lines.push("try it as a participant: sign in and press Test run on the study's page");
   }
   if ((await researcherCount(db)) === 0) {
     lines.push(
