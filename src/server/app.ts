@@ -19,10 +19,12 @@ import {
 import { z } from "zod";
 import { DataError } from "../data/errors.ts";
 import { VERSION } from "../version.ts";
+import { requireResearcher } from "./auth.ts";
 import type { Db, DbKind } from "./db/schema.ts";
 import { ApiError } from "./errors.ts";
 import { participantRoutes } from "./routes/participant.ts";
 import { researcherRoutes } from "./routes/researcher.ts";
+import { jsonTooDeep } from "./security/json-depth.ts";
 import { createRateLimiter, type RateLimiter } from "./security/rate-limit.ts";
 import { newToken } from "./security/tokens.ts";
 import { missingUiPage } from "./ui-missing.ts";
@@ -171,6 +173,15 @@ function hasNul(v: unknown, depth = 0): boolean {
   return false;
 }
 
+/** The largest body a participant's request may have (their answers are short). */
+export const PARTICIPANT_BODY_LIMIT = 256 * 1024;
+/** The largest sign-in body. */
+export const LOGIN_BODY_LIMIT = 16 * 1024;
+/** How deep a JSON body may nest (a study's create request nests about 6 levels). */
+export const MAX_JSON_DEPTH = 32;
+/** Researcher routes with a body that need no session. */
+const PUBLIC_BODY_ROUTES = new Set(["/api/auth/login", "/api/auth/logout"]);
+
 /**
  * Whether a request URL's path is spelled plainly: no empty segment ("//") and no percent
  * escape of a character that needs none (a letter, a digit, "-", ".", "_" or "~").
@@ -288,6 +299,37 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
   app.addHook("onRoute", (r) => {
     for (const method of Array.isArray(r.method) ? r.method : [r.method])
       routes.push({ method, pattern: routePattern(r.url ?? r.path) });
+    // What anyone may send without signing in is small (issue 28 item 3): a participant's
+    // answers, a sign-in.
+    const url = r.url ?? r.path;
+    if (url.startsWith("/api/p/"))
+      r.bodyLimit = Math.min(r.bodyLimit ?? Infinity, PARTICIPANT_BODY_LIMIT);
+    if (url === "/api/auth/login")
+      r.bodyLimit = Math.min(r.bodyLimit ?? Infinity, LOGIN_BODY_LIMIT);
+  });
+
+  // JSON no deeper than MAX_JSON_DEPTH, checked on the text before it is parsed.
+  const json = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (req, body, done) => {
+    if (jsonTooDeep(body as string, MAX_JSON_DEPTH)) {
+      done(
+        new ApiError(400, "too_deep", `the body nests deeper than ${MAX_JSON_DEPTH} levels`),
+        undefined,
+      );
+      return;
+    }
+    json(req, body as string, done);
+  });
+
+  // A researcher's request with a body is signed in before the body is read: nobody may make
+  // the server parse megabytes without an account (issue 28 item 3). The handler's own check
+  // then finds the same researcher without another query (auth.ts remembers it).
+  app.addHook("preParsing", async (req) => {
+    const route = req.routeOptions.url;
+    if (route === undefined || !route.startsWith("/api/") || route.startsWith("/api/p/")) return;
+    if (req.method === "GET" || req.method === "HEAD" || PUBLIC_BODY_ROUTES.has(route)) return;
+    await requireResearcher(o.db, req);
   });
 
   app.addHook("onRequest", async (req) => {

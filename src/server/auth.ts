@@ -47,11 +47,17 @@ function sessionToken(req: FastifyRequest): string | null {
   return u.valid && u.value ? u.value : null;
 }
 
+// The researcher each request was found to be (once per request: the app checks before the
+// body is read, the handler again).
+const signedIn = new WeakMap<FastifyRequest, { id: number; email: string }>();
+
 /** The signed-in researcher, or a 401. */
 export async function requireResearcher(
   db: Db,
   req: FastifyRequest,
 ): Promise<{ id: number; email: string }> {
+  const known = signedIn.get(req);
+  if (known) return known;
   const token = sessionToken(req);
   if (token) {
     const row = await db
@@ -60,7 +66,11 @@ export async function requireResearcher(
       .select(["researchers.id", "researchers.email", "sessions.expires_at"])
       .where("sessions.id", "=", sha256(token))
       .executeTakeFirst();
-    if (row && row.expires_at > nowIso()) return { id: row.id, email: row.email };
+    if (row && row.expires_at > nowIso()) {
+      const who = { id: row.id, email: row.email };
+      signedIn.set(req, who);
+      return who;
+    }
   }
   throw new ApiError(401, "unauthorized", "please sign in");
 }
