@@ -1,6 +1,7 @@
 import { type KyselyPlugin, UpdateQueryNode } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ParticipantState } from "../../src/server/api-schemas.ts";
+import { loadContext, renderState } from "../../src/server/participant/service.ts";
 import { sha256 } from "../../src/server/security/tokens.ts";
 import { answerKey, questionnaireAnswers, studyWithTestRun } from "./driver.ts";
 import { BACKENDS, call, freshStore, signIn, startApp, type TestApp } from "./helpers.ts";
@@ -105,5 +106,64 @@ describe.each(BACKENDS)("comprehension is atomic (%s)", (kind) => {
     expect(again.body.correct).toBe(true);
     expect(again.body.state.phase).toBe("guess");
     expect(await attempts()).toHaveLength(qs.length);
+  });
+});
+
+/**
+ * Issue 28 item 4: a reload that read the participant before the last comprehension answer
+ * committed (on another server) said phase "comprehension" with no question (the page then
+ * failed); a retried last answer got 409 wrong_phase instead of duplicate: true.
+ */
+describe.each(BACKENDS)("Part 1 read across a commit (%s)", (kind) => {
+  let t: TestApp;
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it("defect: a torn read says comprehension without its question; a retried answer is 409", async () => {
+    t = await startApp(await freshStore(kind));
+    const cookie = await signIn(t);
+    const { token } = await studyWithTestRun(t, cookie);
+    const base = `/api/p/${token}`;
+    await call(t, "POST", `${base}/consent`, { agree: true });
+    await call(t, "POST", `${base}/questionnaire`, { answers: questionnaireAnswers });
+    let s = (await call<ParticipantState>(t, "POST", `${base}/story`, {})).body;
+    const key = await answerKey(t, token);
+    const qs = [...key.keys()];
+    // Every question but the last answered right.
+    while (s.comprehension!.index < qs.length - 1) {
+      const q = s.comprehension!.question;
+      s = (
+        await call(t, "POST", `${base}/comprehension`, { questionId: q.id, answer: key.get(q.id) })
+      ).body.state;
+    }
+    const last = s.comprehension!.question;
+    // A reload reads the participant row (Part 1 not passed yet) ...
+    const stale = await loadContext(t.db, token);
+    // ... then the last right answer commits (another request, another server) ...
+    const done = await call(t, "POST", `${base}/comprehension`, {
+      questionId: last.id,
+      answer: key.get(last.id),
+    });
+    expect(done.body.state.phase).toBe("guess");
+    // ... and the reload's reply is one consistent state: the next step, not Part 1 without
+    // its question.
+    const reply = await renderState(t.db, stale);
+    expect(reply.phase).toBe("guess");
+    expect(reply.guess).toBeDefined();
+    // The same last answer sent again (its reply was lost): the current state, a duplicate.
+    const retried = await call(t, "POST", `${base}/comprehension`, {
+      questionId: last.id,
+      answer: key.get(last.id),
+    });
+    expect(retried.status).toBe(200);
+    expect(retried.body.state.duplicate).toBe(true);
+    expect(retried.body.state.phase).toBe("guess");
+    // An id that is no question of the study is still refused.
+    const unknown = await call(t, "POST", `${base}/comprehension`, {
+      questionId: "nope",
+      answer: "x",
+    });
+    expect(unknown.status).toBe(409);
   });
 });

@@ -132,6 +132,25 @@ export async function loadContext(db: Db, token: string): Promise<Context> {
   };
 }
 
+/**
+ * The context read again from the database (its participant row and answer log), for a reply
+ * that found a write committed between two of its reads.
+ */
+async function refreshContext(db: Db, ctx: Context): Promise<Context> {
+  const participant = await db
+    .selectFrom("participants")
+    .selectAll()
+    .where("id", "=", ctx.participant.id)
+    .executeTakeFirstOrThrow();
+  const rows = await db
+    .selectFrom("answers")
+    .select(LOG_COLUMNS)
+    .where("participant_id", "=", ctx.participant.id)
+    .orderBy("id")
+    .execute();
+  return { ...ctx, participant, rows };
+}
+
 /** The phase of a participant who has not reached Phase II yet (or withdrew); else null. */
 function earlyPhase(ctx: Context): Phase | null {
   const p = ctx.participant;
@@ -216,6 +235,7 @@ export async function renderState(
   db: Db,
   ctx: Context,
   pos = position(ctx),
+  reread = false,
 ): Promise<ParticipantState> {
   const c = ctx.config;
   const kind = studyKindOf(c);
@@ -253,6 +273,12 @@ export async function renderState(
           ...kind.comprehensionSystems(ctx),
           attemptsLeft: c.comprehension.maxAttempts - prog.attempts,
         };
+      } else if (!reread) {
+        // Every question done, yet the participant row read before said Part 1 was not: the
+        // last answer committed in between (another server; issue 28 item 4). Read again, so
+        // the reply is one consistent state, never the phase without its question.
+        const fresh = await refreshContext(db, ctx);
+        return renderState(db, fresh, position(fresh), true);
       }
       break;
     }
@@ -546,6 +572,18 @@ export async function comprehension(
   answer: string,
 ): Promise<{ correct: boolean; feedback: string; state: ParticipantState }> {
   const pos = position(ctx);
+  // A retried answer to a question of a Part 1 already passed (its first try committed, the
+  // reply lost): the current state, marked duplicate, not an error (issue 28 item 4).
+  if (
+    pos.phase !== "comprehension" &&
+    ctx.participant.comprehension_at !== null &&
+    ctx.config.comprehension.questions.some((q) => q.id === questionId)
+  )
+    return {
+      correct: false,
+      feedback: "That answer was already recorded.",
+      state: { ...(await renderState(db, ctx, pos)), duplicate: true },
+    };
   requirePhase(pos, "comprehension");
   const prog = await comprehensionProgress(db, ctx);
   const q = prog.question;
