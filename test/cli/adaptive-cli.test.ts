@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -8,6 +8,7 @@ import {
   adaptiveSettingsFromFlags,
   rejectFractionalAdaptive,
 } from "../../src/cli/adaptive-options.ts";
+import { checkCliParameters } from "../../src/cli/commands/simulate-adaptive.ts";
 import { CliError } from "../../src/cli/errors.ts";
 import { positiveTrials } from "../../src/cli/figure-options.ts";
 import { adaptiveProcedure } from "../../src/elicit/adaptive/engine.ts";
@@ -325,5 +326,50 @@ describe("elicit reproduce adaptive", () => {
     expect(
       oneLineError(elicit("reproduce", "adaptive", "--families", "binary-linear-fractional")),
     ).toMatch(/--families/);
+  });
+});
+
+describe("issue 28 item 8: models too large for a person's answers", () => {
+  it("defect: a linear metric of 12 classes (132 weights) ran for seconds a question; it is refused with what to change", () => {
+    // 12 classes, 2 features, 20 rows each.
+    const rows = ["x1,x2,y"];
+    for (let c = 0; c < 12; c++)
+      for (let i = 0; i < 20; i++) rows.push(`${c + ((i * 7) % 10) / 10},${(c * 3 + i) % 5},c${c}`);
+    const csv = join(dir, "twelve.csv");
+    writeFileSync(csv, `${rows.join("\n")}\n`);
+    const r = elicit(
+      "simulate",
+      "--data",
+      csv,
+      "--target",
+      "y",
+      "--family",
+      "linear",
+      "--strategy",
+      "adaptive",
+      "--random-truth",
+    );
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/132 numbers to find, more than the 120/);
+    expect(r.stderr).toMatch(/--family diagonal-linear/);
+  });
+
+  it("warns once when the budget is below the number count", () => {
+    const lines: string[] = [];
+    const original = process.stderr.write.bind(process.stderr);
+    process.stderr.write = ((s: string) => {
+      lines.push(String(s));
+      return true;
+    }) as typeof process.stderr.write;
+    try {
+      checkCliParameters({ name: "linear", dim: 90 }, 30);
+      checkCliParameters({ name: "linear", dim: 90 }, 30);
+      checkCliParameters({ name: "linear", dim: 20 }, 30);
+    } finally {
+      process.stderr.write = original;
+    }
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/90 numbers to find and the budget is 30 questions/);
+    expect(() => checkCliParameters({ name: "linear", dim: 342 }, 30)).toThrow(CliError);
   });
 });

@@ -119,6 +119,33 @@ interface CommonFlags extends AdaptiveFlags {
   log?: string;
 }
 
+/**
+ * The most numbers a metric elicited from a person may have here: beyond it the engine's
+ * belief and candidate pairs grow past what a person's few dozen answers can pin down and
+ * past a bounded memory (issue 28 item 8: 342 weights took 4 GB and 5 s a question).
+ */
+export const MAX_CLI_PARAMETERS = 120;
+
+const warned = new Set<string>();
+
+/**
+ * Refuses a family with more than MAX_CLI_PARAMETERS numbers (what to change instead), and
+ * warns once when the budget is below its number count: each answer tells at most one thing.
+ */
+export function checkCliParameters(family: { name: string; dim: number }, budget: number): void {
+  if (family.dim > MAX_CLI_PARAMETERS)
+    throw new CliError(
+      `${family.name}: ${family.dim} numbers to find, more than the ${MAX_CLI_PARAMETERS} the engine takes from a person's answers; use fewer classes (or groups), or a family with fewer numbers (e.g. --family diagonal-linear)`,
+    );
+  const key = `${family.name}:${family.dim}:${budget}`;
+  if (family.dim > budget && !warned.has(key)) {
+    warned.add(key);
+    process.stderr.write(
+      `warning: ${family.name} has ${family.dim} numbers to find and the budget is ${budget} questions; the answers cannot pin them all down (raise --budget to at least ${family.dim}, or use fewer classes or a smaller family)\n`,
+    );
+  }
+}
+
 function report<P, M>(
   family: AdaptiveFamily<P, M>,
   truth: M,
@@ -134,6 +161,7 @@ function report<P, M>(
     classifier: (p: P) => unknown;
   },
 ): AdaptiveRunReport {
+  checkCliParameters(family, settings.budget);
   let run: ReturnType<typeof simulateAdaptive<P, M>>;
   try {
     run = simulateAdaptive(family, truth, value, noise, settings, seed);

@@ -24,6 +24,7 @@ import {
 import { comprehensionPair } from "../../study/kind-comprehension.ts";
 import { bundledDataPath, generalStudyBase } from "../../study/template.ts";
 import { withTexts } from "../../study/texts.ts";
+import { checkParameterBudget } from "../parameter-budget.ts";
 import { fairComprehension } from "./comprehension.ts";
 import { fairStudyFamily, fairView } from "./participant.ts";
 
@@ -226,7 +227,12 @@ export function fairStudyConfig(body: CreateStudyBody): { config: StudyConfig; h
     display: { population: 100 },
   };
   // Part 1: two systems of the study's own pool and questions about reading them.
-  const pair = comprehensionPair(fairStudyFamily(config.spec as FairSpec, prepared));
+  const family = fairStudyFamily(config.spec as FairSpec, prepared);
+  checkParameterBudget(family.dim, (config.spec as FairSpec).budget, [
+    "elicit the trade-off lambda alone (family fair-lambda)",
+    "keep fewer groups or classes",
+  ]);
+  const pair = comprehensionPair(family);
   const noun = config.words.systemNoun;
   const check = fairComprehension(
     fairView(prepared, pair.first),

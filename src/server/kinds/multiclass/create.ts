@@ -23,6 +23,7 @@ import { stripUndefined } from "../../study/create.ts";
 import { comprehensionPair } from "../../study/kind-comprehension.ts";
 import { bundledDataPath, generalStudyBase } from "../../study/template.ts";
 import { withTexts } from "../../study/texts.ts";
+import { checkParameterBudget } from "../parameter-budget.ts";
 import { multiclassComprehension } from "./comprehension.ts";
 import { prepareMulticlassStudyData } from "./data.ts";
 import { multiclassStudyFamily, multiclassView } from "./participant.ts";
@@ -74,7 +75,18 @@ export function multiclassStudyConfig(body: CreateStudyBody): {
     kind: "multiclass",
     spec,
     comprehensionPair: (prepared) => {
-      const pair = comprehensionPair(multiclassStudyFamily(spec, prepared.pool));
+      const family = multiclassStudyFamily(spec, prepared.pool);
+      checkParameterBudget(
+        family.dim,
+        spec.budget,
+        spec.family === "linear"
+          ? [
+              "keep fewer classes (classes)",
+              `elicit a weight per class (family diagonal-linear, ${prepared.pool.k} numbers)`,
+            ]
+          : ["keep fewer classes (classes)"],
+      );
+      const pair = comprehensionPair(family);
       return [
         multiclassView(prepared.pool, pair.first.classifier),
         multiclassView(prepared.pool, pair.second.classifier),

@@ -24,6 +24,7 @@ import type { StudyKindModule } from "../kind.ts";
 import { classStudyConfig } from "../multiclass/create.ts";
 import { classWeightColumns } from "../multiclass/index.ts";
 import { debriefSentence, uncertaintySentence } from "../multiclass/participant.ts";
+import { checkParameterBudget } from "../parameter-budget.ts";
 import { type QuadraticStudyData, quadraticStudyData } from "./data.ts";
 import {
   imbalanceSentence,
@@ -160,7 +161,9 @@ export const quadraticKind: StudyKindModule<RatePoint> = {
           ...prepared,
           sphere: findSphere(createSpace("diag-rates", prepared.pool)),
         };
-        const pair = comprehensionPair(quadraticStudyFamily(spec, data));
+        const family = quadraticStudyFamily(spec, data);
+        checkParameterBudget(family.dim, spec.budget, ["keep 3 classes (classes)"]);
+        const pair = comprehensionPair(family);
         return [quadraticView(data, pair.first), quadraticView(data, pair.second)];
       },
     });
