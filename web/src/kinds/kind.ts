@@ -4,7 +4,7 @@
 // branch on the kind themselves: adding a kind is a folder under kinds/ and a registry line.
 
 import type { ComponentChildren, FunctionComponent } from "preact";
-import type { CreateStudyBody, Field, ParticipantState } from "../api/types.ts";
+import type { CreateStudyBody, Field, ParticipantRow, ParticipantState } from "../api/types.ts";
 import type { FormFields, FormKindFamily, FormSource } from "../researcher/draft-form.ts";
 import type { EditableTexts, StudyDefaults } from "../researcher/StudyTextsEditor.tsx";
 
@@ -128,6 +128,8 @@ export interface DashboardKind {
    * (fair); null: the metric does not fit one axis (the table and the consensus show it).
    */
   axis: "tp-weight" | "lambda" | null;
+  /** A participant row's elicited metric in the participants table, as its debrief states it. */
+  metricText(row: ParticipantRow): string;
 }
 
 /**

@@ -155,9 +155,10 @@ export function StudyPage({ id }: { id: string }) {
   // The study's kind says what axis its participants' metrics go on (a fairness study's
   // lambda, a binary study's weight on TP, none for weights per class); a kind this page has
   // no module for is told by its rows' metrics.
+  const kindModule = study !== null && isWebKind(study.kind) ? webKindOf(study.kind) : null;
   const axis =
-    study !== null && isWebKind(study.kind)
-      ? webKindOf(study.kind).dashboard.axis
+    kindModule !== null
+      ? kindModule.dashboard.axis
       : (rows ?? []).some((r) => lambdaOf(r.metric) !== null)
         ? "lambda"
         : (rows ?? []).some((r) => r.classWeights !== undefined)
@@ -325,7 +326,11 @@ export function StudyPage({ id }: { id: string }) {
                 <tr key={String(r.id)}>
                   <td>{`${r.id}${r.test ? " (test)" : ""}`}</td>
                   <td>{r.status}</td>
-                  <td>{formatMetric(r.metric, r.adaptive?.unidentified, r)}</td>
+                  <td>
+                    {kindModule
+                      ? kindModule.dashboard.metricText(r)
+                      : formatMetric(r.metric, r.adaptive?.unidentified, r)}
+                  </td>
                   <td>{formatRange(r.range)}</td>
                   <td>{r.guess === null ? "—" : String(r.guess)}</td>
                   <td>{percent(r.agreement)}</td>

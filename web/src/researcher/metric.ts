@@ -37,69 +37,96 @@ export function tpWeight(metric: unknown): number | null {
   return metricWeights(metric)?.tp ?? null;
 }
 
+/** A row's figures per class (the debrief's), as `classWeightsText` reads them. */
+export interface ClassFigures {
+  readonly classWeights?: readonly number[];
+  readonly classHalfWidths?: readonly (number | null)[];
+  readonly classRanges?: readonly { readonly low: number; readonly high: number }[];
+  /** A kind's own figures (a quadratic study's imbalance cost), in a few words. */
+  readonly kindFigures?: { readonly short: string };
+}
+
+type Unidentified = readonly { name: string; halfWidth: number }[];
+
 /**
- * "0.797 TP + 0.203 TN"; a multiclass row with its `classes` figures, the debrief's weights
- * per case: "weights per case 31% (uncertain), 27%, 42%"; a multiclass metric alone, its
- * weights, each the engine could not pin down to the tolerance (`unidentified`, the export's
- * summary.adaptive.unidentified) with its credible half-width: "class weights 0.331 ±0.096, …".
- * @example formatMetric({ weights: [0.5, 0.5] }, [{ name: "a1", halfWidth: 0.1 }])
+ * A row's weight per case of each class, as the participant's debrief states it (whole per
+ * cent, its range, "(uncertain)" where the answers did not pin it down), and the kind's own
+ * figures; null for a row without them.
+ * @example classWeightsText({ classWeights: [0.31, 0.69] }) // "weights per case 31%, 69%"
  */
-export function formatMetric(
-  metric: unknown,
-  unidentified: readonly { name: string; halfWidth: number }[] = [],
-  classes?: {
-    readonly classWeights?: readonly number[];
-    readonly classHalfWidths?: readonly (number | null)[];
-    readonly classRanges?: readonly { readonly low: number; readonly high: number }[];
-    /** A kind's own figures (a quadratic study's imbalance cost), in a few words. */
-    readonly kindFigures?: { readonly short: string };
-  },
-): string {
-  // A multiclass row: the weight per case of each class, as the participant's debrief states
-  // it (whole per cent, its range, "(uncertain)" where the answers did not pin it down).
-  if (classes?.classWeights !== undefined) {
-    const hw = classes.classHalfWidths ?? [];
-    const own = classes.kindFigures ? `; ${classes.kindFigures.short}` : "";
-    return `weights per case ${classes.classWeights
-      .map(
-        (w, i) =>
-          `${classWeightText(w, classes.classRanges?.[i])}${hw[i] != null ? " (uncertain)" : ""}`,
-      )
-      .join(", ")}${own}`;
-  }
-  // A fairness study's trade-off lambda with the range the participant's debrief states.
+export function classWeightsText(row: ClassFigures | undefined): string | null {
+  if (row?.classWeights === undefined) return null;
+  const hw = row.classHalfWidths ?? [];
+  const own = row.kindFigures ? `; ${row.kindFigures.short}` : "";
+  return `weights per case ${row.classWeights
+    .map(
+      (w, i) => `${classWeightText(w, row.classRanges?.[i])}${hw[i] != null ? " (uncertain)" : ""}`,
+    )
+    .join(", ")}${own}`;
+}
+
+/**
+ * A fairness row's trade-off lambda with the range the debrief states (and the whole metric's
+ * costs and gap weights); null for another metric.
+ * @example lambdaText({ lambda: 0.3, low: 0.2, high: 0.4 }) // "lambda 0.30 (0.20–0.40)"
+ */
+export function lambdaText(metric: unknown, unidentified: Unidentified = []): string | null {
   const f = metric as { lambda?: unknown; low?: unknown; high?: unknown } | null;
-  if (typeof f?.lambda === "number" && typeof f.low === "number" && typeof f.high === "number") {
-    const lambda = `lambda ${f.lambda.toFixed(2)} (${f.low.toFixed(2)}–${f.high.toFixed(2)})`;
-    const whole = fairWhole(metric, unidentified);
-    return whole === null ? lambda : `${lambda}; ${whole}`;
-  }
-  // A multiclass study's diagonal-linear weights, one per class in the study's class order.
+  if (typeof f?.lambda !== "number" || typeof f.low !== "number" || typeof f.high !== "number")
+    return null;
+  const lambda = `lambda ${f.lambda.toFixed(2)} (${f.low.toFixed(2)}–${f.high.toFixed(2)})`;
+  const whole = fairWhole(metric, unidentified);
+  return whole === null ? lambda : `${lambda}; ${whole}`;
+}
+
+/**
+ * A multiclass metric's own weights (a row without its per-class figures): a linear study's
+ * costs of each mistake (<= 0, row by row: true i taken for j, `a{i}{j}`) or a diagonal
+ * study's weights, each the engine could not pin down with its half-width; null otherwise.
+ * @example engineWeightsText({ weights: [0.5, 0.5] }) // "class weights 0.500, 0.500"
+ */
+export function engineWeightsText(metric: unknown, unidentified: Unidentified = []): string | null {
   const ws = (metric as { weights?: unknown } | null)?.weights;
-  if (Array.isArray(ws) && ws.every((x) => typeof x === "number") && ws.some((x) => x < 0)) {
-    // A linear study's costs of each mistake (<= 0), row by row: true i taken for j (`a{i}{j}`).
-    const hw = new Map(unidentified.map((u) => [u.name, u.halfWidth]));
+  if (!Array.isArray(ws) || !ws.every((x) => typeof x === "number")) return null;
+  const hw = new Map(unidentified.map((u) => [u.name, u.halfWidth]));
+  const pm = (x: number, h: number | undefined) =>
+    h === undefined ? x.toFixed(3) : `${x.toFixed(3)} ±${h.toFixed(3)}`;
+  if (ws.some((x) => x < 0)) {
     const k = Math.round((1 + Math.sqrt(1 + 4 * ws.length)) / 2);
     const names = Array.from({ length: k }, (_, i) =>
       Array.from({ length: k }, (_, j) => (i === j ? [] : [`a${i}${j}`])).flat(),
     ).flat();
-    const one = (x: number, a: number) => {
-      const h = hw.get(names[a]!);
-      return h === undefined ? x.toFixed(3) : `${x.toFixed(3)} ±${h.toFixed(3)}`;
-    };
-    return `mistake weights ${ws.map(one).join(", ")}`;
+    return `mistake weights ${ws.map((x, a) => pm(x, hw.get(names[a]!))).join(", ")}`;
   }
-  if (Array.isArray(ws) && ws.every((x) => typeof x === "number")) {
-    const hw = new Map(unidentified.map((u) => [u.name, u.halfWidth]));
-    const one = (x: number, i: number) => {
-      const h = hw.get(`a${i}`);
-      return h === undefined ? x.toFixed(3) : `${x.toFixed(3)} ±${h.toFixed(3)}`;
-    };
-    return `class weights ${ws.map(one).join(", ")}`;
-  }
+  return `class weights ${ws.map((x, i) => pm(x, hw.get(`a${i}`))).join(", ")}`;
+}
+
+/**
+ * A binary metric as "0.797 TP + 0.203 TN", or "—" without one.
+ * @example binaryMetricText({ a0: 0.2 }) // "0.800 TP + 0.200 TN"
+ */
+export function binaryMetricText(metric: unknown): string {
   const w = metricWeights(metric);
-  if (w === null) return "—";
-  return `${w.tp.toFixed(3)} TP + ${w.tn.toFixed(3)} TN`;
+  return w === null ? "—" : `${w.tp.toFixed(3)} TP + ${w.tn.toFixed(3)} TN`;
+}
+
+/**
+ * Any row's metric, read by its shape (for a row whose kind the page has no module for, and
+ * the tests): the per-class figures, lambda, a multiclass metric's weights, or the binary
+ * metric. A study's page asks its kind (`WebStudyKind.dashboard.metricText`).
+ * @example formatMetric({ weights: [0.5, 0.5] }, [{ name: "a1", halfWidth: 0.1 }])
+ */
+export function formatMetric(
+  metric: unknown,
+  unidentified: Unidentified = [],
+  classes?: ClassFigures,
+): string {
+  return (
+    classWeightsText(classes) ??
+    lambdaText(metric, unidentified) ??
+    engineWeightsText(metric, unidentified) ??
+    binaryMetricText(metric)
+  );
 }
 
 /**

@@ -2,6 +2,7 @@
 // alarm, elicited from pairs of flow charts.
 
 import { GENERAL_BINARY_CONSENT } from "../../../../src/server/study/general-texts.ts";
+import { binaryMetricText } from "../../researcher/metric.ts";
 import type { WebStudyKind } from "../kind.ts";
 import { BinaryDataSection, BinaryTextsSection } from "./create.tsx";
 import {
@@ -50,7 +51,7 @@ export const binary: WebStudyKind<"binary"> = {
     textsSection: (p) => <BinaryTextsSection {...p} />,
     request: binaryRequest,
   },
-  dashboard: { axis: "tp-weight" },
+  dashboard: { axis: "tp-weight", metricText: (r) => binaryMetricText(r.metric) },
   participant: {
     carries: (s) =>
       s.elicitation !== undefined ||

@@ -1,6 +1,7 @@
 // The fairness study: how much accuracy to give up for treating groups alike (the trade-off
 // lambda, or the whole fair metric), elicited from pairs of tables of every group's counts.
 
+import { lambdaText } from "../../researcher/metric.ts";
 import type { WebStudyKind } from "../kind.ts";
 import { classKindCreate } from "../shared/create.tsx";
 import { fairSpec } from "./create.tsx";
@@ -16,7 +17,10 @@ export const fair: WebStudyKind<"fair"> = {
   id: "fair",
   label: "Fairness: how much accuracy to give up for treating groups alike (the trade-off lambda)",
   create: classKindCreate(fairSpec),
-  dashboard: { axis: "lambda" },
+  dashboard: {
+    axis: "lambda",
+    metricText: (r) => lambdaText(r.metric, r.adaptive?.unidentified) ?? "—",
+  },
   participant: {
     carries: (s) =>
       s.fairElicitation !== undefined ||

@@ -1,6 +1,7 @@
 // The multiclass study: 3 to 6 classes, which class's mistakes matter most (or every kind of
 // mistake's cost), elicited from pairs of tables of 100 people per true class.
 
+import { classWeightsText, engineWeightsText } from "../../researcher/metric.ts";
 import type { WebStudyKind } from "../kind.ts";
 import { classKindCreate } from "../shared/create.tsx";
 import { multiclassSpec } from "./create.tsx";
@@ -16,7 +17,12 @@ export const multiclass: WebStudyKind<"multiclass"> = {
   id: "multiclass",
   label: "Multiclass: 3 to 6 classes, which class’s mistakes matter most (diagonal-linear weights)",
   create: classKindCreate(multiclassSpec),
-  dashboard: { axis: null },
+  dashboard: {
+    axis: null,
+    // Rows from before the per-class figures state the engine's own weights.
+    metricText: (r) =>
+      classWeightsText(r) ?? engineWeightsText(r.metric, r.adaptive?.unidentified) ?? "—",
+  },
   participant: {
     carries: (s) =>
       s.multiclassElicitation !== undefined ||

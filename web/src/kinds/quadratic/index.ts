@@ -2,6 +2,7 @@
 // them cost, elicited from pairs of tables of 100 people per true class. Its pages are a
 // multiclass study's (the server names its states "multiclass").
 
+import { classWeightsText } from "../../researcher/metric.ts";
 import type { WebStudyKind } from "../kind.ts";
 import { multiclass } from "../multiclass/index.ts";
 import { classKindCreate } from "../shared/create.tsx";
@@ -13,6 +14,6 @@ export const quadratic: WebStudyKind<"quadratic"> = {
   label:
     "Quadratic: 3 or 4 classes, which classes matter and how much uneven results between them cost",
   create: classKindCreate(quadraticSpec),
-  dashboard: { axis: null },
+  dashboard: { axis: null, metricText: (r) => classWeightsText(r) ?? "—" },
   participant: multiclass.participant,
 };
