@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # The Debian packages the checks need, installed in one apt-get call when any is missing:
 # fonts-dejavu-core (labels of the PNG figures, resvg), python3-pandas and r-base-core (the
-# exports' loading code runs in pandas and R: test/server/exports-load.test.ts), postgresql
+# exports' loading code runs in pandas and R: test/server/exports-load.test.ts), python3-sklearn
+# (the scorer `elicit export-metric --to python` writes: test/metrics/portable/metric-code.test.ts), postgresql
 # (the server suite and chaos on PostgreSQL) and chromium (the browser tests; never
 # `npx playwright install`, which downloads a browser of its own).
 set -uo pipefail
 missing=()
 [ -d /usr/share/fonts/truetype/dejavu ] || missing+=(fonts-dejavu-core)
 /usr/bin/python3 -c "import pandas" >/dev/null 2>&1 || missing+=(python3-pandas)
+/usr/bin/python3 -c "import sklearn.metrics" >/dev/null 2>&1 || missing+=(python3-sklearn)
 command -v Rscript >/dev/null || missing+=(r-base-core)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 [ -x /usr/bin/chromium ] || missing+=(chromium)

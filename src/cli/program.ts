@@ -50,6 +50,20 @@ export const COMMANDS: readonly LazyCommand[] = [
     load: async () => (await import("./commands/ask.ts")).registerAsk,
   },
   {
+    name: "score",
+    term: "score [options]",
+    summary:
+      "score models' predictions under an elicited metric: scores, ranking, the probability each is best, the optimal decision rule",
+    load: async () => (await import("./commands/score.ts")).registerScore,
+  },
+  {
+    name: "export-metric",
+    term: "export-metric [options] <file>",
+    summary:
+      "write an elicited metric as a small dependency-free function of a confusion matrix (Python, R or JavaScript)",
+    load: async () => (await import("./commands/export-metric.ts")).registerExportMetric,
+  },
+  {
     name: "sphere",
     term: "sphere [options]",
     summary:
@@ -62,6 +76,12 @@ export const COMMANDS: readonly LazyCommand[] = [
     summary:
       "start the web app: studies, participants answering in the browser, results and exports",
     load: async () => (await import("./commands/serve.ts")).registerServe,
+  },
+  {
+    name: "report",
+    term: "report [options] <study.json>",
+    summary: "write a study's report as one self-contained HTML page from its study.json export",
+    load: async () => (await import("./commands/report.ts")).registerReport,
   },
   {
     name: "admin",

@@ -50,7 +50,20 @@ export type KindSummary = Pick<
   > & {
     /** Binary studies with Phase II done: the debrief's range of `a` in `(1 - a) TP + a TN`. */
     readonly rangeA: { lo: number; hi: number } | null;
+    /**
+     * Adaptive results (issue 29): the engine's draws of its final belief (200), each as a
+     * metric in the form of `metric` (a fair draw without the range: `{ lambda }`, or with
+     * `a` and `B`); study.json `summary.beliefDraws`, for `elicit score`'s probabilities.
+     */
+    readonly beliefDraws?: readonly BeliefDraw[];
   };
+
+/** A draw of the engine's final belief, in the form of the kind's `summary.metric`. */
+export type BeliefDraw =
+  | { a0: number }
+  | { tp: number; tn: number }
+  | { weights: number[] }
+  | { lambda: number; a?: number[]; B?: Record<string, number[][]> };
 
 /** A finished participant's metric, as `participantSummary` gives it. */
 export interface FinishedMetric {
@@ -167,4 +180,10 @@ export interface StudyKindModule<P = unknown> {
   answersCsv(rec: StudyRecords): string;
   /** The kind's elicited-figure columns of participants.csv. */
   figureColumns(rec: StudyRecords): FigureColumns;
+  /**
+   * The study's class names in the order its metrics use (binary: the negative, then the
+   * positive class) and, for fairness studies, its groups in the order of B's keys: study.json
+   * `classes` and `groups`.
+   */
+  labels(rec: StudyRecords): { classes: string[]; groups?: string[] };
 }

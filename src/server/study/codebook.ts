@@ -321,6 +321,14 @@ export function codebook(
   return out;
 }
 
+/** study.json `classes` and `groups`, for the codebook's readers. */
+export const STUDY_LABELS_DOC =
+  "classes: the study's class names in the order every metric, weight and count of the export uses (binary: the negative, then the positive class); groups (fair studies): the group names in the order of B's 0-based keys u-v and of counts[g]";
+
+/** study.json `summary.beliefDraws`, for the codebook's readers (issue 29). */
+export const BELIEF_DRAWS_DOC =
+  "summary.beliefDraws (adaptive strategy, Phase II done): 200 draws of the engine's final belief about the participant's metric (drawn by posterior weight, seeded by the participant's seed), each a metric in the form of summary.metric: binary { a0 } or unit-norm { tp, tn }; multiclass and quadratic { weights }; fair { lambda } (with config.spec.known's a and B) and fair-quadratic { lambda, a, B }, without the range low/high. The share of draws under which something holds is its probability under the belief (elicit score --metric study.json prints each model's probability of being best from them). Absent for the papers' searches (binary strategy paper: every a in summary.rangeA fits the answers) and in exports made before they were added";
+
 /** How the CSVs are written, for the codebook's readers. */
 export const CSV_CONVENTIONS =
   "UTF-8, comma-separated, a header row, LF line ends. An empty cell means missing / not applicable (NA) in every column; no column uses empty text as a value. Read every column with its codebook type and only the empty cell as NA: pandas read_csv(f, dtype=..., keep_default_na=False, na_values=['']) (integer and boolean01 as 'Int64', number as 'float64', text/json/datetime as 'string'); R read.csv(f, na.strings = '', check.names = FALSE, colClasses = ...) (integer and boolean01 'integer', number 'numeric', the others 'character'). Text that starts with =, +, -, @, a tab or a carriage return carries a leading ' (spreadsheet formula defusing); a plain number such as -5 does not.";

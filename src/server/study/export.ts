@@ -3,7 +3,14 @@ import { VERSION } from "../../version.ts";
 import { studyKindOf } from "../kinds/registry.ts";
 import { type MetricRecord, metricWeights } from "../participant/metric.ts";
 import type { AnswerRow } from "../participant/service.ts";
-import { CSV_CONVENTIONS, codebook, codebookCsv, type Doc } from "./codebook.ts";
+import {
+  BELIEF_DRAWS_DOC,
+  CSV_CONVENTIONS,
+  codebook,
+  codebookCsv,
+  type Doc,
+  STUDY_LABELS_DOC,
+} from "./codebook.ts";
 import { studyConsensus } from "./consensus.ts";
 import { participantSummary, type StudyRecords } from "./results.ts";
 
@@ -253,11 +260,14 @@ export function studyJson(rec: StudyRecords): unknown {
     software: { name: "metric-elicitation", version: VERSION },
     exportedAt: new Date().toISOString(),
     study: { ...rec.study, config: rec.config },
+    ...studyKindOf(rec.config).labels(rec),
     codebook: {
       answers:
         "phase elicitation = Phase II, evaluation = Phase III; placement first-left means the procedure's first point was shown on the left; answer is the engine's first/second/tie; undone_at marks an undone answer (never deleted); counts are fractions of the population (multiply by 100 for 'out of 100')",
       columns: codebook(answersCsv(rec), participantsCsv(rec), kindDocs(rec)),
       conventions: CSV_CONVENTIONS,
+      labels: STUDY_LABELS_DOC,
+      beliefDraws: BELIEF_DRAWS_DOC,
       csv: "in the CSV files, text cells that start with =, +, -, @, a tab or a carriage return are prefixed with ' so spreadsheets do not run them as formulas; the JSON export holds the text unchanged",
       agreement:
         "summary.agreement (participants.csv agreement): share of Phase III answers (excluding 'about the same') on which the elicited metric prefers the same system; summary.agreementDetail: the same over all pairs (all) and over the pairs the participant's result range does not decide in advance (undecided: some metric of the range summary.rangeA prefers each system), with the counts of pairs and of 'about the same' answers (ties); Phase III pairs are random (seeded by the participant's seed) trade-offs, never dominated nor identical on screen",

@@ -5,6 +5,7 @@
 import type { BinaryPoint } from "../../../elicit/binary/point.ts";
 import { fullConfusion } from "../../../metrics/binary-confusion.ts";
 import type { PreparedBinary } from "../../../population/binary.ts";
+import type { AdaptiveStudyResult } from "../../participant/adaptive.ts";
 import { agreement, answerRange } from "../../participant/agreement.ts";
 import {
   type ElicitationResult,
@@ -185,7 +186,9 @@ export const binaryKind: StudyKindModule<BinaryPoint> = {
         : { agreement: null, agreementDetail: null, consistency: null }),
       range: ratioRange(rangeA.lo, rangeA.hi),
       rangeA: { lo: rangeA.lo, hi: rangeA.hi },
-      ...(isAdaptiveResult(done) ? { adaptive: adaptiveOutcome(done) } : {}),
+      ...(isAdaptiveResult(done)
+        ? { adaptive: adaptiveOutcome(done), beliefDraws: binaryDraws(done, metric) }
+        : {}),
     };
   },
   consensus(rec, finished) {
@@ -212,4 +215,23 @@ export const binaryKind: StudyKindModule<BinaryPoint> = {
     });
   },
   figureColumns: () => ({ header: [], values: () => [] }),
+  labels(rec) {
+    const data = studyData(rec.study.hash, rec.config);
+    return { classes: [data.negativeLabel, data.positiveLabel] };
+  },
 };
+
+/**
+ * The adaptive engine's draws of its final belief as metrics of the form the study reports:
+ * `{ a0 }` (w = (1 - a0, a0) up to scale) or unit-norm `{ tp, tn }`.
+ */
+function binaryDraws(done: AdaptiveStudyResult, metric: MetricRecord): MetricRecord[] {
+  return (done.posterior?.draws ?? []).map(([tp = 0, tn = 0]) => {
+    if ("a0" in metric) {
+      const s = tp + tn;
+      return { a0: s > 0 ? Math.min(1, Math.max(0, tn / s)) : 0.5 };
+    }
+    const n = Math.hypot(tp, tn) || 1;
+    return { tp: tp / n, tn: tn / n };
+  });
+}

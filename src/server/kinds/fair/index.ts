@@ -13,7 +13,7 @@ import type { Context } from "../../participant/service.ts";
 import { lambdaConsensus } from "../../study/consensus.ts";
 import { longCsv, numbered } from "../../study/export.ts";
 import { adaptiveOutcome } from "../../study/results.ts";
-import type { StudyKindModule } from "../kind.ts";
+import type { BeliefDraw, StudyKindModule } from "../kind.ts";
 import { fairConsensusBest, knownCopy, meanFairMetric } from "./consensus.ts";
 import {
   type FairStudyResult,
@@ -108,6 +108,7 @@ export const fairKind: StudyKindModule<FairPoint> = {
       ratio: null,
       ...adaptiveKindFields(familyOf(ctx), pos, result),
       adaptive: adaptiveOutcome(result),
+      beliefDraws: fairDraws(ctx, result),
     };
   },
   consensus(rec, finished) {
@@ -171,4 +172,27 @@ export const fairKind: StudyKindModule<FairPoint> = {
       },
     };
   },
+  labels(rec) {
+    const data = fairStudyData(rec.study.hash, rec.config);
+    return { classes: [...data.classNames], groups: [...data.groupNames] };
+  },
 };
+
+/**
+ * The engine's draws of its final belief as metrics of the summary's form without the range:
+ * `{ lambda }` (the study's known a and B), or `{ lambda, a, B }` for the whole metric.
+ */
+function fairDraws(ctx: Context, result: FairStudyResult): BeliefDraw[] {
+  const family = familyOf(ctx);
+  const whole = fairOf(ctx).spec.family === "fair-quadratic";
+  return (result.posterior?.draws ?? []).map((w) => {
+    const m = family.toMetric(Float64Array.from(w)) as FairMetric;
+    return whole
+      ? {
+          lambda: m.lambda,
+          a: [...m.a],
+          B: Object.fromEntries(Object.entries(m.B).map(([k, M]) => [k, M.map((r) => [...r])])),
+        }
+      : { lambda: m.lambda };
+  });
+}

@@ -213,6 +213,7 @@ export const multiclassKind: StudyKindModule<MulticlassPoint> = {
       ...adaptiveKindFields(familyOf(ctx), pos, result),
       adaptive: adaptiveOutcome(result),
       ...classFigures(ctx, result),
+      beliefDraws: (result.posterior?.draws ?? []).map((w) => ({ weights: metricOfDraw(ctx)(w) })),
     };
   },
   consensus(rec, finished) {
@@ -263,4 +264,5 @@ export const multiclassKind: StudyKindModule<MulticlassPoint> = {
       },
     };
   },
+  labels: (rec) => ({ classes: [...multiclassStudyData(rec.study.hash, rec.config).classNames] }),
 };

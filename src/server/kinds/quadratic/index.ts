@@ -237,6 +237,9 @@ export const quadraticKind: StudyKindModule<RatePoint> = {
       classHalfWidths: f.halfWidths,
       ...(f.classRanges ? { classRanges: f.classRanges } : {}),
       kindFigures: f.kindFigures,
+      beliefDraws: (result.posterior?.draws ?? []).map((w) => ({
+        weights: Array.from(quadraticToW(wToQuadratic(w, f.classWeights.length))),
+      })),
     };
   },
   consensus(rec, finished) {
@@ -342,4 +345,5 @@ export const quadraticKind: StudyKindModule<RatePoint> = {
       docs,
     };
   },
+  labels: (rec) => ({ classes: [...quadraticStudyData(rec.study.hash, rec.config).classNames] }),
 };

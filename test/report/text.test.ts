@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import {
+  binaryMetricText,
+  classWeightText,
+  consistencyText,
+  counted,
+  fairWholeText,
+  formatRange,
+  formatSeconds,
+  inWords,
+  lambdaText,
+  percent,
+} from "../../src/report/text.ts";
+
+describe("the report's numbers in words (the dashboard's wording)", () => {
+  it("shares, lists and counts", () => {
+    expect(percent(0.8666)).toBe("87%");
+    expect(percent(null)).toBe("—");
+    expect(inWords(["a", "b", "c"])).toBe("a, b and c");
+    expect(inWords(["a"])).toBe("a");
+    expect(counted(1, "test run")).toBe("1 test run");
+    expect(counted(0, "test run")).toBe("0 test runs");
+  });
+
+  it("cost ratio ranges as the dashboard prints them", () => {
+    expect(formatRange({ low: 3, high: 4.5 })).toBe("3–4.5");
+    expect(formatRange({ low: 4, high: 4 })).toBe("about 4");
+    expect(formatRange({ low: 12.4, high: null })).toBe("≥ 12");
+    expect(formatRange(null)).toBe("—");
+  });
+
+  it("metrics: binary, per class, lambda and the whole fair metric", () => {
+    expect(binaryMetricText({ a0: 0.2 })).toBe("0.800 TP + 0.200 TN");
+    expect(binaryMetricText({ tp: 3, tn: 1 })).toBe("0.750 TP + 0.250 TN");
+    expect(binaryMetricText(null)).toBe("—");
+    expect(classWeightText(0.31, { low: 0.25, high: 0.38 })).toBe("31% (25–38%)");
+    expect(classWeightText(0.31)).toBe("31%");
+    expect(lambdaText({ lambda: 0.3, low: 0.2, high: 0.4 })).toBe("lambda 0.30 (0.20–0.40)");
+    expect(
+      fairWholeText({
+        a: [0.46, 0.89],
+        B: {
+          "0-1": [
+            [1.89, 0],
+            [0, 0.64],
+          ],
+        },
+      }),
+    ).toBe("costs 0.46 / 0.89; gap weights 1.89 / 0.64");
+  });
+
+  it("consistency and time", () => {
+    const c = {
+      errorRate: 0.067,
+      errorLow: 0.015,
+      errorHigh: 0.251,
+      retestPairs: 2,
+      retestSame: 2,
+      coinLike: false,
+    };
+    expect(consistencyText(c)).toBe("7% (2%–25%); 2 of 2");
+    expect(consistencyText({ ...c, retestPairs: 0, coinLike: true })).toBe(
+      "7% (2%–25%); like a coin",
+    );
+    expect(consistencyText(null)).toBe("—");
+    expect(formatSeconds(75)).toBe("1 min 15 s");
+    expect(formatSeconds(null)).toBe("—");
+  });
+});
