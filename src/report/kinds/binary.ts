@@ -2,10 +2,11 @@
 // ratio their answers allow, the consensus weight and the threshold classifier best for it.
 
 import { metricWeights, rangeSummary } from "../../server/participant/metric.ts";
+import { binaryBestLine, tpWeightLine } from "../../server/study/consensus-text.ts";
 import type { ExportParticipant } from "../schema.ts";
 import { binaryMetricText, formatRange, ratioText } from "../text.ts";
 import type { ReportKind } from "./kind.ts";
-import { classBars, rightText, SHARE_AXIS, sharedText } from "./shared.ts";
+import { classBars, SHARE_AXIS } from "./shared.ts";
 
 /** A binary participant's metric record (`{ a0 }` or `{ tp, tn }`), or null. */
 function binaryMetric(p: ExportParticipant) {
@@ -61,7 +62,7 @@ export const binaryReport: ReportKind = {
     const words = exp.study.config.words;
     const ratio = w.mean < 1 ? w.mean / (1 - w.mean) : null;
     return [
-      `Weight on true positives (against true negatives): mean ${f(w.mean)}, median ${f(w.median)}, sd ${f(w.sd)}, from ${f(w.min)} to ${f(w.max)}`,
+      tpWeightLine(w),
       `The consensus metric is ${f(w.mean)} TP + ${f(1 - w.mean)} TN${ratio === null ? "" : `: ${words.missed} count ${ratioText(ratio)} times as much as ${words.falseAlarm}`}.`,
     ];
   },
@@ -70,9 +71,7 @@ export const binaryReport: ReportKind = {
     if (b === undefined) return null;
     const [neg, pos] = ctx.classes;
     return {
-      lines: [
-        `The classifier best for the mean weight says “${pos}” when its probability is at least ${(b.threshold ?? 0).toFixed(2)}: it gets ${rightText(b, ctx.classes)}; ${sharedText(b, c.n)}.`,
-      ],
+      lines: [binaryBestLine(b, ctx.classes, c.n)],
       bars: classBars(b, [neg!, pos!]),
     };
   },

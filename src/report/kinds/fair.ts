@@ -7,10 +7,10 @@ import {
   fairDebriefSentence,
   fullFairSentence,
 } from "../../server/kinds/fair/participant.ts";
+import { fairBestLine, lambdaLine } from "../../server/study/consensus-text.ts";
 import type { ExportParticipant } from "../schema.ts";
 import { fairWholeText, lambdaText, percent } from "../text.ts";
 import type { Bar, ReportContext, ReportKind } from "./kind.ts";
-import { rightText, sharedText } from "./shared.ts";
 
 /** A fairness participant's metric (lambda with its range; the whole metric's a and B). */
 function fairMetric(p: ExportParticipant) {
@@ -75,7 +75,8 @@ export const fairReport: ReportKind = {
     const f = (x: number) => x.toFixed(2);
     const m = c.fairMetric;
     return [
-      `lambda: mean ${f(l.mean)}, median ${f(l.median)}, sd ${f(l.sd)}, from ${f(l.min)} to ${f(l.max)}`,
+      lambdaLine(l),
+      // Differs from the dashboard's "Mean whole metric" line: "costs …; gap weights …" (fairWholeText) with the classes named.
       ...(m === undefined
         ? []
         : [
@@ -86,7 +87,6 @@ export const fairReport: ReportKind = {
   best: (c, ctx) => {
     const b = c.best;
     if (b === undefined) return null;
-    const gaps = (b.gaps ?? []).map((g) => `${Math.round(g * 100)}`).join(" / ");
     const bars: Bar[] = [
       ...ctx.classes.map((k, i) => ({ label: k, value: b.rates[i] ?? 0, group: "Everyone" })),
       ...(b.groupRates ?? []).flatMap((row, g) =>
@@ -95,7 +95,7 @@ export const fairReport: ReportKind = {
     ];
     return {
       lines: [
-        `The systems best for ${c.fairMetric === undefined ? "the mean lambda" : "this metric"} get ${rightText(b, ctx.classes)}, with gaps between the groups of ${gaps} points per class; ${sharedText(b, c.n)}.`,
+        fairBestLine(b, ctx.classes, c.n, c.fairMetric !== undefined),
         ...(b.groupRates ?? []).map(
           (row, g) =>
             `“${ctx.groups[g]}”: ${ctx.classes.map((k, i) => `“${k}” ${percent(row[i])}`).join(", ")} right.`,

@@ -8,10 +8,11 @@ import {
   linearMistakes,
   uncertaintySentence,
 } from "../../server/kinds/multiclass/participant.ts";
+import { weightsBestLine } from "../../server/study/consensus-text.ts";
 import type { ExportParticipant } from "../schema.ts";
 import { classWeightText } from "../text.ts";
 import type { ReportContext, ReportKind } from "./kind.ts";
-import { classBars, classPanels, rightText, sharedText, weightLines } from "./shared.ts";
+import { classBars, classPanels, weightLines } from "./shared.ts";
 
 /** Whether the study elicits the linear family (a cost per kind of mistake). */
 const isLinear = (ctx: ReportContext) => ctx.exp.study.config.spec.family === "linear";
@@ -80,9 +81,7 @@ export const multiclassReport: ReportKind = {
     const b = c.best;
     if (b === undefined) return null;
     return {
-      lines: [
-        `The classifier best for these mean weights gets ${rightText(b, ctx.classes)}; ${sharedText(b, c.n)}.`,
-      ],
+      lines: [weightsBestLine(b, ctx.classes, c.n)],
       bars: classBars(b, ctx.classes),
     };
   },

@@ -1,29 +1,12 @@
 // The consensus section: who it is over (and who is left out), then the kind's figures with
 // their spread; says plainly when nobody finished.
 
+import { NOBODY, whoLine } from "../../server/study/consensus-text.ts";
 import { html, type SafeHtml } from "../html.ts";
 import type { ReportContext, ReportKind } from "../kinds/kind.ts";
 
-/** The dashboard's sentence when there is no consensus yet. */
-export const NOBODY = "Nobody has finished yet (test runs and pilot participants are left out).";
-
-/**
- * Who the consensus is over, as the dashboard says it: how many, and those whose answers a
- * coin could have given, left out or included.
- * @example whoLine({ n: 2, participants: [1, 2], coinLike: [4] }) // "Over 2 participants who finished (test runs and pilot left out). 1 whose answers a coin could have given (#4) left out."
- */
-export function whoLine(c: {
-  n: number;
-  coinLike?: number[] | undefined;
-  coinLikeIncluded?: boolean | undefined;
-}): string {
-  const coin = c.coinLike ?? [];
-  const coinNote =
-    coin.length === 0
-      ? ""
-      : ` ${coin.length} whose answers a coin could have given (${coin.map((id) => `#${id}`).join(", ")}) ${c.coinLikeIncluded ? "included" : "left out"}.`;
-  return `Over ${c.n} participant${c.n === 1 ? "" : "s"} who finished (test runs and pilot left out).${coinNote}`;
-}
+// The dashboard's sentences (one implementation, shared with web/src/researcher/Consensus.tsx).
+export { NOBODY, whoLine } from "../../server/study/consensus-text.ts";
 
 /** The consensus section. */
 export function consensusSection(ctx: ReportContext, kind: ReportKind): SafeHtml {

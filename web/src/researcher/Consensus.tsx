@@ -1,9 +1,20 @@
 // The dashboard's consensus (issue 12 item 4): a study's elicited metrics aggregated with
 // their spread and the classifier best for them, as GET /api/studies/:id/consensus and study.json's
-// `consensus` state them (the same numbers, rounded as printed here).
+// `consensus` state them (the same numbers, rounded as printed here). The sentences are the
+// report's too (src/server/study/consensus-text.ts).
 
 import type { z } from "zod";
 import type * as S from "../../../src/server/api-schemas.ts";
+import {
+  binaryBestLine,
+  fairBestLine,
+  lambdaLine,
+  NOBODY,
+  tpWeightLine,
+  weightLines,
+  weightsBestLine,
+  whoLine,
+} from "../../../src/server/study/consensus-text.ts";
 
 /** A study's consensus as the API sends it. */
 export type Consensus = z.infer<typeof S.Consensus>;
@@ -16,30 +27,16 @@ export type Consensus = z.infer<typeof S.Consensus>;
  * // ["Over 2 participants who finished (test runs and pilot left out).", "lambda: mean 0.40, median 0.40, sd 0.20, from 0.20 to 0.60"]
  */
 export function consensusLines(c: Consensus): string[] {
-  const coin = c.coinLike ?? [];
-  const coinNote =
-    coin.length === 0
-      ? ""
-      : ` ${coin.length} whose answers a coin could have given (${coin.map((id) => `#${id}`).join(", ")}) ${c.coinLikeIncluded ? "included" : "left out"}.`;
-  const who = `Over ${c.n} participant${c.n === 1 ? "" : "s"} who finished (test runs and pilot left out).${coinNote}`;
-  const pc = (x: number) => `${Math.round(x * 100)}%`;
+  const who = whoLine(c);
   const b = c.best;
-  const shared =
-    b === undefined
-      ? ""
-      : `; it is the own best classifier of ${b.agree} of the ${c.n} participant${c.n === 1 ? "" : "s"}.`;
-  const right = (classes: readonly string[]) =>
-    b === undefined
-      ? ""
-      : `${classes.map((k, i) => `“${k}” ${pc(b.rates[i]!)}`).join(", ")} right (${pc(b.accuracy)} of all cases)`;
   if (c.lambda !== undefined) {
-    const l = c.lambda;
     const f = (x: number) => x.toFixed(2);
     const classes = c.classes ?? [];
     const m = c.fairMetric;
     return [
       who,
-      `lambda: mean ${f(l.mean)}, median ${f(l.median)}, sd ${f(l.sd)}, from ${f(l.min)} to ${f(l.max)}`,
+      lambdaLine(c.lambda),
+      // Differs from the report's "Mean whole metric" line: "costs …, gap weights … (per class)", no class names.
       ...(m === undefined
         ? []
         : [
@@ -47,44 +44,23 @@ export function consensusLines(c: Consensus): string[] {
               .map((_, i) => f(Object.values(m.B).reduce((s, M) => s + (M[i]?.[i] ?? 0), 0)))
               .join(" / ")} (per class), lambda ${f(m.lambda)}.`,
           ]),
-      ...(b === undefined
-        ? []
-        : [
-            `The systems best for ${m === undefined ? "the mean lambda" : "this metric"} get ${right(classes)}, with gaps between the groups of ${(b.gaps ?? []).map((g) => `${Math.round(g * 100)}`).join(" / ")} points per class${shared}`,
-          ]),
+      ...(b === undefined ? [] : [fairBestLine(b, classes, c.n, m !== undefined)]),
     ];
   }
   if (c.tpWeight !== undefined) {
-    const w = c.tpWeight;
-    const f = (x: number) => x.toFixed(3);
     const [neg, pos] = c.classes ?? ["negative", "positive"];
     return [
       who,
-      `Weight on true positives (against true negatives): mean ${f(w.mean)}, median ${f(w.median)}, sd ${f(w.sd)}, from ${f(w.min)} to ${f(w.max)}`,
-      ...(b === undefined
-        ? []
-        : [
-            `The classifier best for the mean weight says “${pos}” when its probability is at least ${(b.threshold ?? 0).toFixed(2)}: it gets ${right([neg!, pos!])}${shared}`,
-          ]),
+      tpWeightLine(c.tpWeight),
+      ...(b === undefined ? [] : [binaryBestLine(b, [neg!, pos!], c.n)]),
     ];
   }
   // Nobody counted (everyone who finished answered like a coin): only who it is over.
   if (c.weights === undefined) return [who];
-  const w = c.weights;
-  const f = (x: number) => x.toFixed(3);
-  // A linear study's entries are its mistakes (more than its classes), each a share of the cost.
-  const linear = w.classes.length > (c.classes ?? w.classes).length;
   return [
     who,
-    ...w.classes.map(
-      (k, i) =>
-        `“${k}”: mean ${linear ? "share" : "weight per case"} ${f(w.mean[i]!)}, sd ${f(w.sd[i]!)}, from ${f(w.min[i]!)} to ${f(w.max[i]!)}`,
-    ),
-    ...(b === undefined
-      ? []
-      : [
-          `The classifier best for these mean weights gets ${right(c.classes ?? w.classes)}${shared}`,
-        ]),
+    ...weightLines(c),
+    ...(b === undefined ? [] : [weightsBestLine(b, c.classes ?? c.weights.classes, c.n)]),
   ];
 }
 
@@ -115,9 +91,7 @@ export function ConsensusPanel({
         </label>
       )}
       {consensus === null ? (
-        <p class="muted">
-          Nobody has finished yet (test runs and pilot participants are left out).
-        </p>
+        <p class="muted">{NOBODY}</p>
       ) : (
         <ul>
           {consensusLines(consensus).map((line) => (

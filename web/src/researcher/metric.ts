@@ -6,7 +6,20 @@
 // exports write (src/server/participant/metric.ts `metricWeights`), so the dashboard, the
 // debrief and the exports cannot disagree.
 
-import type { ConsistencyCounts } from "../participant/agreement.ts";
+import {
+  classWeightText,
+  fairWholeText,
+  lambdaText as lambdaRangeText,
+} from "../../../src/server/study/figure-text.ts";
+
+// The figures' wording, shared with the debrief and `elicit report` (one implementation).
+export {
+  classWeightText,
+  consistencyText as consistencyCell,
+  formatRange,
+  formatSeconds,
+  percent,
+} from "../../../src/server/study/figure-text.ts";
 
 /** The metric as `tp TP + tn TN` with `tp + tn = 1`, or null if the row has no metric yet. */
 export function metricWeights(metric: unknown): { tp: number; tn: number } | null {
@@ -17,19 +30,6 @@ export function metricWeights(metric: unknown): { tp: number; tn: number } | nul
     return { tp: m.tp / (m.tp + m.tn), tn: m.tn / (m.tp + m.tn) };
   }
   return null;
-}
-
-/**
- * A class's weight per case as the debrief and the dashboard print it: whole per cent, and its
- * range when there is one.
- * @example classWeightText(0.31, { low: 0.25, high: 0.38 }) // "31% (25–38%)"
- */
-export function classWeightText(
-  w: number,
-  range?: { readonly low: number; readonly high: number },
-): string {
-  const pct = (x: number) => Math.round(x * 100);
-  return range === undefined ? `${pct(w)}%` : `${pct(w)}% (${pct(range.low)}–${pct(range.high)}%)`;
 }
 
 /** The weight on true positives (the share a missed positive costs), or null. */
@@ -51,7 +51,8 @@ type Unidentified = readonly { name: string; halfWidth: number }[];
 /**
  * A row's weight per case of each class, as the participant's debrief states it (whole per
  * cent, its range, "(uncertain)" where the answers did not pin it down), and the kind's own
- * figures; null for a row without them.
+ * figures; null for a row without them. (The report's `classFiguresText` differs: it names
+ * each class and says "—" without figures.)
  * @example classWeightsText({ classWeights: [0.31, 0.69] }) // "weights per case 31%, 69%"
  */
 export function classWeightsText(row: ClassFigures | undefined): string | null {
@@ -74,7 +75,7 @@ export function lambdaText(metric: unknown, unidentified: Unidentified = []): st
   const f = metric as { lambda?: unknown; low?: unknown; high?: unknown } | null;
   if (typeof f?.lambda !== "number" || typeof f.low !== "number" || typeof f.high !== "number")
     return null;
-  const lambda = `lambda ${f.lambda.toFixed(2)} (${f.low.toFixed(2)}–${f.high.toFixed(2)})`;
+  const lambda = lambdaRangeText({ lambda: f.lambda, low: f.low, high: f.high });
   const whole = fairWhole(metric, unidentified);
   return whole === null ? lambda : `${lambda}; ${whole}`;
 }
@@ -102,7 +103,8 @@ export function engineWeightsText(metric: unknown, unidentified: Unidentified = 
 }
 
 /**
- * A binary metric as "0.797 TP + 0.203 TN", or "—" without one.
+ * A binary metric as "0.797 TP + 0.203 TN", or "—" without one. (Not src/report/text.ts's:
+ * this one reads a row's metric of any shape, "—" for a {tp, tn} summing to 0.)
  * @example binaryMetricText({ a0: 0.2 }) // "0.800 TP + 0.200 TN"
  */
 export function binaryMetricText(metric: unknown): string {
@@ -142,67 +144,5 @@ export function fairWhole(
 ): string | null {
   const m = metric as { a?: unknown; B?: unknown } | null;
   if (!Array.isArray(m?.a) || m.B === null || typeof m.B !== "object") return null;
-  const a = m.a as number[];
-  const B = m.B as Record<string, number[][]>;
-  const hw = new Map(unidentified.map((u) => [u.name, u.halfWidth]));
-  const pm = (x: number, h: number | undefined) =>
-    h === undefined ? x.toFixed(2) : `${x.toFixed(2)} ±${h.toFixed(2)}`;
-  const costs = a.map((x, i) => pm(x, hw.get(`a${i + 1}`)));
-  const gaps = a.map((_, i) => {
-    const d = `_${i + 1}${i + 1}`;
-    const open = unidentified.filter((u) => u.name.startsWith("B") && u.name.endsWith(d));
-    const sum = Object.values(B).reduce((s, M) => s + (M[i]?.[i] ?? 0), 0);
-    return pm(sum, open.length > 0 ? open.reduce((s, u) => s + u.halfWidth, 0) : undefined);
-  });
-  return `costs ${costs.join(" / ")}; gap weights ${gaps.join(" / ")}`;
-}
-
-export function formatSeconds(s: number | null): string {
-  if (s === null || !Number.isFinite(s)) return "—";
-  const m = Math.floor(s / 60);
-  const r = Math.round(s % 60);
-  return m > 0 ? `${m} min ${r} s` : `${r} s`;
-}
-
-/** A cost ratio as the debrief prints it: one decimal below 10, whole numbers from 10. */
-function ratioText(x: number): string {
-  return x >= 10 ? String(Math.round(x)) : x.toFixed(1).replace(/\.0$/, "");
-}
-
-/**
- * The debrief's range of cost ratios (missed positive / false alarm) as the dashboard shows
- * it: "3–4.5", "about 4" when both ends print alike, "≥ 12" when unbounded, "—" without one.
- * @example formatRange({ low: 3, high: 4.5 }) // "3–4.5"
- */
-export function formatRange(
-  range: { low: number; high: number | null } | null | undefined,
-): string {
-  if (range === null || range === undefined) return "—";
-  if (range.high === null) return `≥ ${ratioText(range.low)}`;
-  const lo = ratioText(range.low);
-  const hi = ratioText(range.high);
-  return lo === hi ? `about ${lo}` : `${lo}–${hi}`;
-}
-
-/** A share as a whole percentage, or "—". @example percent(0.8666) // "87%" */
-export function percent(x: number | null | undefined): string {
-  return x === null || x === undefined ? "—" : `${Math.round(x * 100)}%`;
-}
-
-/**
- * The dashboard's consistency cell: the share of counted Phase III answers against the
- * participant's own result with its 90% range, the repeats answered the same, and a flag
- * when the answers cannot be told apart from a coin's (issue 26). The exports' `error_rate`,
- * `error_rate_low`, `error_rate_high`, `retest_same` / `retest_pairs` and `coin_like`.
- * @example consistencyCell({ counted: 15, against: 1, errorRate: 0.067, errorLow: 0.015, errorHigh: 0.251, retestPairs: 2, retestSame: 2, coinP: 0.0001, coinLike: false })
- * // "7% (2%–25%); 2 of 2"
- */
-export function consistencyCell(c: ConsistencyCounts | null): string {
-  if (c === null) return "—";
-  const share =
-    c.errorRate === null
-      ? "—"
-      : `${percent(c.errorRate)} (${percent(c.errorLow)}–${percent(c.errorHigh)})`;
-  const repeats = c.retestPairs > 0 ? `; ${c.retestSame} of ${c.retestPairs}` : "";
-  return `${share}${repeats}${c.coinLike ? "; like a coin" : ""}`;
+  return fairWholeText({ a: m.a as number[], B: m.B as Record<string, number[][]> }, unidentified);
 }

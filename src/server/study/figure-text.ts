@@ -1,0 +1,115 @@
+// A study's figures in words, as the dashboard (web/src/researcher/metric.ts re-exports these),
+// the debrief and `elicit report` (src/report/text.ts) print them: one wording and rounding
+// for all three. No runtime imports: the web bundle reads this module too.
+
+/** A share as a whole percentage, or "—". @example percent(0.8666) // "87%" */
+export function percent(x: number | null | undefined): string {
+  return x === null || x === undefined ? "—" : `${Math.round(x * 100)}%`;
+}
+
+/**
+ * A cost ratio as the debrief prints it: one decimal below 10, whole numbers from 10.
+ * @example ratioText(4.25) // "4.3"
+ */
+export function ratioText(x: number): string {
+  return x >= 10 ? String(Math.round(x)) : x.toFixed(1).replace(/\.0$/, "");
+}
+
+/**
+ * The debrief's range of cost ratios (missed positive / false alarm) as the dashboard shows
+ * it: "3–4.5", "about 4" when both ends print alike, "≥ 12" when unbounded, "—" without one.
+ * @example formatRange({ low: 3, high: 4.5 }) // "3–4.5"
+ */
+export function formatRange(
+  range: { low: number; high: number | null } | null | undefined,
+): string {
+  if (range === null || range === undefined) return "—";
+  if (range.high === null) return `≥ ${ratioText(range.low)}`;
+  const lo = ratioText(range.low);
+  const hi = ratioText(range.high);
+  return lo === hi ? `about ${lo}` : `${lo}–${hi}`;
+}
+
+/**
+ * A class's weight per case as the debrief and the dashboard print it: whole per cent, and its
+ * range when there is one.
+ * @example classWeightText(0.31, { low: 0.25, high: 0.38 }) // "31% (25–38%)"
+ */
+export function classWeightText(
+  w: number,
+  range?: { readonly low: number; readonly high: number },
+): string {
+  const pct = (x: number) => Math.round(x * 100);
+  return range === undefined ? `${pct(w)}%` : `${pct(w)}% (${pct(range.low)}–${pct(range.high)}%)`;
+}
+
+/**
+ * A fairness participant's trade-off lambda with the range the debrief states.
+ * @example lambdaText({ lambda: 0.3, low: 0.2, high: 0.4 }) // "lambda 0.30 (0.20–0.40)"
+ */
+export function lambdaText(m: { lambda: number; low: number; high: number }): string {
+  return `lambda ${m.lambda.toFixed(2)} (${m.low.toFixed(2)}–${m.high.toFixed(2)})`;
+}
+
+/**
+ * A fair-quadratic metric's costs `a` and gap weights (each class's diagonal of `B`, summed
+ * over group pairs), 2 decimals, each coordinate the engine left open (`unidentified`, the
+ * dashboard's) with its half-width (a gap: the sum of its entries' half-widths).
+ * @example fairWholeText({ a: [0.46, 0.89], B: { "0-1": [[1.89, 0], [0, 0.64]] } }) // "costs 0.46 / 0.89; gap weights 1.89 / 0.64"
+ * @example fairWholeText({ a: [0.46, 0.89], B: { "0-1": [[1.89, 0], [0, 0.64]] } }, [{ name: "B12_22", halfWidth: 0.39 }])
+ * // "costs 0.46 / 0.89; gap weights 1.89 / 0.64 ±0.39"
+ */
+export function fairWholeText(
+  m: { a: readonly number[]; B: Readonly<Record<string, readonly (readonly number[])[]>> },
+  unidentified: readonly { name: string; halfWidth: number }[] = [],
+): string {
+  const hw = new Map(unidentified.map((u) => [u.name, u.halfWidth]));
+  const pm = (x: number, h: number | undefined) =>
+    h === undefined ? x.toFixed(2) : `${x.toFixed(2)} ±${h.toFixed(2)}`;
+  const costs = m.a.map((x, i) => pm(x, hw.get(`a${i + 1}`)));
+  const gaps = m.a.map((_, i) => {
+    const d = `_${i + 1}${i + 1}`;
+    const open = unidentified.filter((u) => u.name.startsWith("B") && u.name.endsWith(d));
+    const sum = Object.values(m.B).reduce((s, M) => s + (M[i]?.[i] ?? 0), 0);
+    return pm(sum, open.length > 0 ? open.reduce((s, u) => s + u.halfWidth, 0) : undefined);
+  });
+  return `costs ${costs.join(" / ")}; gap weights ${gaps.join(" / ")}`;
+}
+
+/** How consistently a participant answered: the fields of `ConsistencySchema` shown here. */
+export interface Consistency {
+  readonly errorRate: number | null;
+  readonly errorLow: number | null;
+  readonly errorHigh: number | null;
+  readonly retestPairs: number;
+  readonly retestSame: number;
+  readonly coinLike: boolean;
+}
+
+/**
+ * The dashboard's consistency cell: the share of counted answers against the participant's
+ * own result with its 90% range, the repeats answered the same, and "like a coin" when a coin
+ * could have answered as well (issue 26). The exports' `error_rate`, `error_rate_low`,
+ * `error_rate_high`, `retest_same` / `retest_pairs` and `coin_like`.
+ * @example consistencyText({ errorRate: 0.067, errorLow: 0.015, errorHigh: 0.251, retestPairs: 2, retestSame: 2, coinLike: false }) // "7% (2%–25%); 2 of 2"
+ */
+export function consistencyText(c: Consistency | null | undefined): string {
+  if (c === null || c === undefined) return "—";
+  const share =
+    c.errorRate === null
+      ? "—"
+      : `${percent(c.errorRate)} (${percent(c.errorLow)}–${percent(c.errorHigh)})`;
+  const repeats = c.retestPairs > 0 ? `; ${c.retestSame} of ${c.retestPairs}` : "";
+  return `${share}${repeats}${c.coinLike ? "; like a coin" : ""}`;
+}
+
+/**
+ * Seconds as minutes and seconds, or "—".
+ * @example formatSeconds(75) // "1 min 15 s"
+ */
+export function formatSeconds(s: number | null): string {
+  if (s === null || !Number.isFinite(s)) return "—";
+  const m = Math.floor(s / 60);
+  const r = Math.round(s % 60);
+  return m > 0 ? `${m} min ${r} s` : `${r} s`;
+}
