@@ -56,7 +56,11 @@ Examples:
         let code: string;
         try {
           code = metricCode(subject.metric, f.to as MetricCodeLanguage, {
-            source: `${basename(file)}, ${subject.label}`,
+            // A metric file's label is its own name: say it once.
+            source:
+              subject.label === basename(file)
+                ? subject.label
+                : `${basename(file)}, ${subject.label}`,
             version: VERSION,
           });
         } catch (e) {
