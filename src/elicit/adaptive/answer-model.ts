@@ -32,10 +32,17 @@ export type AnswerModel =
       readonly lapses?: LapsePrior;
     };
 
-/** Lapse levels a person may have, with prior weights (summing to 1). */
+/**
+ * Kinds of person the engine may be facing, with prior weights (summing to 1): each a lapse
+ * level and, optionally, how sharply they tell near pairs apart (`sharpness`, a multiple of
+ * 1 / temperature per level; default 1). A careful person who reads the counts right however
+ * near the pair is a sharp level; the model's temperature alone would keep the engine from
+ * trusting their answers on the near pairs that pin a metric down (issue 26).
+ */
 export interface LapsePrior {
   readonly levels: readonly number[];
   readonly prior: readonly number[];
+  readonly sharpness?: readonly number[];
 }
 
 /** The noise-free limit. */
@@ -57,6 +64,11 @@ export const HUMAN_MODEL: AnswerModel = {
  * The prior over a person's lapse of the `learned` model: most people slip rarely, some often,
  * and a few answer as a coin would (level 1). Chosen on the people panel's held-out truths
  * (`reproduce people --truth-seed held-out-1`), never on the truths the people sweep asserts on.
+ * No level is sharper than the model's temperature (`LapsePrior.sharpness`): on the tuning
+ * truths (`--truth-seed tune-1`) a sharp level let a careful person's near pairs pin their
+ * metric down, but it explained a coin's answers too, since an adaptive question splits the
+ * belief and any answer fits half of it: a study without Phase III then no longer flagged the
+ * coin.
  */
 export const LEARNED_LAPSES: LapsePrior = {
   levels: [0.02, 0.1, 0.3, 1],
@@ -64,7 +76,8 @@ export const LEARNED_LAPSES: LapsePrior = {
 };
 
 /**
- * The human model with the lapse learned per person (`LEARNED_LAPSES`): the engine's default.
+ * The human model with the lapse learned per person (`LEARNED_LAPSES`): the default of
+ * multiclass, fairness and quadratic studies.
  * @example LEARNED_MODEL.lapses?.levels // [0.02, 0.1, 0.3, 1]
  */
 export const LEARNED_MODEL: AnswerModel = {
@@ -108,6 +121,45 @@ export function parseAnswerModel(text: AnswerModelName | string): AnswerModel {
  * (equal weights): "tie" says |delta| is small, but how small depends on the person.
  */
 export const TIE_BANDS: readonly number[] = [1, 3, 10, 30];
+
+/**
+ * Share of a person's "about the same" answers given whatever the pair (a slip): a tie far
+ * outside every band is unlikely, never impossible.
+ */
+export const TIE_SLIP = 0.01;
+
+/**
+ * Add to `out[b]`, for each band of `TIE_BANDS`, the log-likelihood of one "tie" at scaled
+ * difference `d` for a person of that band (the human model). The person's band is their
+ * own and the same for all their answers: `tieMarginal` of the sums is their ties'
+ * log-likelihood, the bands mixed once per person, not once per answer (issue 26: mixing per
+ * answer charged a person of a wide band for every near tie, and pulled the region off
+ * their truth: DLPM coverage 57% for a tie-prone person).
+ * @example const s = new Float64Array(TIE_BANDS.length); addTieBands(HUMAN_MODEL, 0, s); // s = [log 1, ...]
+ */
+export function addTieBands(
+  model: Extract<AnswerModel, { kind: "human" }>,
+  d: number,
+  out: Float64Array,
+): void {
+  for (let b = 0; b < TIE_BANDS.length; b++) {
+    const z = d / (model.tieWidth * TIE_BANDS[b]!);
+    out[b]! += Math.log((1 - TIE_SLIP) * Math.exp(-0.5 * z * z) + TIE_SLIP);
+  }
+}
+
+/**
+ * The ties' log-likelihood from the per-band sums of `addTieBands` (equal prior weights).
+ * @example tieMarginal(Float64Array.of(0, 0, 0, 0)) // 0
+ */
+export function tieMarginal(sums: Float64Array): number {
+  let m = -Infinity;
+  for (let b = 0; b < sums.length; b++) if (sums[b]! > m) m = sums[b]!;
+  if (m === -Infinity) return m;
+  let s = 0;
+  for (let b = 0; b < sums.length; b++) s += Math.exp(sums[b]! - m);
+  return m + Math.log(s / sums.length);
+}
 
 /** `log(sigmoid(x))`, stable for large |x|. */
 function logSigmoid(x: number): number {

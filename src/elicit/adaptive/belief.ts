@@ -2,9 +2,12 @@ import type { Rng } from "../../math/rng.ts";
 import type { Answer } from "../../search/question.ts";
 import {
   type AnswerModel,
+  addTieBands,
   answerLogLikelihood,
   choiceProbability,
   isHardConstraint,
+  TIE_BANDS,
+  tieMarginal,
 } from "./answer-model.ts";
 
 /**
@@ -94,9 +97,16 @@ export class ParticleBelief {
    * log-likelihood (`levelLL`, `size x levels`) and mixes the levels in its weights.
    */
   private readonly levels: Float64Array | undefined;
+  /** Per level, the multiple of 1 / temperature its choices are answered with (1 default). */
+  private readonly levelSharpness: Float64Array;
   private readonly levelLogPrior: Float64Array;
   private level: Uint8Array;
   private levelLL: Float32Array = new Float32Array(0);
+  /**
+   * A grid under the human model: per point and band of `TIE_BANDS`, its ties'
+   * log-likelihood (`size x bands`); particles recompute theirs from their projections.
+   */
+  private gridTieLL: Float64Array = new Float64Array(0);
   private gridPrior: Float64Array = new Float64Array(0);
 
   constructor(o: {
@@ -148,14 +158,20 @@ export class ParticleBelief {
         !(k >= 1 && k <= 255 && lapses.prior.length === k) ||
         !lapses.levels.every((l) => l >= 0 && l <= 1) ||
         !lapses.prior.every((w) => w > 0) ||
-        !(total > 0)
+        !(total > 0) ||
+        (lapses.sharpness !== undefined &&
+          !(lapses.sharpness.length === k && lapses.sharpness.every((x) => x > 0)))
       ) {
-        throw new RangeError("lapse levels must be in [0, 1], one positive prior weight each");
+        throw new RangeError(
+          "lapse levels must be in [0, 1], one positive prior weight (and sharpness) each",
+        );
       }
       this.levels = Float64Array.from(lapses.levels);
+      this.levelSharpness = Float64Array.from(lapses.sharpness ?? lapses.levels.map(() => 1));
       this.levelLogPrior = Float64Array.from(lapses.prior, (w) => Math.log(w / total));
     } else {
       this.levels = undefined;
+      this.levelSharpness = new Float64Array(0);
       this.levelLogPrior = new Float64Array(0);
     }
     this.level = new Uint8Array(this.size);
@@ -164,6 +180,7 @@ export class ParticleBelief {
     // A fixed split (not a draw per particle): the first share of the particles is sparse.
     if (this.gridded) {
       this.layGrid(o.grid ?? 0, share);
+      if (o.model.kind === "human") this.gridTieLL = new Float64Array(this.size * TIE_BANDS.length);
       if (this.levels) {
         this.gridPrior = this.weight.slice();
         this.levelLL = new Float32Array(this.size * this.levels.length);
@@ -219,6 +236,11 @@ export class ParticleBelief {
     return this.levels ? [...this.levels] : undefined;
   }
 
+  /** Each lapse level's sharpness (undefined when the lapse is fixed). */
+  levelSharpnesses(): readonly number[] | undefined {
+    return this.levels ? [...this.levelSharpness] : undefined;
+  }
+
   /** Log-likelihood of `answer` at scaled difference `x` for particle p (its own lapse). */
   private answerLL(p: number, answer: Answer, x: number): number {
     const levels = this.levels;
@@ -227,7 +249,10 @@ export class ParticleBelief {
       return answerLogLikelihood(model, answer, x);
     }
     const signed = answer === "first" ? x : -x;
-    return Math.log(choiceProbability(levels[this.level[p]!]!, model.temperature, signed));
+    const j = this.level[p]!;
+    return Math.log(
+      choiceProbability(levels[j]!, model.temperature / this.levelSharpness[j]!, signed),
+    );
   }
 
   /** Whether the belief is a fixed grid (see the constructor's `grid`). */
@@ -397,13 +422,14 @@ export class ParticleBelief {
     // Reweight by the new answer.
     const logw = new Float64Array(this.size);
     let best = -Infinity;
+    const tie = answer === "tie" && this.model.kind === "human" ? this.tieIncrements() : undefined;
     if (this.gridded && this.levels) {
-      this.observeGridLevels(delta, answer, logw);
+      this.observeGridLevels(delta, answer, logw, tie);
       for (let p = 0; p < this.size; p++) if (logw[p]! > best) best = logw[p]!;
     } else {
       for (let p = 0; p < this.size; p++) {
-        const x = this.scaledDot(p, delta);
-        logw[p] = Math.log(this.weight[p]!) + this.answerLL(p, answer, x);
+        const ll = tie ? tie[p]! : this.answerLL(p, answer, this.scaledDot(p, delta));
+        logw[p] = Math.log(this.weight[p]!) + ll;
         if (logw[p]! > best) best = logw[p]!;
       }
     }
@@ -433,11 +459,51 @@ export class ParticleBelief {
   }
 
   /**
+   * Under the human model, each point's change in its ties' log-likelihood from the newest
+   * answer, a tie (the last of `answers`): the per-person band mixture of all its ties now,
+   * less that of its earlier ones. A grid keeps its per-band sums; a particle sums its
+   * projections on the ties' differences.
+   */
+  private tieIncrements(): Float64Array {
+    const model = this.model as Extract<AnswerModel, { kind: "human" }>;
+    const bands = TIE_BANDS.length;
+    const out = new Float64Array(this.size);
+    const last = this.answers.length - 1;
+    const sums = new Float64Array(bands);
+    const d = this.dim;
+    const newest = this.deltas.subarray(last * d, (last + 1) * d);
+    for (let p = 0; p < this.size; p++) {
+      if (this.gridded) {
+        sums.set(this.gridTieLL.subarray(p * bands, (p + 1) * bands));
+      } else {
+        sums.fill(0);
+        let uu = 0;
+        for (let i = 0; i < d; i++) uu += this.u[p * d + i]! ** 2;
+        const inv = 1 / this.divisor(p, 0, uu, 0, undefined);
+        for (let j = 0; j < last; j++) {
+          if (this.answers[j] !== "tie") continue;
+          addTieBands(model, this.proj[p * this.stride + j]! * inv, sums);
+        }
+      }
+      const before = tieMarginal(sums);
+      addTieBands(model, this.scaledDot(p, newest), sums);
+      out[p] = tieMarginal(sums) - before;
+      if (this.gridded) this.gridTieLL.set(sums, p * bands);
+    }
+    return out;
+  }
+
+  /**
    * A grid with learned lapse: add the answer's log-likelihood under each level to every
    * point's `levelLL`, and set `logw` to each point's log posterior weight, its prior times
    * the levels' mixture (up to a constant).
    */
-  private observeGridLevels(delta: Float64Array, answer: Answer, logw: Float64Array): void {
+  private observeGridLevels(
+    delta: Float64Array,
+    answer: Answer,
+    logw: Float64Array,
+    tie: Float64Array | undefined,
+  ): void {
     const levels = this.levels!;
     const k = levels.length;
     const model = this.model;
@@ -448,19 +514,23 @@ export class ParticleBelief {
       const x = this.scaledDot(p, delta);
       const row = p * k;
       if (answer === "tie") {
-        const t = answerLogLikelihood(model, answer, x);
+        const t = tie ? tie[p]! : answerLogLikelihood(model, answer, x);
         for (let j = 0; j < k; j++) ll[row + j]! += t;
       } else {
         const signed = answer === "first" ? x : -x;
         for (let j = 0; j < k; j++)
-          ll[row + j]! += Math.log(choiceProbability(levels[j]!, temperature, signed));
+          ll[row + j]! += Math.log(
+            choiceProbability(levels[j]!, temperature / this.levelSharpness[j]!, signed),
+          );
       }
       let m = -Infinity;
       for (let j = 0; j < k; j++) m = Math.max(m, lp[j]! + ll[row + j]!);
       let sum = 0;
       for (let j = 0; j < k; j++) sum += Math.exp(lp[j]! + ll[row + j]! - m);
       const g = this.gridPrior[p]!;
-      logw[p] = g > 0 ? Math.log(g) + m + Math.log(sum) : -Infinity;
+      // No level explains the answers (m = -Infinity: a "tie" far beyond every band): the
+      // point is ruled out, not NaN.
+      logw[p] = g > 0 && m > -Infinity ? Math.log(g) + m + Math.log(sum) : -Infinity;
     }
   }
 
@@ -881,7 +951,9 @@ export class ParticleBelief {
     const low = 0.5 * lapse;
     const high = 1 - 0.5 * lapse;
     const m = choice.length;
+    const sharp = this.levels ? this.levelSharpness[this.level[p]!]! : 1;
     const inv = 1 / this.divisor(p, t, uu, uv, rb);
+    const sharpInv = sharp * inv;
     let s = 0;
     let prod = 1;
     let inRun = 0;
@@ -889,7 +961,7 @@ export class ParticleBelief {
       const j = choice[k]!;
       // z = -(signed scaled difference) / temperature. Beyond |z| = 36 the sigmoid is 0 or
       // 1 to double precision, so a sharp model (flips:P) skips the exp.
-      const z = (proj[row + j]! + t * b[j]!) * inv * choiceScale[k]!;
+      const z = (proj[row + j]! + t * b[j]!) * sharpInv * choiceScale[k]!;
       prod *= z > 36 ? low : z < -36 ? high : low + (1 - lapse) / (1 + Math.exp(z));
       if (++inRun === run) {
         s += Math.log(prod);
@@ -898,11 +970,18 @@ export class ParticleBelief {
       }
     }
     if (inRun > 0) s += Math.log(prod);
+    let ties: Float64Array | undefined;
     for (let k = 0; k < other.length; k++) {
       const j = other[k]!;
-      s += answerLogLikelihood(model, this.answers[j]!, (proj[row + j]! + t * b[j]!) * inv);
+      const x = (proj[row + j]! + t * b[j]!) * inv;
+      if (model.kind === "human" && this.answers[j] === "tie") {
+        ties ??= new Float64Array(TIE_BANDS.length);
+        addTieBands(model, x, ties);
+      } else {
+        s += answerLogLikelihood(model, this.answers[j]!, x);
+      }
     }
-    return s;
+    return ties ? s + tieMarginal(ties) : s;
   }
 }
 

@@ -614,11 +614,17 @@ const POSTERIOR_DRAWS = 200;
 
 /**
  * The model questions are scored under: with a learned lapse, the human model at the
- * person's posterior mean lapse (what the answers so far say of them).
+ * person's posterior mean lapse and sharpness (what the answers so far say of them).
  */
 function selectionModel(model: AnswerModel, belief: ParticleBelief): AnswerModel {
   const person = personOf(belief).person;
-  return person && model.kind === "human" ? { ...model, lapse: person.lapse } : model;
+  if (!person || model.kind !== "human") return model;
+  const sharpness = belief.levelSharpnesses()!;
+  if (sharpness.every((x) => x === 1)) return { ...model, lapse: person.lapse };
+  const post = belief.lapsePosterior()!;
+  let sharp = 0;
+  for (let j = 0; j < sharpness.length; j++) sharp += post[j]! * sharpness[j]!;
+  return { ...model, lapse: person.lapse, temperature: model.temperature / sharp };
 }
 
 /** The result's `person`, when the belief learns the lapse. */
