@@ -59,13 +59,22 @@ export function serveStudy(body: Record<string, unknown>): ServedStudy {
   };
 }
 
+/** A Phase II question of a multiclass or fairness study, as the state carries it. */
+type PhaseTwoQuestion = NonNullable<
+  ParticipantState["multiclassElicitation"] | ParticipantState["fairElicitation"]
+>["question"];
+
 /**
- * Answers "left" over HTTP until Phase II and Phase III (multiclass or fairness) end, expects
- * the post-task page then, and answers its questions "fine". A 429 is retried (up to 50
- * times, 300 ms apart).
+ * Answers Phase II over HTTP by `choose` (default: always "left"), Phase III "left", until
+ * both (multiclass or fairness) end; expects the post-task page then, and answers its
+ * questions "fine". A 429 is retried (up to 50 times, 300 ms apart).
  * @example await finishOverHttp(study.url, token);
  */
-export async function finishOverHttp(url: string, token: string): Promise<void> {
+export async function finishOverHttp(
+  url: string,
+  token: string,
+  choose: (q: PhaseTwoQuestion) => "left" | "right" = () => "left",
+): Promise<void> {
   const post = async (path: string, body: unknown) => {
     for (let attempt = 0; ; attempt++) {
       const res = await fetch(`${url}/api/p/${token}/${path}`, {
@@ -85,7 +94,7 @@ export async function finishOverHttp(url: string, token: string): Promise<void> 
   let s = await getState(url, token);
   while (s.phase === "elicitation") {
     const q = (s.multiclassElicitation ?? s.fairElicitation)!.question;
-    s = await post("answer", { questionId: q.id, choice: "left" });
+    s = await post("answer", { questionId: q.id, choice: choose(q) });
   }
   while (s.phase === "evaluation") {
     const q = (s.multiclassEvaluation ?? s.fairEvaluation)!.question;

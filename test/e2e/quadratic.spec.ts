@@ -4,6 +4,7 @@
 
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { evaluateQuadratic, type QuadraticMetric } from "../../src/elicit/quadratic/metric.ts";
 import type { StudyConfig } from "../../src/server/study/config.ts";
 import type { ParticipantRow } from "../../web/src/api/types.ts";
 import { formatMetric } from "../../web/src/researcher/metric.ts";
@@ -115,12 +116,28 @@ test("the quadratic Phase III page: part 3 of 3, its pairs at 1280 and 390 px", 
   await checkPhaseThreePage(page, { url: url(), newParticipant }, "quadratic-evaluation");
 });
 
+// A person who judges the rates shown by a quadratic metric: uneven results between the first
+// two classes cost them (always answering "left" may leave a metric under which one more
+// person right is worth nothing, whose debrief rightly says the imbalance is not stated).
+const PERSON: QuadraticMetric = {
+  a: [0.6, 0.5, 0.4],
+  B: [
+    [-1.5, 0.8, 0],
+    [0.8, -1.5, 0],
+    [0, 0, -0.4],
+  ],
+};
+
 test("the quadratic debrief says which classes matter and what uneven results cost; the dashboard states the same", async ({
   page,
 }) => {
   const token = await newParticipant();
   await advanceTo(url(), token, "elicitation");
-  await finishOverHttp(url(), token);
+  await finishOverHttp(url(), token, (q) => {
+    if (q.kind !== "multiclass") throw new Error("a quadratic study asks multiclass questions");
+    const left = evaluateQuadratic(PERSON, q.left.rates);
+    return left >= evaluateQuadratic(PERSON, q.right.rates) ? "left" : "right";
+  });
   const d = (await getState(url(), token)).multiclassDebrief!;
   expect(d.kindFigures!.text).toMatch(/^Uneven results between classes cost you/);
   await page.goto(`${url()}/p/${token}`);
