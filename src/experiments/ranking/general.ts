@@ -1,5 +1,3 @@
-import { parseCsv } from "../../data/csv.ts";
-import { buildMulticlassDataset } from "../../data/table.ts";
 import { elicitLpme, type RatePoint } from "../../elicit/quadratic/lpme.ts";
 import {
   evaluateQuadratic,
@@ -9,18 +7,17 @@ import {
   regularity,
 } from "../../elicit/quadratic/metric.ts";
 import { defaultVarrho, elicitQpme, PAPER_RHO } from "../../elicit/quadratic/qpme.ts";
-import { createRng, type Rng } from "../../math/rng.ts";
+import type { Rng } from "../../math/rng.ts";
 import { simulatedOracle } from "../../oracle/simulated-oracle.ts";
 import type { Ask } from "../../search/question.ts";
 import { STRATEGIES } from "../../search/strategy.ts";
 import { kendallTau, minMaxRelevance, ndcg } from "./measures.ts";
-import { diagonalRates, rateMatrix } from "./pool.ts";
 import {
   meanSd,
+  prepareRankingPool,
   type RankingOptions,
   type RankingScore,
   RankingUnsupportedError,
-  trainRankingPool,
 } from "./reproduce.ts";
 
 /**
@@ -163,28 +160,16 @@ export function reproduceGeneralRanking(o: GeneralRankingOptions): GeneralRankin
       "--rates general ranks by quadratic metrics of the class rates; it takes no --groups",
     );
   }
-  const trials = o.metrics ?? 100;
-  if (!(Number.isInteger(trials) && trials >= 1)) throw new RangeError("metrics must be >= 1");
-  const seed = o.seed ?? 1;
-  const data = buildMulticlassDataset(parseCsv(o.dataText), { target: o.target });
-  const k = data.classNames.length;
+  // The same setup as reproduceRanking: the same split and pool for the same seed.
+  const { trials, classes, rng, ...pool } = prepareRankingPool(o);
+  const k = classes.length;
   const q = k * k - k;
-  // The same fork order as reproduceRanking: the same split and pool for the same seed.
-  const rng = createRng(seed);
-  const trained = trainRankingPool(data.features, data.labels, k, rng, o.pool);
-  const { split, testX, testY } = trained;
-  const prior = new Array<number>(k).fill(0);
-  for (const c of testY) prior[c] = prior[c]! + 1 / testY.length;
-  const classifiers = trained.pool.map((h) => {
-    const R = rateMatrix(h, testX, testY, k);
-    const diagonal = diagonalRates(R);
-    return {
-      name: h.name,
-      general: generalRates(R),
-      diagonal,
-      accuracy: diagonal.reduce((s, r, i) => s + r * prior[i]!, 0),
-    };
-  });
+  const classifiers = pool.classifiers.map(({ name, R, diagonal, accuracy }) => ({
+    name,
+    general: generalRates(R),
+    diagonal,
+    accuracy,
+  }));
   const rho = PAPER_RHO;
   const varrho = defaultVarrho(rho);
   const diagonalBall = { centre: new Array<number>(k).fill(1 / k), radius: rho };
@@ -251,9 +236,9 @@ export function reproduceGeneralRanking(o: GeneralRankingOptions): GeneralRankin
     >;
   return {
     rates: "general",
-    classes: data.classNames,
-    trainRows: split.train.length,
-    testRows: split.test.length,
+    classes,
+    trainRows: pool.trainRows,
+    testRows: pool.testRows,
     classifiers,
     metrics: trials,
     meanQuestions: perMethod((m) => acc[m].q / trials),

@@ -87,6 +87,68 @@ export function trainRankingPool(
   return { split, pool, testX, testY };
 }
 
+/** A classifier of the ranking pool with its row-normalised test rate matrix `R`. */
+export interface RatedClassifier {
+  readonly name: string;
+  readonly R: number[][];
+  readonly diagonal: number[];
+  /** Test accuracy: the diagonal rates weighed by the test rows' class shares. */
+  readonly accuracy: number;
+}
+
+/** What `prepareRankingPool` gives the ranking experiments. */
+export interface RankingPool {
+  /** The number of random true metrics (`metrics`, default 100). */
+  readonly trials: number;
+  readonly classes: string[];
+  readonly trainRows: number;
+  readonly testRows: number;
+  readonly classifiers: RatedClassifier[];
+  /** The seeded generator, past the split and the pool: its next fork draws the metrics. */
+  readonly rng: Rng;
+}
+
+/**
+ * The setup `reproduceRanking` and `reproduceGeneralRanking` share, so that the same seed gives
+ * both the same split and pool: checks `metrics`, reads the dataset, trains the pool
+ * (`trainRankingPool`) and rates each classifier on the test rows.
+ */
+export function prepareRankingPool(o: RankingOptions): RankingPool {
+  const trials = o.metrics ?? 100;
+  if (!(Number.isInteger(trials) && trials >= 1)) throw new RangeError("metrics must be >= 1");
+  const seed = o.seed ?? 1;
+  const data = buildMulticlassDataset(parseCsv(o.dataText), { target: o.target });
+  const k = data.classNames.length;
+  const rng = createRng(seed);
+  const { split, pool, testX, testY } = trainRankingPool(
+    data.features,
+    data.labels,
+    k,
+    rng,
+    o.pool,
+  );
+  const prior = new Array<number>(k).fill(0);
+  for (const c of testY) prior[c] = prior[c]! + 1 / testY.length;
+  const classifiers = pool.map((h) => {
+    const R = rateMatrix(h, testX, testY, k);
+    const diagonal = diagonalRates(R);
+    return {
+      name: h.name,
+      R,
+      diagonal,
+      accuracy: diagonal.reduce((s, r, i) => s + r * prior[i]!, 0),
+    };
+  });
+  return {
+    trials,
+    classes: data.classNames,
+    trainRows: split.train.length,
+    testRows: split.test.length,
+    classifiers,
+    rng,
+  };
+}
+
 /** Mean and (sample) standard deviation. */
 export function meanSd(v: readonly number[]): [number, number] {
   const m = v.reduce((s, x) => s + x, 0) / v.length;
@@ -110,24 +172,13 @@ export function reproduceRanking(o: RankingOptions): RankingReproduction {
       "reproduceRanking ranks by quadratic metrics of the class rates; with groups use reproduceFairRanking",
     );
   }
-  const trials = o.metrics ?? 100;
-  if (!(Number.isInteger(trials) && trials >= 1)) throw new RangeError("metrics must be >= 1");
-  const seed = o.seed ?? 1;
-  const data = buildMulticlassDataset(parseCsv(o.dataText), { target: o.target });
-  const k = data.classNames.length;
-  const rng = createRng(seed);
-  const trained = trainRankingPool(data.features, data.labels, k, rng, o.pool);
-  const { split, testX, testY } = trained;
-  const prior = new Array<number>(k).fill(0);
-  for (const c of testY) prior[c] = prior[c]! + 1 / testY.length;
-  const classifiers = trained.pool.map((h) => {
-    const diagonal = diagonalRates(rateMatrix(h, testX, testY, k));
-    return {
-      name: h.name,
-      diagonal,
-      accuracy: diagonal.reduce((s, r, i) => s + r * prior[i]!, 0),
-    };
-  });
+  const { trials, classes, rng, ...pool } = prepareRankingPool(o);
+  const k = classes.length;
+  const classifiers = pool.classifiers.map(({ name, diagonal, accuracy }) => ({
+    name,
+    diagonal,
+    accuracy,
+  }));
   const rates = classifiers.map((c) => c.diagonal);
   const centre = new Array<number>(k).fill(1 / k);
   const rho = PAPER_RHO;
@@ -173,9 +224,9 @@ export function reproduceRanking(o: RankingOptions): RankingReproduction {
     return { ndcg: n, ndcgSd: nsd, kendall: kt, kendallSd: ksd };
   };
   return {
-    classes: data.classNames,
-    trainRows: split.train.length,
-    testRows: split.test.length,
+    classes,
+    trainRows: pool.trainRows,
+    testRows: pool.testRows,
     classifiers,
     metrics: trials,
     meanQuestions: questions / trials,

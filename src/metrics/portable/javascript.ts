@@ -1,43 +1,11 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: the strings are JavaScript source with template literals
 import {
-  codeHeaderLines,
+  commentedHeaderLines,
+  groupsConstantLines,
   type MetricCodeOptions,
-  numberLiteral,
-  stringLiteral,
+  metricConstantsLines,
 } from "./code-header.ts";
-import { isCostMetric, metricClassCount, metricGroupCount, type PortableMetric } from "./metric.ts";
-
-const num = numberLiteral;
-const list = (v: readonly number[]) => `[${v.map(num).join(", ")}]`;
-const matrix = (M: readonly (readonly number[])[]) => `[${M.map(list).join(", ")}]`;
-
-function constants(m: PortableMetric): string[] {
-  switch (m.family) {
-    case "binary-linear":
-      return [`const TP_WEIGHT = ${num(m.tp)};`, `const TN_WEIGHT = ${num(m.tn)};`];
-    case "binary-linear-fractional":
-      return [
-        `const P11 = ${num(m.p11)}, P00 = ${num(m.p00)};`,
-        `const Q11 = ${num(m.q11)}, Q00 = ${num(m.q00)}, Q0 = ${num(m.q0)};`,
-      ];
-    case "diagonal-linear":
-    case "linear":
-      return [`const A = ${list(m.a)};`];
-    case "diagonal-linear-fractional":
-    case "linear-fractional":
-      return [`const A = ${list(m.a)};`, `const B = ${list(m.b)};`, `const B0 = ${num(m.b0)};`];
-    case "quadratic":
-      return [`const A = ${list(m.a)};`, `const B = ${matrix(m.B)};`];
-    case "fair":
-      return [
-        `const A = ${list(m.a)};`,
-        `const B = {${Object.entries(m.B)
-          .map(([key, M]) => `${stringLiteral(key)}: ${matrix(M)}`)
-          .join(", ")}};`,
-        `const LAMBDA = ${num(m.lambda)};`,
-      ];
-  }
-}
+import { isCostMetric, type PortableMetric } from "./metric.ts";
 
 function body(m: Exclude<PortableMetric, { family: "fair" }>): string[] {
   switch (m.family) {
@@ -116,21 +84,10 @@ const RATES = [
  * @example metricToJavaScript({ family: "linear", a: [-1, -1] }).includes("export function elicitedMetric(confusion)") // true
  */
 export function metricToJavaScript(m: PortableMetric, o: MetricCodeOptions = {}): string {
-  const k = metricClassCount(m);
-  const labels = m.classes
-    ? `[${m.classes.map(stringLiteral).join(", ")}]`
-    : `[${Array.from({ length: k }, (_, i) => i).join(", ")}]`;
   const out = [
-    "/*",
-    ...codeHeaderLines(m, o).map((l) => (l ? ` * ${l}` : " *")),
-    " */",
+    ...commentedHeaderLines(m, o, "js"),
     "",
-    `export const FAMILY = ${stringLiteral(m.family)};`,
-    `export const K = ${k};`,
-    "/** The class labels in the metric's order (rows and columns of the confusion matrix). */",
-    `export const LABELS = ${labels};`,
-    ...constants(m),
-    `export const GREATER_IS_BETTER = ${isCostMetric(m) ? "false" : "true"};`,
+    ...metricConstantsLines(m, "js"),
     "",
     ...MATRIX,
   ];
@@ -144,13 +101,8 @@ export function metricToJavaScript(m: PortableMetric, o: MetricCodeOptions = {})
     );
   if (m.family === "quadratic" || m.family === "fair") out.push(...RATES);
   if (m.family === "fair") {
-    const groups = metricGroupCount(m);
-    const names = m.groups
-      ? `[${m.groups.map(stringLiteral).join(", ")}]`
-      : `[${Array.from({ length: groups }, (_, i) => i).join(", ")}]`;
     out.push(
-      '/** The groups in the order of B\'s 0-based keys "u-v". */',
-      `export const GROUPS = ${names};`,
+      ...groupsConstantLines(m, "js"),
       "",
       "/**",
       " * The fair metric's COST (lower is better) of one confusion matrix per group (GROUPS",

@@ -1,43 +1,10 @@
 import {
-  codeHeaderLines,
+  commentedHeaderLines,
+  groupsConstantLines,
   type MetricCodeOptions,
-  numberLiteral,
-  stringLiteral,
+  metricConstantsLines,
 } from "./code-header.ts";
-import { isCostMetric, metricClassCount, metricGroupCount, type PortableMetric } from "./metric.ts";
-
-const num = numberLiteral;
-const list = (v: readonly number[]) => `[${v.map(num).join(", ")}]`;
-const matrix = (M: readonly (readonly number[])[]) => `[${M.map(list).join(", ")}]`;
-
-/** The metric's numbers as Python constants. */
-function constants(m: PortableMetric): string[] {
-  switch (m.family) {
-    case "binary-linear":
-      return [`TP_WEIGHT = ${num(m.tp)}`, `TN_WEIGHT = ${num(m.tn)}`];
-    case "binary-linear-fractional":
-      return [
-        `P11, P00 = ${num(m.p11)}, ${num(m.p00)}`,
-        `Q11, Q00, Q0 = ${num(m.q11)}, ${num(m.q00)}, ${num(m.q0)}`,
-      ];
-    case "diagonal-linear":
-    case "linear":
-      return [`A = ${list(m.a)}`];
-    case "diagonal-linear-fractional":
-    case "linear-fractional":
-      return [`A = ${list(m.a)}`, `B = ${list(m.b)}`, `B0 = ${num(m.b0)}`];
-    case "quadratic":
-      return [`A = ${list(m.a)}`, `B = ${matrix(m.B)}`];
-    case "fair":
-      return [
-        `A = ${list(m.a)}`,
-        `B = {${Object.entries(m.B)
-          .map(([key, M]) => `${stringLiteral(key)}: ${matrix(M)}`)
-          .join(", ")}}`,
-        `LAMBDA = ${num(m.lambda)}`,
-      ];
-  }
-}
+import { isCostMetric, type PortableMetric } from "./metric.ts";
 
 /** The body of `elicited_metric(confusion)` after `c = _joint(confusion)` (not fair). */
 function body(m: Exclude<PortableMetric, { family: "fair" }>): string[] {
@@ -108,20 +75,13 @@ const RATES = [
  * @example metricToPython({ family: "binary-linear", tp: 0.7, tn: 0.3 }).includes("def elicited_metric(confusion):") // true
  */
 export function metricToPython(m: PortableMetric, o: MetricCodeOptions = {}): string {
-  const k = metricClassCount(m);
-  const labels = m.classes ? `[${m.classes.map(stringLiteral).join(", ")}]` : `list(range(${k}))`;
   const out = [
-    ...codeHeaderLines(m, o).map((l) => (l ? `# ${l}` : "#")),
+    ...commentedHeaderLines(m, o, "python"),
     m.family === "fair"
       ? "# No scikit-learn scorer (a scorer is not given the groups): use confusions_by_group."
       : "# scikit-learn is imported only by make_sklearn_scorer.",
     "",
-    `FAMILY = ${stringLiteral(m.family)}`,
-    `K = ${k}`,
-    `#: The class labels in the metric's order (rows and columns of the confusion matrix).`,
-    `LABELS = ${labels}`,
-    ...constants(m),
-    `GREATER_IS_BETTER = ${isCostMetric(m) ? "False" : "True"}`,
+    ...metricConstantsLines(m, "python"),
     "",
     "",
     ...JOINT,
@@ -135,13 +95,8 @@ export function metricToPython(m: PortableMetric, o: MetricCodeOptions = {}): st
     );
   if (m.family === "quadratic" || m.family === "fair") out.push(...RATES);
   if (m.family === "fair") {
-    const groups = metricGroupCount(m);
-    const names = m.groups
-      ? `[${m.groups.map(stringLiteral).join(", ")}]`
-      : `list(range(${groups}))`;
     out.push(
-      `#: The groups in the order of B's 0-based keys "u-v".`,
-      `GROUPS = ${names}`,
+      ...groupsConstantLines(m, "python"),
       "",
       "",
       "def elicited_metric(confusions):",

@@ -1,44 +1,10 @@
 import {
-  codeHeaderLines,
+  commentedHeaderLines,
+  groupsConstantLines,
   type MetricCodeOptions,
-  numberLiteral,
-  stringLiteral,
+  metricConstantsLines,
 } from "./code-header.ts";
-import { isCostMetric, metricClassCount, metricGroupCount, type PortableMetric } from "./metric.ts";
-
-const num = numberLiteral;
-const vec = (v: readonly number[]) => `c(${v.map(num).join(", ")})`;
-/** A k x k matrix literal, filled row by row. */
-const matrix = (M: readonly (readonly number[])[]) =>
-  `matrix(${vec(M.flat())}, nrow = ${M.length}, byrow = TRUE)`;
-
-function constants(m: PortableMetric): string[] {
-  switch (m.family) {
-    case "binary-linear":
-      return [`TP_WEIGHT <- ${num(m.tp)}`, `TN_WEIGHT <- ${num(m.tn)}`];
-    case "binary-linear-fractional":
-      return [
-        `P11 <- ${num(m.p11)}; P00 <- ${num(m.p00)}`,
-        `Q11 <- ${num(m.q11)}; Q00 <- ${num(m.q00)}; Q0 <- ${num(m.q0)}`,
-      ];
-    case "diagonal-linear":
-    case "linear":
-      return [`A <- ${vec(m.a)}`];
-    case "diagonal-linear-fractional":
-    case "linear-fractional":
-      return [`A <- ${vec(m.a)}`, `B <- ${vec(m.b)}`, `B0 <- ${num(m.b0)}`];
-    case "quadratic":
-      return [`A <- ${vec(m.a)}`, `B <- ${matrix(m.B)}`];
-    case "fair":
-      return [
-        `A <- ${vec(m.a)}`,
-        `B <- list(${Object.entries(m.B)
-          .map(([key, M]) => `${stringLiteral(key)} = ${matrix(M)}`)
-          .join(", ")})`,
-        `LAMBDA <- ${num(m.lambda)}`,
-      ];
-  }
-}
+import { isCostMetric, type PortableMetric } from "./metric.ts";
 
 function body(m: Exclude<PortableMetric, { family: "fair" }>): string[] {
   switch (m.family) {
@@ -94,20 +60,12 @@ const RATES = [
  * @example metricToR({ family: "diagonal-linear", a: [0.5, 0.5] }).includes("elicited_metric <- function(confusion)") // true
  */
 export function metricToR(m: PortableMetric, o: MetricCodeOptions = {}): string {
-  const k = metricClassCount(m);
-  const labels = m.classes
-    ? `c(${m.classes.map(stringLiteral).join(", ")})`
-    : `as.character(0:${k - 1})`;
   const out = [
-    ...codeHeaderLines(m, o).map((l) => (l ? `# ${l}` : "#")),
+    ...commentedHeaderLines(m, o, "r"),
     "# R indexes from 1: C[i + 1, j + 1] is the header's C[i][j]. A table(y_true, y_pred) works",
     "# when both are factors with levels LABELS (so every class has its row and column).",
     "",
-    `FAMILY <- ${stringLiteral(m.family)}`,
-    `K <- ${k}L`,
-    `LABELS <- ${labels}`,
-    ...constants(m),
-    `GREATER_IS_BETTER <- ${isCostMetric(m) ? "FALSE" : "TRUE"}`,
+    ...metricConstantsLines(m, "r"),
     "",
     ...MATRIX,
   ];
@@ -119,12 +77,8 @@ export function metricToR(m: PortableMetric, o: MetricCodeOptions = {}): string 
     );
   if (m.family === "quadratic" || m.family === "fair") out.push(...RATES);
   if (m.family === "fair") {
-    const groups = metricGroupCount(m);
-    const names = m.groups
-      ? `c(${m.groups.map(stringLiteral).join(", ")})`
-      : `as.character(0:${groups - 1})`;
     out.push(
-      `GROUPS <- ${names}`,
+      ...groupsConstantLines(m, "r"),
       "",
       "# The fair metric's COST (lower is better) of a list of one confusion matrix per group",
       "# (GROUPS order), all counts or all joint probabilities over everyone.",
