@@ -56,6 +56,7 @@ import {
   FAIR_DEFAULTS,
   FAIR_FULL_DEFAULTS,
   type FairStudyData,
+  fairAnswerModel,
 } from "../server/kinds/fair/study.ts";
 import {
   MULTICLASS_DEFAULTS,
@@ -80,10 +81,12 @@ import {
   withRetests,
 } from "../server/participant/evaluation-pairs.ts";
 import {
+  DEFAULT_EVALUATION_PAIRS,
   DEFAULT_RETEST_PAIRS,
   type FairSpec,
   type MulticlassAdaptiveSpec,
   type StudyAnswerModel,
+  studyAnswerModel,
 } from "../server/study/config.ts";
 import { truthRange } from "./simulate-adaptive.ts";
 import { randomBinaryTruth } from "./simulate-binary.ts";
@@ -187,10 +190,24 @@ export const PEOPLE_SETTINGS: Readonly<
 };
 
 /**
- * Adaptive options of the binary runs (the built-in study's; the budget is the family's).
- * DLPM and LPM runs take a multiclass study's defaults (`MULTICLASS_DEFAULTS`, the learned model).
+ * Adaptive options of every family's runs (the budget is the family's): the model of a study
+ * with a Phase III (`studyAnswerModel`), as every panel run has one, but for the whole fair
+ * metric's (`peopleModel`).
  */
-export const PEOPLE_ADAPTIVE = { credibility: 0.9, model: "human" } as const;
+export const PEOPLE_ADAPTIVE = {
+  credibility: 0.9,
+  model: studyAnswerModel(DEFAULT_EVALUATION_PAIRS, "learned"),
+} as const;
+
+/**
+ * The answer model of a family's runs, as its study with a Phase III runs it.
+ * @example peopleModel("fair-quadratic") // "learned"
+ */
+export function peopleModel(family: PeopleFamily): StudyAnswerModel {
+  return isFairFamily(family)
+    ? fairAnswerModel(family, DEFAULT_EVALUATION_PAIRS)
+    : PEOPLE_ADAPTIVE.model;
+}
 
 /** People shown per page (the built-in study's `display.population`). */
 export const PEOPLE_POPULATION = 100;
@@ -562,7 +579,7 @@ function runMulticlass(
     strategy: "adaptive",
     budget: setting.budget,
     credibility: PEOPLE_ADAPTIVE.credibility,
-    model: o.model ?? MULTICLASS_DEFAULTS.model,
+    model: o.model ?? PEOPLE_ADAPTIVE.model,
     displayStep: MULTICLASS_DEFAULTS.displayStep,
     ...(o.exactEngine ? {} : { asShown: true as const }),
   };
@@ -713,7 +730,7 @@ function runFair(o: RunPersonOptions, truth: FairTruth): PeopleRun {
     strategy: "adaptive" as const,
     budget: setting.budget,
     credibility: PEOPLE_ADAPTIVE.credibility,
-    model: o.model ?? FAIR_DEFAULTS.model,
+    model: o.model ?? peopleModel(kind),
     displayStep: FAIR_DEFAULTS.displayStep,
     ...(o.exactEngine ? {} : { asShown: true as const }),
   };
@@ -832,8 +849,8 @@ export interface PeopleReproduction {
   readonly families: readonly PeopleFamily[];
   readonly people: readonly PersonType[];
   /**
-   * The answer model of each family's adaptive runs: the built-in binary study's (`human`)
-   * and a multiclass study's (`MULTICLASS_DEFAULTS.model`), unless the options named one for all.
+   * The answer model of each family's adaptive runs: a study's with Phase III
+   * (`PEOPLE_ADAPTIVE.model`), unless the options named one for all.
    */
   readonly models: Readonly<Partial<Record<PeopleFamily, StudyAnswerModel>>>;
   readonly rows: readonly PeopleRow[];
@@ -993,12 +1010,7 @@ export function reproducePeople(o: ReproducePeopleOptions): PeopleReproduction {
     models: Object.fromEntries(
       PEOPLE_FAMILIES.filter((f) => families.includes(f)).map((f) => [
         f,
-        o.model ??
-          (isMulticlassFamily(f)
-            ? MULTICLASS_DEFAULTS.model
-            : isFairFamily(f)
-              ? FAIR_DEFAULTS.model
-              : PEOPLE_ADAPTIVE.model),
+        o.model ?? peopleModel(f),
       ]),
     ),
     rows,

@@ -133,7 +133,7 @@ describe.each(SLOW_BACKENDS)("fairness study (%s)", (kind) => {
       tolerance: 0.05,
       budget: 25,
       credibility: 0.9,
-      model: "learned",
+      model: "learned-sharp",
       displayStep: 0.01,
       asShown: true,
     });
@@ -245,12 +245,25 @@ describe.each(SLOW_BACKENDS)("fairness study (%s)", (kind) => {
       .execute();
     expect(stored.filter((r) => r.undone_at === null)).toHaveLength(shownCount);
 
-    s = await finishMulticlass(t, token, s, { seed, reader });
+    const asked: [FairView, FairView][] = [];
+    const recording = {
+      answer: (f: FairView, g: FairView) => {
+        asked.push([f, g]);
+        return reader.answer(f, g);
+      },
+    };
+    s = await finishMulticlass(t, token, s, { seed, reader: recording });
     expect(s.phase).toBe("debrief");
     const d = s.fairDebrief!;
-    // A noise-free reader of the screen agrees with their own elicited lambda on Phase III.
+    // A noise-free reader of the screen disagrees with their own elicited lambda on Phase III
+    // only where their lambda and the elicited one order a pair differently (within the
+    // tolerance, a random pair may fall between them).
     expect(d.agreementDetail!.pairs).toBe(15);
-    expect(d.agreement).toBe(1);
+    expect(asked).toHaveLength(17);
+    const elicitedReader = fairReader(config.spec, data.tau, d.metric.lambda, 0, seed);
+    const differ = asked.filter(([f, g]) => elicitedReader.answer(f, g) !== reader.answer(f, g));
+    expect(Math.round((1 - d.agreement!) * 15)).toBeLessThanOrEqual(differ.length);
+    expect(differ.length).toBeLessThanOrEqual(2);
     expect(d.consistency).toMatchObject({ basis: "phase-three", retestPairs: 2, retestSame: 2 });
     expect(d.metric.lambda).toBe(expected.result.metric.lambda);
     expect(d.metric).toEqual(lambdaRecord(expected.result));
@@ -299,9 +312,19 @@ describe.each(SLOW_BACKENDS)("fairness study (%s)", (kind) => {
     // pairs against the participant's own result, and the two repeats) is on the debrief (its
     // sentence), the dashboard and both CSVs, equal; so is the agreement M.
     const c = d.consistency!;
-    expect(c).toMatchObject({ basis: "phase-three", counted: 15, against: 0, errorRate: 0 });
+    // Answers against the result: only the pairs the elicited lambda orders otherwise.
+    const against = Math.round((1 - d.agreement!) * 15);
+    expect(c).toMatchObject({
+      basis: "phase-three",
+      counted: 15,
+      against,
+      errorRate: against / 15,
+    });
     expect(c.coinLike).toBe(false);
-    expect(c.errorHigh!).toBeLessThan(0.2);
+    expect(c.errorHigh!).toBeLessThan(against === 0 ? 0.2 : 0.3);
+    console.log(
+      `fair study: lambda ${lambda}, elicited ${d.metric.lambda} after ${expected.result.questions} questions; ${against} of 15 Phase III answers against it, ${differ.length} pairs ordered otherwise by the two`,
+    );
     expect(row.consistency).toEqual(c);
     expect(row.agreementDetail).toEqual(d.agreementDetail);
     const wideRow = csvRows(await exported("participants.csv")).find(
@@ -322,11 +345,11 @@ describe.each(SLOW_BACKENDS)("fairness study (%s)", (kind) => {
     const page = render(h(PhasePage, { state: s, busy: false, post: async () => undefined }));
     const text = page.replace(/<[^>]+>/g, "");
     expect(text).toContain(
-      `0 of your 15 choices went against your own result (${pct(Number(wideRow.error_rate))}; from ${pct(Number(wideRow.error_rate_low))} to ${pct(Number(wideRow.error_rate_high))} is likely)`,
+      `${against} of your 15 choices went against your own result (${pct(Number(wideRow.error_rate))}; from ${pct(Number(wideRow.error_rate_low))} to ${pct(Number(wideRow.error_rate_high))} is likely)`,
     );
     expect(text).toContain("You saw 2 of the pairs twice and chose the same way both times on 2");
     expect(text).toContain(
-      `Your result agrees with ${pct(Number(wideRow.agreement))} of your own choices in the last part (15 of 15 pairs)`,
+      `Your result agrees with ${pct(Number(wideRow.agreement))} of your own choices in the last part (${15 - against} of 15 pairs)`,
     );
   }, 180_000);
 });

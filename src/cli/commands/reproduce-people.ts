@@ -185,7 +185,7 @@ export function registerReproducePeople(reproduce: Command): void {
     )
     .option(
       "--answer-model <name>",
-      "run every adaptive family under this answer model instead of its study's default: human (fixed lapse) or learned (the person's lapse learned from their answers)",
+      "run every adaptive family under this answer model instead of its study's default: human (fixed lapse), learned (the person's lapse learned from their answers) or learned-sharp (learned, with a careful reader among the kinds of person: the default of studies with Phase III)",
     )
     .option("--json", "print JSON on stdout")
     .action(
@@ -204,8 +204,15 @@ export function registerReproducePeople(reproduce: Command): void {
             throw new CliError(`--pool must be labelled or soft, got "${f.pool}"`);
           }
           const named = f.answerModel;
-          if (named !== undefined && named !== "human" && named !== "learned") {
-            throw new CliError(`--answer-model must be human or learned, got "${named}"`);
+          if (
+            named !== undefined &&
+            named !== "human" &&
+            named !== "learned" &&
+            named !== "learned-sharp"
+          ) {
+            throw new CliError(
+              `--answer-model must be human, learned or learned-sharp, got "${named}"`,
+            );
           }
           const model: StudyAnswerModel | undefined = named;
           const population = prepareStudyData({ ...cancerDiagnosisConfig(), pool: f.pool }).pool;

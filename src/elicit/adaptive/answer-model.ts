@@ -76,17 +76,45 @@ export const LEARNED_LAPSES: LapsePrior = {
 };
 
 /**
+ * The kinds of person of the `learned-sharp` model: those of `LEARNED_LAPSES`, with the
+ * careful ones split three ways: a careful reader who tells near pairs apart 20 times more
+ * sharply than the model's temperature (who reads every count right), one as sharp as the
+ * temperature, and a blunt one (0.3: who leans to one side of the screen or tires). Chosen on
+ * the people panel's tuning truths (`reproduce people --truth-seed tune-1`): the sharp level
+ * pins a careful person down on the near pairs (fewer questions, a narrower tail of errors;
+ * the people sweep compares the two models), but it explains a coin's answers in Phase II
+ * too, so it is for studies with a Phase III, whose random pairs and repeats flag the coin.
+ */
+export const SHARP_LAPSES: LapsePrior = {
+  levels: [0.02, 0.02, 0.02, 0.1, 0.3, 1],
+  prior: [0.25, 0.1, 0.1, 0.2, 0.25, 0.1],
+  sharpness: [20, 1, 0.3, 1, 1, 1],
+};
+
+/** The human model with the person's kind learned among `lapses` (prior mean as `lapse`). */
+function learnedModel(lapses: LapsePrior): AnswerModel {
+  return {
+    kind: "human",
+    temperature: 0.1 / Math.log(9),
+    lapse: lapses.levels.reduce((s, l, i) => s + l * lapses.prior[i]!, 0),
+    tieWidth: 0.01,
+    lapses,
+  };
+}
+
+/**
  * The human model with the lapse learned per person (`LEARNED_LAPSES`): the default of
- * multiclass, fairness and quadratic studies.
+ * multiclass and fairness studies without Phase III, and of quadratic studies.
  * @example LEARNED_MODEL.lapses?.levels // [0.02, 0.1, 0.3, 1]
  */
-export const LEARNED_MODEL: AnswerModel = {
-  kind: "human",
-  temperature: 0.1 / Math.log(9),
-  lapse: LEARNED_LAPSES.levels.reduce((s, l, i) => s + l * LEARNED_LAPSES.prior[i]!, 0),
-  tieWidth: 0.01,
-  lapses: LEARNED_LAPSES,
-};
+export const LEARNED_MODEL: AnswerModel = learnedModel(LEARNED_LAPSES);
+
+/**
+ * The learned model whose people include a careful reader (`SHARP_LAPSES`): the default of
+ * binary, multiclass and lambda studies with a Phase III.
+ * @example LEARNED_SHARP_MODEL.lapses?.sharpness // [20, 1, 0.3, 1, 1, 1]
+ */
+export const LEARNED_SHARP_MODEL: AnswerModel = learnedModel(SHARP_LAPSES);
 
 /**
  * The model of a simulated stakeholder who flips each answer with probability `p` whatever
@@ -98,21 +126,25 @@ export function flipModel(p: number): AnswerModel {
   return { kind: "human", temperature: 0.001, lapse: 2 * p, tieWidth: 0.01 };
 }
 
-/** The named answer models: `exact`, `human`, `learned` and `flips:P` (`flipModel(P)`). */
-export type AnswerModelName = "exact" | "human" | "learned" | `flips:${string}`;
+/**
+ * The named answer models: `exact`, `human`, `learned`, `learned-sharp` and `flips:P`
+ * (`flipModel(P)`).
+ */
+export type AnswerModelName = "exact" | "human" | "learned" | "learned-sharp" | `flips:${string}`;
 
 /**
- * Parse an answer model's name: `exact`, `human`, `learned` or `flips:P`.
+ * Parse an answer model's name: `exact`, `human`, `learned`, `learned-sharp` or `flips:P`.
  * @example parseAnswerModel("flips:0.05") // flipModel(0.05)
  */
 export function parseAnswerModel(text: AnswerModelName | string): AnswerModel {
   if (text === "exact") return EXACT_MODEL;
   if (text === "human") return HUMAN_MODEL;
   if (text === "learned") return LEARNED_MODEL;
+  if (text === "learned-sharp") return LEARNED_SHARP_MODEL;
   const m = /^flips:([0-9.]+)$/.exec(text);
   if (m) return flipModel(Number(m[1]));
   throw new RangeError(
-    `unknown answer model "${text}": use exact, human, learned or flips:P (e.g. flips:0.05)`,
+    `unknown answer model "${text}": use exact, human, learned, learned-sharp or flips:P (e.g. flips:0.05)`,
   );
 }
 

@@ -196,7 +196,8 @@ export const CANCER_SPEC: AdaptiveStudySpec = {
   strategy: "adaptive",
   budget: ADAPTIVE_DEFAULTS.budget,
   credibility: ADAPTIVE_DEFAULTS.credibility,
-  model: "human",
+  // The built-in study has a Phase III (`studyAnswerModel`).
+  model: "learned-sharp",
   displayStep: 1 / DEFAULT_POPULATION,
   grid: 1e-4,
 };

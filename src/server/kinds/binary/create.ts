@@ -24,6 +24,7 @@ import {
   type StudyConfig,
   type StudySource,
   type StudySpec,
+  studyAnswerModel,
 } from "../../study/config.ts";
 import { stripUndefined } from "../../study/create.ts";
 import {
@@ -77,7 +78,7 @@ export function binaryStudyConfig(body: CreateStudyBody): { config: StudyConfig;
     words: { ...base.words, ...stripUndefined(body.words ?? {}) },
     consentText: body.consentText ?? base.consentText,
     evaluationPairs: body.evaluationPairs ?? base.evaluationPairs,
-    spec: studySpec(body, family, population),
+    spec: studySpec(body, family, population, body.evaluationPairs ?? base.evaluationPairs),
     display: { population },
   };
   // Test-retest pairs in Phase III for the adaptive engine's studies; the papers' searches
@@ -296,6 +297,7 @@ function studySpec(
   body: CreateStudyBody,
   family: "binary-threshold" | "binary-linear",
   population: number,
+  evaluationPairs: number,
 ): StudySpec {
   const tolerance = body.tolerance ?? DEFAULT_TOLERANCE[family];
   const grid = family === "binary-threshold" ? { grid: 1e-4 } : {};
@@ -308,7 +310,9 @@ function studySpec(
       strategy: "adaptive",
       budget: body.budget ?? ADAPTIVE_DEFAULTS.budget,
       credibility: body.credibility ?? ADAPTIVE_DEFAULTS.credibility,
-      model: "human",
+      // A binary study without Phase III keeps the fixed human model (its participants'
+      // consistency is then not measured).
+      model: studyAnswerModel(evaluationPairs, "human"),
       // One person of the shown population: the engine never asks a pair that looks
       // identical on screen (views.ts rounds with the same step and expression).
       displayStep: 1 / population,

@@ -18,7 +18,9 @@ import {
   type FairLambdaSpec,
   type FairSpec,
   phaseThreeOf,
+  type StudyAnswerModel,
   type StudyConfig,
+  studyAnswerModel,
   UPLOADED_DATASET,
 } from "../../study/config.ts";
 import { comprehensionPair } from "../../study/kind-comprehension.ts";
@@ -53,6 +55,23 @@ export const FAIR_DEFAULTS = {
  */
 export const FAIR_FULL_DEFAULTS = { tolerance: 0.1, budget: 30 } as const;
 
+/**
+ * A fairness study's answer model: lambda's is a study's with or without Phase III
+ * (`studyAnswerModel`); the whole fair metric keeps `learned`, since on the people panel's
+ * held-out truths (`--truth-seed held-out-1`) the careful reader's level of `learned-sharp`
+ * ended a side-biased person's run far off their truth unflagged (1 in 30; none under
+ * `learned`), for all it pinned a careful person's metric down better.
+ * @example fairAnswerModel("fair-quadratic", 15) // "learned"
+ */
+export function fairAnswerModel(
+  family: "fair-lambda" | "fair-quadratic",
+  evaluationPairs: number,
+): StudyAnswerModel {
+  return family === "fair-quadratic"
+    ? FAIR_DEFAULTS.model
+    : studyAnswerModel(evaluationPairs, FAIR_DEFAULTS.model);
+}
+
 /** The spec a create request asks for: lambda (with the default known a, B) or the whole metric. */
 function fairSpec(body: CreateStudyBody, prepared: PreparedFair): FairSpec {
   const whole = body.family === "fair-quadratic";
@@ -62,7 +81,10 @@ function fairSpec(body: CreateStudyBody, prepared: PreparedFair): FairSpec {
     strategy: "adaptive" as const,
     budget: body.budget ?? defaults.budget,
     credibility: body.credibility ?? ADAPTIVE_DEFAULTS.credibility,
-    model: FAIR_DEFAULTS.model,
+    model: fairAnswerModel(
+      whole ? "fair-quadratic" : "fair-lambda",
+      phaseThreeOf(body).evaluationPairs,
+    ),
     displayStep: FAIR_DEFAULTS.displayStep,
     asShown: true as const,
   };

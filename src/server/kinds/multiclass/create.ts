@@ -17,6 +17,7 @@ import {
   type StudyConfig,
   type StudyKind,
   type StudySpec,
+  studyAnswerModel,
   UPLOADED_DATASET,
 } from "../../study/config.ts";
 import { stripUndefined } from "../../study/create.ts";
@@ -67,7 +68,7 @@ export function multiclassStudyConfig(body: CreateStudyBody): {
     // The person's slip rate learned from their answers (issue 26: on the people panel's
     // held-out truths it flagged the random responder and covered 20% flips, DLPM and LPM,
     // where the fixed model did not).
-    model: MULTICLASS_DEFAULTS.model,
+    model: studyAnswerModel(phaseThreeOf(body).evaluationPairs, MULTICLASS_DEFAULTS.model),
     displayStep: MULTICLASS_DEFAULTS.displayStep,
     asShown: true,
   };
