@@ -3,7 +3,7 @@
  * [--participants N] [--kills K] [--servers S] [--database-url URL] [--think-ms MS] [--seed X]
  * [--spread-ms MS] [--deadline-s S] [--sabotage]`. Defaults: sqlite, 200 participants, 5 kills,
  * 1 server on SQLite and 2 on PostgreSQL, 60 ms mean think time, arrivals spread over
- * 3 s per kill, everything given up (and failed) after 240 s.
+ * 3 s per kill, everything given up (and failed) after 480 s.
  *
  * Starts S `elicit serve` processes (real `node bin/elicit.js serve`, production rate limits)
  * on one database: SQLite in a fresh temporary data dir (with S > 1 the processes share one
@@ -49,7 +49,7 @@ if (process.argv.includes("--help")) {
   [--servers S] [--database-url URL] [--think-ms MS] [--seed X] [--spread-ms MS] [--deadline-s S]
   [--sabotage]
 Defaults: sqlite, 200 participants, 5 kills, 1 server on SQLite and 2 on PostgreSQL, 60 ms mean
-think time, arrivals spread over 3 s per kill, everything given up (and failed) after 240 s.
+think time, arrivals spread over 3 s per kill, everything given up (and failed) after 480 s.
 Audits the database afterwards (lost, duplicated, stuck) and exits 1 unless all are 0, no 5xx
 was seen and K kills happened; --sabotage damages the stored answers first to check the audit.`);
   process.exit(0);
