@@ -20,6 +20,7 @@ import { z } from "zod";
 import { DataError } from "../data/errors.ts";
 import { VERSION } from "../version.ts";
 import { requireResearcher } from "./auth.ts";
+import { isPoolTimeout } from "./db/connect.ts";
 import type { Db, DbKind } from "./db/schema.ts";
 import { ApiError } from "./errors.ts";
 import { participantRoutes } from "./routes/participant.ts";
@@ -282,6 +283,15 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
       return reply
         .code(status)
         .send({ error: { code: "bad_request", message: (err as Error).message } });
+    }
+    if (isPoolTimeout(err)) {
+      // Overloaded, not broken: the request can be sent again (a participant's answer that was
+      // stored before the wait comes back as a duplicate, never stored twice).
+      req.log.warn({ err }, "request waited too long for a database connection");
+      return reply
+        .code(503)
+        .header("retry-after", "5")
+        .send({ error: { code: "busy", message: "the server is busy: try again in a moment" } });
     }
     req.log.error({ err }, "request failed");
     return reply

@@ -52,7 +52,7 @@ export function registerServe(program: Command): void {
       `log level (env LOG_LEVEL): ${LOG_LEVELS.join(", ")}; info logs every request (URLs with tokens redacted), warn only problems`,
       process.env.LOG_LEVEL || "info",
     )
-    .option("--quiet", "no request logs")
+    .option("--quiet", "no request logs: only errors (the log level error)")
     .action(
       (f: {
         port: string;
@@ -76,8 +76,8 @@ export function registerServe(program: Command): void {
             host: f.host,
             dataDir: f.dataDir,
             databaseUrl: process.env.DATABASE_URL || undefined,
-            log: !f.quiet,
-            logLevel,
+            // Quiet hides the request lines, never a failure: a 500's cause must reach the log.
+            logLevel: f.quiet ? "error" : logLevel,
             publicUrl,
             trustProxy: trustProxyOf(f.trustProxy),
           });

@@ -36,6 +36,24 @@ function redact(url: string): string {
 }
 
 /**
+ * How long a request waits for one of the pool's connections before it is answered 503
+ * (`isPoolTimeout`). A busy server (every core replaying participants' answers) queues
+ * requests for seconds: the chaos run's 200 participants on two servers waited over 10 s,
+ * which was the limit, and got 500s. A minute covers a busy server; a database that is gone
+ * fails its connections at once, not after this.
+ */
+export const POOL_WAIT_MS = 60_000;
+
+/**
+ * Whether `err` is the pool's "no connection came free in time" (pg-pool's own message):
+ * the server is overloaded, not broken, so the request is answered 503 to be retried.
+ * @example isPoolTimeout(new Error("timeout exceeded when trying to connect")) // true
+ */
+export function isPoolTimeout(err: unknown): boolean {
+  return err instanceof Error && err.message === "timeout exceeded when trying to connect";
+}
+
+/**
  * Open the database and apply migrations. PostgreSQL when `databaseUrl` is set, else a SQLite
  * file under `dataDir` (default `./.elicit-data`, created when missing).
  * @example const { db, kind } = await openDb({ dataDir: ".elicit-data" });
@@ -45,7 +63,7 @@ export async function openDb(o: DbOptions): Promise<OpenedDb> {
     const pool = new pg.Pool({
       connectionString: o.databaseUrl,
       max: 10,
-      connectionTimeoutMillis: 10_000,
+      connectionTimeoutMillis: POOL_WAIT_MS,
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     try {
