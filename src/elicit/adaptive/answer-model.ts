@@ -228,7 +228,16 @@ export function answerLogLikelihood(model: AnswerModel, answer: Answer, d: numbe
  * @example choiceProbability(0.1, 0.05, 0) // 0.5
  */
 export function choiceProbability(lapse: number, temperature: number, signed: number): number {
-  return 0.5 * lapse + (1 - lapse) * Math.exp(logSigmoid(signed / temperature));
+  return 0.5 * lapse + (1 - lapse) * choiceSigmoid(temperature, signed);
+}
+
+/**
+ * The logistic part of `choiceProbability` (no lapse): levels of a learned model that share a
+ * temperature share it, so a grid computes it once per temperature, not once per level.
+ * @example choiceSigmoid(0.05, 0) // 0.5
+ */
+export function choiceSigmoid(temperature: number, signed: number): number {
+  return Math.exp(logSigmoid(signed / temperature));
 }
 
 /**

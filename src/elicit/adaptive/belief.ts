@@ -5,6 +5,7 @@ import {
   addTieBands,
   answerLogLikelihood,
   choiceProbability,
+  choiceSigmoid,
   isHardConstraint,
   TIE_BANDS,
   tieMarginal,
@@ -108,6 +109,12 @@ export class ParticleBelief {
    */
   private gridTieLL: Float64Array = new Float64Array(0);
   private gridPrior: Float64Array = new Float64Array(0);
+  /**
+   * A grid's points per prior component (0 for particles). The components lay the same
+   * angles, so point p has the direction, and every answer the likelihood, of point
+   * `p % gridAngles`: a grid computes those once per angle and keeps one row per angle.
+   */
+  readonly gridAngles: number = 0;
 
   constructor(o: {
     readonly dim: number;
@@ -179,11 +186,13 @@ export class ParticleBelief {
     if (!(share >= 0 && share <= 1)) throw new RangeError("the sparse share must be in [0, 1]");
     // A fixed split (not a draw per particle): the first share of the particles is sparse.
     if (this.gridded) {
-      this.layGrid(o.grid ?? 0, share);
-      if (o.model.kind === "human") this.gridTieLL = new Float64Array(this.size * TIE_BANDS.length);
+      this.gridAngles = o.grid ?? 0;
+      this.layGrid(this.gridAngles, share);
+      const n = this.gridAngles;
+      if (o.model.kind === "human") this.gridTieLL = new Float64Array(n * TIE_BANDS.length);
       if (this.levels) {
         this.gridPrior = this.weight.slice();
-        this.levelLL = new Float32Array(this.size * this.levels.length);
+        this.levelLL = new Float32Array(n * this.levels.length);
       }
       return;
     }
@@ -211,17 +220,31 @@ export class ParticleBelief {
   lapsePosterior(): Float64Array | undefined {
     const levels = this.levels;
     if (!levels) return undefined;
+    // The engine asks several times per question; answers alone change it (observe clears).
+    if (this.lapsePost === undefined) this.lapsePost = this.computeLapsePosterior(levels);
+    return this.lapsePost.slice();
+  }
+
+  /** `lapsePosterior` as the answers so far leave it (cleared by `observe`). */
+  private lapsePost: Float64Array | undefined;
+
+  private computeLapsePosterior(levels: Float64Array): Float64Array {
     const k = levels.length;
     const post = new Float64Array(k);
     if (this.gridded) {
       let best = -Infinity;
       for (let i = 0; i < this.levelLL.length; i++)
         if (this.levelLL[i]! > best) best = this.levelLL[i]!;
+      // Each angle's terms once (the components share them), summed point by point.
+      const n = this.gridAngles;
+      const terms = new Float64Array(n * k);
+      for (let i = 0; i < n * k; i++)
+        terms[i] = Math.exp(this.levelLogPrior[i % k]! + this.levelLL[i]! - best);
       for (let p = 0; p < this.size; p++) {
         const g = this.gridPrior[p]!;
         if (!(g > 0)) continue;
-        for (let j = 0; j < k; j++)
-          post[j]! += g * Math.exp(this.levelLogPrior[j]! + this.levelLL[p * k + j]! - best);
+        const row = (p % n) * k;
+        for (let j = 0; j < k; j++) post[j]! += g * terms[row + j]!;
       }
     } else {
       for (let p = 0; p < this.size; p++) post[this.level[p]!]! += this.weight[p]!;
@@ -395,8 +418,17 @@ export class ParticleBelief {
 
   /** The unit direction `w` of particle p (a new array). */
   direction(p: number): Float64Array {
+    return this.directionInto(p, new Float64Array(this.dim));
+  }
+
+  /**
+   * `direction(p)` written into `out` (the same numbers; no allocation in the engine's loops
+   * over every point).
+   */
+  directionInto(p: number, out: Float64Array): Float64Array {
     const d = this.dim;
-    const w = this.u.slice(p * d, (p + 1) * d);
+    const w = out;
+    for (let i = 0; i < d; i++) w[i] = this.u[p * d + i]!;
     let n = 0;
     for (let i = 0; i < d; i++) n += w[i]! * w[i]!;
     n = Math.sqrt(n) || 1;
@@ -409,6 +441,7 @@ export class ParticleBelief {
    * (`(features(first) - features(second)) / scale`).
    */
   observe(delta: Float64Array, answer: Answer): void {
+    this.lapsePost = undefined;
     const d = this.dim;
     const prev = this.deltas;
     this.deltas = new Float64Array(prev.length + d);
@@ -426,6 +459,16 @@ export class ParticleBelief {
     if (this.gridded && this.levels) {
       this.observeGridLevels(delta, answer, logw, tie);
       for (let p = 0; p < this.size; p++) if (logw[p]! > best) best = logw[p]!;
+    } else if (this.gridded) {
+      // One likelihood per angle, shared by the components' points at that angle.
+      const n = this.gridAngles;
+      const ll = new Float64Array(n);
+      for (let i = 0; i < n; i++)
+        ll[i] = tie ? tie[i]! : this.answerLL(i, answer, this.scaledDot(i, delta));
+      for (let p = 0; p < this.size; p++) {
+        logw[p] = Math.log(this.weight[p]!) + ll[p % n]!;
+        if (logw[p]! > best) best = logw[p]!;
+      }
     } else {
       for (let p = 0; p < this.size; p++) {
         const ll = tie ? tie[p]! : this.answerLL(p, answer, this.scaledDot(p, delta));
@@ -472,9 +515,11 @@ export class ParticleBelief {
     const sums = new Float64Array(bands);
     const d = this.dim;
     const newest = this.deltas.subarray(last * d, (last + 1) * d);
-    for (let p = 0; p < this.size; p++) {
+    // A grid's points repeat their angles: one row per angle (see `gridAngles`).
+    const points = this.gridded ? this.gridAngles : this.size;
+    for (let p = 0; p < points; p++) {
       if (this.gridded) {
-        sums.set(this.gridTieLL.subarray(p * bands, (p + 1) * bands));
+        for (let b = 0; b < bands; b++) sums[b] = this.gridTieLL[p * bands + b]!;
       } else {
         sums.fill(0);
         let uu = 0;
@@ -488,8 +533,9 @@ export class ParticleBelief {
       const before = tieMarginal(sums);
       addTieBands(model, this.scaledDot(p, newest), sums);
       out[p] = tieMarginal(sums) - before;
-      if (this.gridded) this.gridTieLL.set(sums, p * bands);
+      if (this.gridded) for (let b = 0; b < bands; b++) this.gridTieLL[p * bands + b] = sums[b]!;
     }
+    for (let p = points; p < this.size; p++) out[p] = out[p % points]!;
     return out;
   }
 
@@ -510,7 +556,20 @@ export class ParticleBelief {
     const temperature = model.kind === "human" ? model.temperature : 1;
     const ll = this.levelLL;
     const lp = this.levelLogPrior;
-    for (let p = 0; p < this.size; p++) {
+    // Levels that share a temperature share its sigmoid (the same value choiceProbability
+    // computes): one per distinct temperature per point, not one per level.
+    const temps: number[] = [];
+    const tempOf = new Int32Array(k);
+    for (let j = 0; j < k; j++) {
+      const t = temperature / this.levelSharpness[j]!;
+      let i = temps.indexOf(t);
+      if (i < 0) i = temps.push(t) - 1;
+      tempOf[j] = i;
+    }
+    const sig = new Float64Array(temps.length);
+    const n = this.gridAngles;
+    // Per angle (`gridAngles`): its levels' log-likelihoods, then each component's point.
+    for (let p = 0; p < n; p++) {
       const x = this.scaledDot(p, delta);
       const row = p * k;
       if (answer === "tie") {
@@ -518,19 +577,23 @@ export class ParticleBelief {
         for (let j = 0; j < k; j++) ll[row + j]! += t;
       } else {
         const signed = answer === "first" ? x : -x;
-        for (let j = 0; j < k; j++)
-          ll[row + j]! += Math.log(
-            choiceProbability(levels[j]!, temperature / this.levelSharpness[j]!, signed),
-          );
+        for (let i = 0; i < temps.length; i++) sig[i] = choiceSigmoid(temps[i]!, signed);
+        for (let j = 0; j < k; j++) {
+          const lapse = levels[j]!;
+          ll[row + j]! += Math.log(0.5 * lapse + (1 - lapse) * sig[tempOf[j]!]!);
+        }
       }
       let m = -Infinity;
       for (let j = 0; j < k; j++) m = Math.max(m, lp[j]! + ll[row + j]!);
       let sum = 0;
       for (let j = 0; j < k; j++) sum += Math.exp(lp[j]! + ll[row + j]! - m);
-      const g = this.gridPrior[p]!;
-      // No level explains the answers (m = -Infinity: a "tie" far beyond every band): the
-      // point is ruled out, not NaN.
-      logw[p] = g > 0 && m > -Infinity ? Math.log(g) + m + Math.log(sum) : -Infinity;
+      const logSum = Math.log(sum);
+      for (let q = p; q < this.size; q += n) {
+        const g = this.gridPrior[q]!;
+        // No level explains the answers (m = -Infinity: a "tie" far beyond every band): the
+        // point is ruled out, not NaN.
+        logw[q] = g > 0 && m > -Infinity ? Math.log(g) + m + logSum : -Infinity;
+      }
     }
   }
 

@@ -9,6 +9,7 @@ import {
 } from "./answer-model.ts";
 import { ParticleBelief } from "./belief.ts";
 import type { AdaptiveFamily } from "./family.ts";
+import { orderByValue } from "./order.ts";
 import { selectPair } from "./select.ts";
 
 /** Options of the adaptive strategy (all defaults documented here and in the README). */
@@ -240,8 +241,11 @@ function weightedQuantile(
   weights: Float64Array,
   q: number,
   interpolate = false,
+  sorted?: readonly number[],
 ): number {
-  const order = Array.from(values.keys()).sort((i, j) => values[i]! - values[j]!);
+  // `sorted`: the indices in order of value, ties by index (what this sort gives), when the
+  // caller has it already.
+  const order = sorted ?? Array.from(values.keys()).sort((i, j) => values[i]! - values[j]!);
   let c = 0;
   let previous = 0;
   for (const i of order) {
@@ -335,8 +339,9 @@ const GRID_SCORING = 1500;
 function meanDirection(belief: ParticleBelief): Float64Array {
   const d = belief.dim;
   const m = new Float64Array(d);
+  const w = new Float64Array(d);
   for (let p = 0; p < belief.size; p++) {
-    const w = belief.direction(p);
+    belief.directionInto(p, w);
     const wt = belief.weight[p]!;
     for (let i = 0; i < d; i++) m[i]! += wt * w[i]!;
   }
@@ -690,10 +695,16 @@ function summarise<P, M>(
   const w = meanDirection(belief);
   const metric = family.toMetric(w);
   const errors = new Float64Array(belief.size);
+  // One buffer for every point's direction: each metric made from it is used at once.
+  const v = new Float64Array(belief.dim);
+  // A grid's components share their angles: one error per angle, and one sort of them.
+  const angles = belief.gridAngles;
+  const angleOrder = angles > 0 ? gridErrors(family, belief, metric, errors) : undefined;
   // Points without weight (a grid's excluded cells) cannot move a quantile: skip them.
-  for (let p = 0; p < belief.size; p++)
-    if (belief.weight[p]! > 0)
-      errors[p] = family.error(family.toMetric(belief.direction(p)), metric);
+  if (angles === 0)
+    for (let p = 0; p < belief.size; p++)
+      if (belief.weight[p]! > 0)
+        errors[p] = family.error(family.toMetric(belief.directionInto(p, v)), metric);
   // The region answers for both priors of the mixture: its radius is the larger of the two
   // components' posterior quantiles (each component keeps its own particles).
   // The expected error, like the radius, answers for both components: the larger of their
@@ -710,15 +721,69 @@ function summarise<P, M>(
       mass += belief.weight[p]!;
     }
     if (members.length === 0 || !(mass > 0)) continue;
-    const e = Float64Array.from(members, (p) => errors[p]!);
-    const wt = Float64Array.from(members, (p) => belief.weight[p]! / mass);
-    radius = Math.max(radius, weightedQuantile(e, wt, level, belief.gridded));
+    const e = new Float64Array(members.length);
+    const wt = new Float64Array(members.length);
+    for (let i = 0; i < members.length; i++) {
+      e[i] = errors[members[i]!]!;
+      wt[i] = belief.weight[members[i]!]! / mass;
+    }
+    const order = angleOrder && memberOrder(angleOrder, members, comp * angles, angles);
+    radius = Math.max(radius, weightedQuantile(e, wt, level, belief.gridded, order));
     let m = 0;
     for (let i = 0; i < e.length; i++) m += e[i]! * wt[i]!;
     expected = Math.max(expected, m);
   }
   if (belief.gridded) radius += gridStep(family, belief, w);
   return { w, metric, radius, expected };
+}
+
+/**
+ * A grid's errors: each live angle's (a point of either component with weight) error from
+ * `metric`, written to every point at that angle; returns the live angles sorted by error,
+ * ties by angle.
+ */
+function gridErrors<P, M>(
+  family: AdaptiveFamily<P, M>,
+  belief: ParticleBelief,
+  metric: M,
+  errors: Float64Array,
+): Int32Array {
+  const n = belief.gridAngles;
+  const live = new Uint8Array(n);
+  for (let p = 0; p < belief.size; p++) if (belief.weight[p]! > 0) live[p % n] = 1;
+  const angleError = new Float64Array(n);
+  const v = new Float64Array(belief.dim);
+  let count = 0;
+  for (let i = 0; i < n; i++) {
+    if (!live[i]) continue;
+    angleError[i] = family.error(family.toMetric(belief.directionInto(i, v)), metric);
+    count++;
+  }
+  for (let p = 0; p < belief.size; p++) if (live[p % n]) errors[p] = angleError[p % n]!;
+  const liveAngles = new Int32Array(count);
+  let k = 0;
+  for (let i = 0; i < n; i++) if (live[i]) liveAngles[k++] = i;
+  return orderByValue(angleError, liveAngles);
+}
+
+/**
+ * The positions in `members` (one component's points with weight, in index order; the
+ * component's angles start at `offset`) in the order of `angleOrder`: a grid component's
+ * errors sorted as `weightedQuantile` would sort them.
+ */
+function memberOrder(
+  angleOrder: Int32Array,
+  members: readonly number[],
+  offset: number,
+  angles: number,
+): number[] {
+  const position = new Int32Array(angles).fill(-1);
+  members.forEach((p, m) => {
+    position[p - offset] = m;
+  });
+  const out: number[] = [];
+  for (const i of angleOrder) if (position[i]! >= 0) out.push(position[i]!);
+  return out;
 }
 
 /**
