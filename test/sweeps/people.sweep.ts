@@ -99,6 +99,19 @@ function modelRun(model: StudyAnswerModel, family: PeopleFamily, person: PersonT
   }).rows.filter((x) => x.strategy === "adaptive")[0]!;
 }
 
+/** The same cell under two answer models, each row by its model's name. */
+function modelPair<A extends StudyAnswerModel, B extends StudyAnswerModel>(
+  a: A,
+  b: B,
+  family: PeopleFamily,
+  person: PersonType,
+): Record<A | B, ReturnType<typeof modelRun>> {
+  return { [a]: modelRun(a, family, person), [b]: modelRun(b, family, person) } as Record<
+    A | B,
+    ReturnType<typeof modelRun>
+  >;
+}
+
 describe("issue 26: the panel of people (reproduce people)", () => {
   it("adaptive cells against the issue's targets, the gaps listed", () => {
     const population = prepareStudyData(cancerDiagnosisConfig()).pool;
@@ -144,22 +157,10 @@ describe("issue 26: the panel of people (reproduce people)", () => {
   // drawn with `--truth-seed held-out-1`, asserted here on a third draw that neither the
   // decision nor the table above uses.
   it("learned against human: more questions for a careful binary person, a coin flagged on DLPM under both, 20% flips covered on LPM, a side bias covered on lambda", () => {
-    const binary = {
-      human: modelRun("human", "binary-threshold", "careful"),
-      learned: modelRun("learned", "binary-threshold", "careful"),
-    };
-    const coin = {
-      human: modelRun("human", "diagonal-linear", "random"),
-      learned: modelRun("learned", "diagonal-linear", "random"),
-    };
-    const flips = {
-      human: modelRun("human", "linear", "flips-20"),
-      learned: modelRun("learned", "linear", "flips-20"),
-    };
-    const lean = {
-      human: modelRun("human", "fair-lambda", "side-bias"),
-      learned: modelRun("learned", "fair-lambda", "side-bias"),
-    };
+    const binary = modelPair("human", "learned", "binary-threshold", "careful");
+    const coin = modelPair("human", "learned", "diagonal-linear", "random");
+    const flips = modelPair("human", "learned", "linear", "flips-20");
+    const lean = modelPair("human", "learned", "fair-lambda", "side-bias");
     console.log(
       `binary-threshold careful, mean questions: human ${binary.human.questions.mean}, learned ${binary.learned.questions.mean}; ` +
         `DLPM random, flagged / silent: human ${coin.human.flagged} / ${coin.human.silentMisses}, learned ${coin.learned.flagged} / ${coin.learned.silentMisses}; ` +
@@ -182,18 +183,13 @@ describe("issue 26: the panel of people (reproduce people)", () => {
   // Studies with a Phase III run `learned-sharp` (README, "Answer models"): chosen on the
   // truths drawn with `--truth-seed tune-1`, asserted here on the models' own draw.
   it("learned-sharp against the others: a careful person pinned down in fewer questions, a coin still flagged", () => {
-    const threshold = {
-      human: modelRun("human", "binary-threshold", "careful"),
-      sharp: modelRun("learned-sharp", "binary-threshold", "careful"),
+    const sharpened = (than: "human" | "learned", family: PeopleFamily) => {
+      const pair = modelPair(than, "learned-sharp", family, "careful");
+      return { ...pair, sharp: pair["learned-sharp"] };
     };
-    const linear = {
-      human: modelRun("human", "binary-linear", "careful"),
-      sharp: modelRun("learned-sharp", "binary-linear", "careful"),
-    };
-    const dlpm = {
-      learned: modelRun("learned", "diagonal-linear", "careful"),
-      sharp: modelRun("learned-sharp", "diagonal-linear", "careful"),
-    };
+    const threshold = sharpened("human", "binary-threshold");
+    const linear = sharpened("human", "binary-linear");
+    const dlpm = sharpened("learned", "diagonal-linear");
     const coin = modelRun("learned-sharp", "diagonal-linear", "random");
     const figures = (r: typeof coin) =>
       `${r.questions.mean.toFixed(1)} q, p95 ${r.error.p95.toFixed(4)}, max ${r.error.max.toFixed(4)}, coverage ${r.coverage}, flagged ${r.flagged}`;

@@ -6,12 +6,11 @@ import { type FairMetric, fairCost, groupPairs, pairKey } from "../../elicit/fai
 import { randomFairTruth } from "../../elicit/fair/simulate.ts";
 import { simulateFairOnData } from "../../elicit/fair/simulate-data.ts";
 import { defaultVarrho } from "../../elicit/quadratic/qpme.ts";
-import { createRng } from "../../math/rng.ts";
 import { prepareFairFromCsv } from "../../population/fair.ts";
 import { STRATEGIES } from "../../search/strategy.ts";
 import { kendallTau, minMaxRelevance, ndcg } from "./measures.ts";
 import { diagonalRates, rateMatrix } from "./pool.ts";
-import { meanSd, type RankingOptions, type RankingScore, trainRankingPool } from "./reproduce.ts";
+import { meanSd, type RankingOptions, type RankingScore, seededRankingPool } from "./reproduce.ts";
 
 /** The methods compared in the fairness ranking (UAI 2022 Table 3, without FPME). */
 export const FAIR_RANKING_METHODS = ["elicited", "linear", "accuracyEqualisedOdds"] as const;
@@ -70,20 +69,12 @@ export function accuracyEqualisedOdds(k: number, m: number): FairMetric {
 export function reproduceFairRanking(
   o: RankingOptions & { readonly groups: string },
 ): FairRankingReproduction {
-  const trials = o.metrics ?? 100;
-  if (!(Number.isInteger(trials) && trials >= 1)) throw new RangeError("metrics must be >= 1");
   const seed = o.seed ?? 1;
-  const data = buildGroupedDataset(parseCsv(o.dataText), { target: o.target, groups: o.groups });
+  const { trials, data, rng, split, pool, testX, testY } = seededRankingPool(o, () =>
+    buildGroupedDataset(parseCsv(o.dataText), { target: o.target, groups: o.groups }),
+  );
   const k = data.classNames.length;
   const m = data.groupNames.length;
-  const rng = createRng(seed);
-  const { split, pool, testX, testY } = trainRankingPool(
-    data.features,
-    data.labels,
-    k,
-    rng,
-    o.pool,
-  );
   const testG = Int32Array.from(take(data.groups, split.test));
   const classifiers = pool.map((h) => {
     const groupRates = data.groupNames.map((_, g) => {

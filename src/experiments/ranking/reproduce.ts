@@ -109,24 +109,36 @@ export interface RankingPool {
 }
 
 /**
+ * The start every ranking experiment shares: `metrics` checked (before the data is read),
+ * the dataset built, the generator seeded (`seed`, default 1) and the pool trained on its
+ * 60/40 split, so that one seed gives every experiment the same split and pool.
+ * @example const { trials, pool } = seededRankingPool(o, () => buildMulticlassDataset(rows, { target }));
+ */
+export function seededRankingPool<
+  D extends {
+    readonly features: Parameters<typeof trainRankingPool>[0];
+    readonly labels: Parameters<typeof trainRankingPool>[1];
+    readonly classNames: readonly string[];
+  },
+>(o: RankingOptions, build: () => D) {
+  const trials = o.metrics ?? 100;
+  if (!(Number.isInteger(trials) && trials >= 1)) throw new RangeError("metrics must be >= 1");
+  const data = build();
+  const rng = createRng(o.seed ?? 1);
+  const trained = trainRankingPool(data.features, data.labels, data.classNames.length, rng, o.pool);
+  return { trials, data, rng, ...trained };
+}
+
+/**
  * The setup `reproduceRanking` and `reproduceGeneralRanking` share, so that the same seed gives
  * both the same split and pool: checks `metrics`, reads the dataset, trains the pool
  * (`trainRankingPool`) and rates each classifier on the test rows.
  */
 export function prepareRankingPool(o: RankingOptions): RankingPool {
-  const trials = o.metrics ?? 100;
-  if (!(Number.isInteger(trials) && trials >= 1)) throw new RangeError("metrics must be >= 1");
-  const seed = o.seed ?? 1;
-  const data = buildMulticlassDataset(parseCsv(o.dataText), { target: o.target });
-  const k = data.classNames.length;
-  const rng = createRng(seed);
-  const { split, pool, testX, testY } = trainRankingPool(
-    data.features,
-    data.labels,
-    k,
-    rng,
-    o.pool,
+  const { trials, data, rng, split, pool, testX, testY } = seededRankingPool(o, () =>
+    buildMulticlassDataset(parseCsv(o.dataText), { target: o.target }),
   );
+  const k = data.classNames.length;
   const prior = new Array<number>(k).fill(0);
   for (const c of testY) prior[c] = prior[c]! + 1 / testY.length;
   const classifiers = pool.map((h) => {
