@@ -72,9 +72,11 @@ const seed = Number(arg("seed", String(Date.now() % 1_000_000)));
 const MAX_STEPS = 400;
 /**
  * Give up on everything after this long (a hung run is a failed run, not a hung CI), inside
- * .ci/run's 600 s stage limit. 480 s since binary studies run the learned-sharp answer model:
- * the server's engine does several times the work per answer (six kinds of person per
- * hypothesis), and two servers on one SQLite file took 257 s for what one server did in 203.
+ * .ci/run's 600 s stage limit. Binary studies run the learned-sharp answer model (six kinds
+ * of person per hypothesis); before the grid belief shared its work between its components,
+ * two servers on PostgreSQL took 336 s and two on one SQLite file 297 s (one server 188 s);
+ * after, 156 s and 91 s (one SQLite server) on this 2-core machine. 480 s leaves room for a
+ * slower one.
  */
 const DEADLINE_MS = Number(arg("deadline-s", "480")) * 1000;
 
@@ -155,7 +157,12 @@ async function killServer(s: Server): Promise<void> {
 
 function tail(file: string): string {
   try {
-    return readFileSync(file, "utf8").split("\n").slice(-15).join("\n");
+    // A JSON log line holds a stack trace: its first 400 characters say what failed.
+    return readFileSync(file, "utf8")
+      .split("\n")
+      .slice(-15)
+      .map((l) => (l.length > 400 ? `${l.slice(0, 400)} …` : l))
+      .join("\n");
   } catch {
     return "(no log)";
   }

@@ -20,9 +20,10 @@ import {
 /**
  * Issue 28, "Incremental answers": the server keeps a participant's run between answers and
  * resumes it with the newest answer; a replay of the log is the fallback and the source of
- * truth. For every family, under the human and the exact model, each state the cache serves
- * (resumed run) equals the state a fresh replay of the same log gives, bit for bit: every
- * number compared by its 64 bits.
+ * truth. For every family, under each answer model a study runs (human, learned,
+ * learned-sharp) and the exact one, each state the cache serves (resumed run) equals the
+ * state a fresh replay of the same log gives, bit for bit: every number compared by its 64
+ * bits.
  */
 const frame = displayFrame(100, pop.zeta);
 const onScreen = identicalOnScreen(frame) as AutoAnswer<unknown>;
@@ -51,7 +52,7 @@ function bits(x: unknown): unknown {
 }
 
 describe.each(cases)("replay cache: %s", (name, make, auto) => {
-  for (const model of ["human", "exact", "learned"] as const) {
+  for (const model of ["human", "exact", "learned", "learned-sharp"] as const) {
     it(`${model} model: resumed runs give the replay's states bit for bit`, () => {
       const family = make();
       const truth = truthOf(family, name);
