@@ -143,6 +143,33 @@ describe("replay cache: misses fall back to the log", () => {
     expect(bits(again)).toEqual(bits(fresh(logs[1]!)));
   });
 
+  it("two servers answering in turn at random: a run a few answers behind catches up, bit for bit", () => {
+    // Each server keeps its own runs; the balancer sends each answer to either at random, so
+    // a server's run is often behind by the answers the other one took.
+    const servers = [replayCache<unknown, unknown>(64, 8), replayCache<unknown, unknown>(64, 8)];
+    const pick = [0, 1, 1, 1, 0, 0, 1, 0];
+    const log: Answer[] = [];
+    const served: string[] = [];
+    let s = servers[0]!.get("h", 5, log, start);
+    for (let q = 0; s.status === "pending" && q < pick.length; q++) {
+      log.push(q % 3 === 0 ? "second" : "first");
+      const server = servers[pick[q]!]!;
+      s = server.get("h", 5, log, start);
+      served.push(`${pick[q]}:${server.lastServed}`);
+      expect(bits(s), `answer ${q + 1}`).toEqual(bits(fresh(log)));
+    }
+    // Server 1 first saw the participant at answer 2 (a replay); at answer 5 server 0 was
+    // three answers behind and caught up rather than replaying; every other answer resumed.
+    expect(served.slice(0, 5)).toEqual([
+      "0:resumed",
+      "1:replayed",
+      "1:resumed",
+      "1:resumed",
+      "0:resumed",
+    ]);
+    expect(log.length).toBeGreaterThanOrEqual(5);
+  });
+
   it("a log longer than the questions is refused as replay refuses it", () => {
     const cache = replayCache<unknown, unknown>(16, 4);
     const tiny = () => ({

@@ -56,7 +56,7 @@ interface SoftAnswers {
 export class ParticleBelief {
   readonly dim: number;
   readonly size: number;
-  /** Particle positions, row-major `size x dim`. */
+  /** Particle positions, row-major `size x dim` (a grid: `gridAngles x dim`, see `row`). */
   readonly u: Float64Array;
   /** Normalised weights (sum 1). */
   readonly weight: Float64Array;
@@ -149,14 +149,18 @@ export class ParticleBelief {
     this.model = o.model;
     this.rng = o.rng;
     this.moves = o.moves ?? defaultMoves(o.model, o.dim);
-    this.u = new Float64Array(this.size * this.dim);
+    // A grid's components share their angles: one row of `u` per angle (`row`).
+    this.u = new Float64Array((this.gridded ? (o.grid ?? 0) : this.size) * this.dim);
     this.weight = new Float64Array(this.size).fill(1 / this.size);
-    this.softLL = new Float64Array(this.size);
+    // A grid never moves: the moves' per-particle arrays (`softLL`, `priorLL`, `level`) stay
+    // empty, so a server keeps more participants' runs in the same memory (issue 28).
+    const moving = this.gridded ? 0 : this.size;
+    this.softLL = new Float64Array(moving);
     this.refProj = new Float64Array(0);
     this.constrained = Int32Array.from(o.signs.flatMap((x, i) => (x !== 0 ? [i] : [])));
     this.alpha = o.sparse?.alpha ?? 0.5;
     this.component = new Uint8Array(this.size);
-    this.priorLL = new Float64Array(this.size);
+    this.priorLL = new Float64Array(moving);
     const lapses = o.model.kind === "human" ? o.model.lapses : undefined;
     if (lapses) {
       const k = lapses.levels.length;
@@ -181,7 +185,7 @@ export class ParticleBelief {
       this.levelSharpness = new Float64Array(0);
       this.levelLogPrior = new Float64Array(0);
     }
-    this.level = new Uint8Array(this.size);
+    this.level = new Uint8Array(moving);
     const share = o.sparse && this.constrained.length >= 2 ? o.sparse.share : 0;
     if (!(share >= 0 && share <= 1)) throw new RangeError("the sparse share must be in [0, 1]");
     // A fixed split (not a draw per particle): the first share of the particles is sparse.
@@ -189,7 +193,6 @@ export class ParticleBelief {
       this.gridAngles = o.grid ?? 0;
       this.layGrid(this.gridAngles, share);
       const n = this.gridAngles;
-      if (o.model.kind === "human") this.gridTieLL = new Float64Array(n * TIE_BANDS.length);
       if (this.levels) {
         this.gridPrior = this.weight.slice();
         this.levelLL = new Float32Array(n * this.levels.length);
@@ -308,8 +311,10 @@ export class ParticleBelief {
       for (let i = 0; i < n; i++) {
         const p = c * n + i;
         const t = (i + 0.5) * h;
-        this.u[2 * p] = s0 * Math.cos(t);
-        this.u[2 * p + 1] = s1 * Math.sin(t);
+        if (c === 0) {
+          this.u[2 * p] = s0 * Math.cos(t);
+          this.u[2 * p + 1] = s1 * Math.sin(t);
+        }
         this.component[p] = c;
         this.weight[p] = c === 0 ? (1 - share) / n : (share * sparseMass[i]!) / total;
       }
@@ -363,13 +368,15 @@ export class ParticleBelief {
     }
     this.reference = reference;
     this.refCount = reference.length / this.dim;
-    this.refProj = new Float64Array(this.size * this.refCount);
-    for (let p = 0; p < this.size; p++) this.projectReference(p);
+    // A grid: one row per angle (its components share them).
+    const rows = this.gridded ? this.gridAngles : this.size;
+    this.refProj = new Float64Array(rows * this.refCount);
+    for (let p = 0; p < rows; p++) this.projectReference(p);
     if (this.gridded) {
-      // A grid never moves, so each point's range over the reference is fixed: keep that
-      // one number per point instead of every projection (a binary grid's were ~4 MB).
-      const range = new Float64Array(this.size);
-      for (let p = 0; p < this.size; p++) range[p] = this.divisor(p, 0, 1, 0, undefined);
+      // A grid never moves, so each angle's range over the reference is fixed: keep that
+      // one number per angle instead of every projection (a binary grid's were ~4 MB).
+      const range = new Float64Array(rows);
+      for (let p = 0; p < rows; p++) range[p] = this.divisor(p, 0, 1, 0, undefined);
       this.gridRange = range;
       this.refProj = new Float64Array(0);
     }
@@ -377,6 +384,11 @@ export class ParticleBelief {
 
   /** A grid's per-point range over the reference points (see `useReference`). */
   private gridRange: Float64Array | undefined;
+
+  /** Point p's row of `u` (and of a grid's ranges): a grid's components share each angle's. */
+  private row(p: number): number {
+    return this.gridded ? p % this.gridAngles : p;
+  }
 
   /** `refProj` of particle p from its position. */
   private projectReference(p: number): void {
@@ -404,7 +416,7 @@ export class ParticleBelief {
     rb: Float64Array | undefined,
   ): number {
     if (!this.reference) return Math.sqrt(Math.max(1e-300, uu + 2 * t * uv + t * t));
-    if (this.gridRange) return this.gridRange[p]!;
+    if (this.gridRange) return this.gridRange[this.row(p)]!;
     const row = p * this.refCount;
     let lo = Infinity;
     let hi = -Infinity;
@@ -428,7 +440,8 @@ export class ParticleBelief {
   directionInto(p: number, out: Float64Array): Float64Array {
     const d = this.dim;
     const w = out;
-    for (let i = 0; i < d; i++) w[i] = this.u[p * d + i]!;
+    const off = this.row(p) * d;
+    for (let i = 0; i < d; i++) w[i] = this.u[off + i]!;
     let n = 0;
     for (let i = 0; i < d; i++) n += w[i]! * w[i]!;
     n = Math.sqrt(n) || 1;
@@ -517,6 +530,9 @@ export class ParticleBelief {
     const newest = this.deltas.subarray(last * d, (last + 1) * d);
     // A grid's points repeat their angles: one row per angle (see `gridAngles`).
     const points = this.gridded ? this.gridAngles : this.size;
+    // A grid's per-band sums start at zero with its first tie (most people's runs have none).
+    if (this.gridded && this.gridTieLL.length === 0)
+      this.gridTieLL = new Float64Array(points * bands);
     for (let p = 0; p < points; p++) {
       if (this.gridded) {
         for (let b = 0; b < bands; b++) sums[b] = this.gridTieLL[p * bands + b]!;
@@ -622,7 +638,7 @@ export class ParticleBelief {
   /** `<u_p, delta>` over the divisor (`|u_p|`, or the particle's range over the reference). */
   private scaledDot(p: number, delta: Float64Array): number {
     const d = this.dim;
-    const off = p * d;
+    const off = this.row(p) * d;
     let s = 0;
     let n = 0;
     for (let i = 0; i < d; i++) {

@@ -794,7 +794,9 @@ function memberOrder(
 function gridStep<P, M>(family: AdaptiveFamily<P, M>, belief: ParticleBelief, w: Float64Array) {
   let nearest = 0;
   let best = -Infinity;
-  for (let p = 0; p < belief.size - 1; p++) {
+  // One row of `u` per angle (the components share them): the first of the equal rows wins.
+  const rows = Math.min(belief.gridAngles, belief.size - 1);
+  for (let p = 0; p < rows; p++) {
     const dot = belief.u[2 * p]! * w[0]! + belief.u[2 * p + 1]! * w[1]!;
     if (dot > best) {
       best = dot;

@@ -7,6 +7,13 @@ import {
 } from "../../elicit/session.ts";
 import type { Answer } from "../../search/question.ts";
 
+/**
+ * How many answers back a kept run may be and still be resumed (a step per answer) rather
+ * than the log replayed: with two servers taking answers at random, a server last saw a
+ * participant k answers ago with probability 2^-k.
+ */
+const CATCH_UP = 16;
+
 /** How a participant's run starts: the procedure's generator and the questions never shown. */
 export interface RunStart<P, R> {
   readonly steps: Steps<P, R>;
@@ -19,9 +26,10 @@ export interface RunStart<P, R> {
  *
  * The answer log stays the source of truth. An answer extends a log by one; when the run
  * that stopped at the shorter log is still kept, it is resumed with that one answer (one
- * engine step) instead of replaying the whole log. On a miss (another server answered, a
- * restart, an eviction, an undo followed by another answer) the log is replayed from the
- * start through the same generator, so both paths give the same states bit for bit. A run is
+ * engine step) instead of replaying the whole log, and a run kept a few answers back (another
+ * server took the answers between) with those answers, a step each (`CATCH_UP`). On a miss (a
+ * restart, an eviction, a run on no prefix of the log) the log is replayed from the start
+ * through the same generator, so every path gives the same states bit for bit. A run is
  * taken out of the cache while it is resumed, so it is never resumed twice. States are never
  * mutated; runs hold a whole belief (up to a few MB), so fewer of them are kept than states.
  * @example
@@ -62,12 +70,30 @@ export function replayCache<P, R>(
         lastServed = "state";
         return hit;
       }
-      const before = answers.length > 0 ? keyOf(configHash, seed, answers.slice(0, -1)) : null;
-      let run = before === null ? undefined : live.get(before);
-      let state: ReplayState<P, R>;
-      if (run !== undefined && run.state.status === "pending") {
-        live.delete(before!);
-        state = run.answer(answers[answers.length - 1]!);
+      // The kept run on the longest prefix of this log, up to CATCH_UP answers back: with
+      // several servers, the one answering may have seen this participant last a few answers
+      // ago (another server took the ones between); those answers are a step each.
+      let run: LiveRun<P, R> | undefined;
+      let from = answers.length;
+      for (let n = answers.length - 1; n >= Math.max(0, answers.length - CATCH_UP); n--) {
+        const prefix = keyOf(configHash, seed, answers.slice(0, n));
+        const kept = live.get(prefix);
+        if (kept !== undefined && kept.state.status === "pending") {
+          live.delete(prefix);
+          run = kept;
+          from = n;
+          break;
+        }
+      }
+      let state: ReplayState<P, R> | undefined;
+      if (run !== undefined) {
+        let i = from;
+        while (i < answers.length && run.state.status === "pending")
+          state = run.answer(answers[i++]!);
+        // The run ended before the log did: the replay refuses the log as it should.
+        if (i < answers.length) run = undefined;
+      }
+      if (run !== undefined && state !== undefined) {
         lastServed = "resumed";
       } else {
         const s = start();
