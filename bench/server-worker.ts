@@ -2,11 +2,24 @@
  * The server half of `npm run bench:server`, in its own process so the simulated participants
  * do not share its event loop. Started with `fork` as `server-worker.ts DATA_DIR` (PostgreSQL
  * when BENCH_DATABASE_URL is set) on a database the bench has already prepared; replies
- * `{ port, kind }` over IPC and, on "stop", the CPU time it used since (`{ cpuMs }`) before closing. Several workers may serve one database.
+ * `{ port, kind }` over IPC and, on "stop", the CPU time it used since (`{ cpuMs, queries }`) before closing. Several workers may serve one database.
+ * On "usage" it replies, and keeps serving, the CPU time it has used since it listened and the
+ * PostgreSQL queries it has sent since it started (`{ cpuMs, queries }`; every `query` of a
+ * pooled client, BEGIN and COMMIT included, so database round trips; 0 on SQLite).
  */
+import pg from "pg";
 import { buildApp } from "../src/server/app.ts";
 import { openDb } from "../src/server/db/connect.ts";
 import { createRateLimiter } from "../src/server/security/rate-limit.ts";
+
+// Count the round trips to PostgreSQL: Kysely's PostgresDialect sends every statement (and a
+// transaction's BEGIN / COMMIT / ROLLBACK) with one `query` of a pooled pg.Client.
+let queries = 0;
+const query = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  queries++;
+  return (query as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof query;
 
 const dataDir = process.argv[2]!;
 const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
@@ -28,11 +41,15 @@ const port = typeof address === "object" && address ? address.port : 0;
 const atStart = process.cpuUsage();
 process.send!({ port, kind });
 process.on("message", async (m) => {
+  if (m === "usage") {
+    const cpu = process.cpuUsage(atStart);
+    process.send!({ cpuMs: (cpu.user + cpu.system) / 1000, queries });
+  }
   if (m === "stop") {
     // CPU time this process used serving (user + system since it listened, start-up left
-    // out), for the bench's per-request cost.
+    // out), for the bench's per-request cost, and the PostgreSQL queries.
     const cpu = process.cpuUsage(atStart);
-    process.send!({ cpuMs: (cpu.user + cpu.system) / 1000 });
+    process.send!({ cpuMs: (cpu.user + cpu.system) / 1000, queries });
     await app.close();
     await db.destroy();
     process.exit(0);

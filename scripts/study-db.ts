@@ -1,14 +1,19 @@
 /**
  * What the load bench (bench/server.ts) and the chaos suite (scripts/chaos.ts) share: a fresh
  * database holding the built-in study with N invited participants (SQLite in a data dir, or a
- * fresh PostgreSQL schema), the schema's removal afterwards, and the audit of the stored
- * answers against what the clients were told. Dev tools only: nothing in src/ imports this.
+ * fresh PostgreSQL schema), optionally a multiclass and a fairness study with their own
+ * invited participants (the load bench's `--mix`), the schema's removal afterwards, and the
+ * audit of the stored answers against what the clients were told. Dev tools only: nothing in
+ * src/ imports this.
  */
 import pg from "pg";
+import { CreateStudyBody } from "../src/server/api-schemas.ts";
 import { ensureTemplateStudy } from "../src/server/bootstrap.ts";
 import { openDb } from "../src/server/db/connect.ts";
-import { createParticipants } from "../src/server/routes/researcher.ts";
+import { createParticipants, insertStudy } from "../src/server/routes/researcher.ts";
 import { sha256 } from "../src/server/security/tokens.ts";
+import type { StudyConfig } from "../src/server/study/config.ts";
+import { buildStudyConfig } from "../src/server/study/create.ts";
 
 /** A database ready for a run: where it is, its study and the participants' tokens. */
 export interface StudyDb {
@@ -18,11 +23,38 @@ export interface StudyDb {
   readonly schema: string | undefined;
   readonly studyId: number;
   readonly tokens: string[];
+  /** The studies of other kinds asked for with `kinds`, in the order multiclass, fair. */
+  readonly kindStudies: KindStudy[];
+}
+
+/** The study kinds prepareStudyDb can add beside the built-in (binary) study. */
+export type ExtraKind = "multiclass" | "fair";
+
+/**
+ * The create requests of the added studies, as a researcher would POST them to /api/studies:
+ * multiclass on the bundled iris data (k = 3, diagonal-linear, adaptive defaults), fair on
+ * the bundled arrests data by colour (the trade-off lambda, adaptive defaults).
+ */
+export const KIND_STUDY_REQUESTS: Readonly<Record<ExtraKind, Record<string, unknown>>> = {
+  multiclass: { name: "Flowers", kind: "multiclass", dataset: "iris" },
+  fair: { name: "Release decisions", kind: "fair" },
+};
+
+/** A study of another kind made by prepareStudyDb: its id, stored config, hash and tokens. */
+export interface KindStudy {
+  readonly kind: ExtraKind;
+  readonly studyId: number;
+  readonly config: StudyConfig;
+  readonly configHash: string;
+  readonly tokens: string[];
 }
 
 /**
  * Creates the built-in study and invites `participants` people: on SQLite in `dataDir`, or,
- * with `baseUrl`, in a new PostgreSQL schema named `${schemaPrefix}_${pid}_${time}`.
+ * with `baseUrl`, in a new PostgreSQL schema named `${schemaPrefix}_${pid}_${time}`. With
+ * `kinds` it also creates, live, a multiclass and/or a fairness study from
+ * `KIND_STUDY_REQUESTS` (built as POST /api/studies builds them) and invites that many
+ * participants to each (`kindStudies`).
  * @example const db = await prepareStudyDb({ dataDir: dir, baseUrl: undefined, schemaPrefix: "bench", participants: 205 });
  */
 export async function prepareStudyDb(o: {
@@ -30,6 +62,7 @@ export async function prepareStudyDb(o: {
   baseUrl: string | undefined;
   schemaPrefix: string;
   participants: number;
+  kinds?: Partial<Record<ExtraKind, number>>;
 }): Promise<StudyDb> {
   let databaseUrl: string | undefined;
   let schema: string | undefined;
@@ -51,8 +84,23 @@ export async function prepareStudyDb(o: {
     .orderBy("id")
     .executeTakeFirstOrThrow();
   const tokens = await createParticipants(setup.db, study.id, o.participants, false);
+  const kindStudies: KindStudy[] = [];
+  for (const kind of ["multiclass", "fair"] as const) {
+    const n = o.kinds?.[kind];
+    if (n === undefined) continue;
+    const request = CreateStudyBody.parse(KIND_STUDY_REQUESTS[kind]);
+    const built = buildStudyConfig(request);
+    const studyId = await insertStudy(setup.db, request.name, null, built, "live");
+    kindStudies.push({
+      kind,
+      studyId,
+      config: built.config,
+      configHash: built.hash,
+      tokens: await createParticipants(setup.db, studyId, n, false),
+    });
+  }
   await setup.db.destroy();
-  return { databaseUrl, schema, studyId: study.id, tokens };
+  return { databaseUrl, schema, studyId: study.id, tokens, kindStudies };
 }
 
 /**
@@ -95,12 +143,14 @@ export interface Audit {
  * - duplicated: per participant and phase, live (not undone) answers that are not exactly
  *   questions 0, 1, 2, ... (one each, no gap);
  * - stuck: a participant whose client did not reach the debrief or whose status is not done.
+ * `studyId` may list several studies (the clients of all of them); `stored` counts the
+ * answers of the whole database.
  * @example const { lost, duplicated, stuck } = await auditAnswers({ dataDir, databaseUrl, studyId, clients });
  */
 export async function auditAnswers(o: {
   dataDir: string;
   databaseUrl: string | undefined;
-  studyId: number;
+  studyId: number | readonly number[];
   clients: readonly ClientRecord[];
 }): Promise<Audit> {
   const audit = await openDb({ dataDir: o.dataDir, databaseUrl: o.databaseUrl });
@@ -112,7 +162,7 @@ export async function auditAnswers(o: {
   const participantRows = await audit.db
     .selectFrom("participants")
     .select(["id", "token_hash", "status"])
-    .where("study_id", "=", o.studyId)
+    .where("study_id", "in", typeof o.studyId === "number" ? [o.studyId] : [...o.studyId])
     .execute();
   await audit.db.destroy();
 
