@@ -2,7 +2,8 @@
  * The server half of `npm run bench:server`, in its own process so the simulated participants
  * do not share its event loop. Started with `fork` as `server-worker.ts DATA_DIR` (PostgreSQL
  * when BENCH_DATABASE_URL is set) on a database the bench has already prepared; replies
- * `{ port, kind }` over IPC and, on "stop", the CPU time it used since (`{ cpuMs, queries }`) before closing. Several workers may serve one database.
+ * `{ port, kind }` over IPC and, on "stop", the CPU time it used since, its queries and its peak
+ * resident memory (`{ cpuMs, queries, peakRssMb }`) before closing. Several workers may serve one database.
  * On "usage" it replies, and keeps serving, the CPU time it has used since it listened and the
  * PostgreSQL queries it has sent since it started (`{ cpuMs, queries }`; every `query` of a
  * pooled client, BEGIN and COMMIT included, so database round trips; 0 on SQLite).
@@ -49,7 +50,9 @@ process.on("message", async (m) => {
     // CPU time this process used serving (user + system since it listened, start-up left
     // out), for the bench's per-request cost, and the PostgreSQL queries.
     const cpu = process.cpuUsage(atStart);
-    process.send!({ cpuMs: (cpu.user + cpu.system) / 1000, queries });
+    // The process's peak resident memory (kept runs, states, the heap), in MB.
+    const peakRssMb = process.resourceUsage().maxRSS / 1024;
+    process.send!({ cpuMs: (cpu.user + cpu.system) / 1000, queries, peakRssMb });
     await app.close();
     await db.destroy();
     process.exit(0);

@@ -172,6 +172,8 @@ interface Server {
   answers: number;
   /** CPU time the server process used once listening (warm-up included). */
   cpuMs: number;
+  /** The process's peak resident memory in MB (reported when it stops). */
+  peakRssMb: number;
 }
 const startServer = async (index: number): Promise<Server> => {
   const proc = fork(fileURLToPath(new URL("./server-worker.ts", import.meta.url)), [dir], {
@@ -186,7 +188,16 @@ const startServer = async (index: number): Promise<Server> => {
     proc.once("message", (m) => resolve(m as { port: number; kind: string }));
     proc.once("exit", (code) => reject(new Error(`server ${index} exited with code ${code}`)));
   });
-  return { index, proc, port: ready.port, latencies: [], requests: 0, answers: 0, cpuMs: 0 };
+  return {
+    index,
+    proc,
+    port: ready.port,
+    latencies: [],
+    requests: 0,
+    answers: 0,
+    cpuMs: 0,
+    peakRssMb: 0,
+  };
 };
 const servers: Server[] = [];
 for (let i = 0; i < S; i++) servers.push(await startServer(i));
@@ -526,7 +537,7 @@ if (!mix) {
     seen = lat.length;
     const p99 = recent[Math.min(recent.length - 1, Math.floor(0.99 * recent.length))] ?? 0;
     process.stderr.write(
-      `  ... ${((performance.now() - t0) / 1000).toFixed(0)} s: ${done.size - doneBefore}/${N} done, ${lat.length} answers, last 30 s p99 ${p99.toFixed(0)} ms\n`,
+      `  ... ${((performance.now() - t0) / 1000).toFixed(0)} s: ${done.size - doneBefore}/${N} done, ${lat.length} answers, ${errors} HTTP errors, last 30 s p99 ${p99.toFixed(0)} ms\n`,
     );
   }, 30_000);
   results.push(
@@ -544,9 +555,12 @@ const failed = results.filter((r) => r.status === "rejected");
 let runQueries = 0;
 for (const s of servers) {
   const exited = new Promise((r) => s.proc.once("exit", r));
-  const cpu = new Promise<Usage>((r) => s.proc.once("message", (m) => r(m as Usage)));
+  const cpu = new Promise<Usage & { peakRssMb: number }>((r) =>
+    s.proc.once("message", (m) => r(m as Usage & { peakRssMb: number })),
+  );
   s.proc.send("stop");
   const u = await cpu;
+  s.peakRssMb = u.peakRssMb;
   // --mix: the mixed run's alone (warm-up and calibration left out).
   s.cpuMs = u.cpuMs - startUsage[s.index]!.cpuMs;
   runQueries += u.queries - startUsage[s.index]!.queries;
@@ -594,7 +608,7 @@ if (mix) {
 }
 for (const s of servers) {
   console.log(
-    `  server ${s.index + 1}         ${s.requests} requests, ${s.answers} answers (${(s.answers / seconds).toFixed(0)}/s), CPU ${(s.cpuMs / 1000).toFixed(1)} s; answer latency ${latencyLine(s.latencies)}`,
+    `  server ${s.index + 1}         ${s.requests} requests, ${s.answers} answers (${(s.answers / seconds).toFixed(0)}/s), CPU ${(s.cpuMs / 1000).toFixed(1)} s, peak memory ${s.peakRssMb.toFixed(0)} MB; answer latency ${latencyLine(s.latencies)}`,
   );
 }
 console.log(
