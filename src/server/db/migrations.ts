@@ -143,9 +143,29 @@ const draftRequest: Migration = {
   },
 };
 
+/**
+ * A participant's answer-log version (issue 28 item 1): every answer and undo adds one, in the
+ * same statement or transaction as its write, and a write states the version it was computed
+ * from, so a participant's log is checked and appended in one round trip instead of a locked
+ * read of the whole log.
+ */
+const logVersion: Migration = {
+  // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists
+  async up(db: Kysely<any>) {
+    await db.schema
+      .alterTable("participants")
+      .addColumn("log_version", "integer", (c) => c.notNull().defaultTo(0))
+      .execute();
+  },
+};
+
 /** All migrations, in order. Never edit one that has shipped; append a new one. */
 export function migrations(dialect: DbKind): Record<string, Migration> {
-  return { "0001-initial": initial(dialect), "0002-draft-request": draftRequest };
+  return {
+    "0001-initial": initial(dialect),
+    "0002-draft-request": draftRequest,
+    "0003-log-version": logVersion,
+  };
 }
 
 /**

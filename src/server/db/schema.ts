@@ -66,6 +66,8 @@ export interface ParticipantsTable {
   finished_at: string | null;
   withdrawn_at: string | null;
   completion_code: string | null;
+  /** Answers and undos stored so far (each adds one): the answer log's version. */
+  log_version: Generated<number>;
 }
 
 /**
