@@ -7,7 +7,11 @@
  * counts; the engine is never told who answers. Pure: builds the table, prints nothing, reads
  * no file (the caller passes the pools); `onRun` only reports progress.
  */
-import { binaryStudyFamily, binaryStudyProcedure } from "../elicit/adaptive/binary-study.ts";
+import {
+  binaryStudyFamily,
+  binaryStudyProcedure,
+  STUDY_GRID_POINTS,
+} from "../elicit/adaptive/binary-study.ts";
 import type { AdaptiveResult } from "../elicit/adaptive/engine.ts";
 import type { ThresholdMetric } from "../elicit/adaptive/families/binary.ts";
 import { multiclassLinearFamily } from "../elicit/adaptive/families/multiclass.ts";
@@ -445,6 +449,7 @@ export function runPerson(o: RunPersonOptions): PeopleRun {
           model: o.model ?? PEOPLE_ADAPTIVE.model,
           displayStep: frame.step,
           grid: setting.grid ?? 0,
+          gridPoints: STUDY_GRID_POINTS,
         },
         o.population,
         o.trial + 1,

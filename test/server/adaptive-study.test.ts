@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { STUDY_GRID_POINTS } from "../../src/elicit/adaptive/binary-study.ts";
 import { adaptiveProcedure } from "../../src/elicit/adaptive/engine.ts";
 import {
   binaryLinearFamily,
@@ -111,7 +112,12 @@ describe.each(SLOW_BACKENDS)("adaptive study (%s)", (kind) => {
       grid: GRID,
       asShown: true,
     });
-    const procedure = adaptiveProcedure(family, { ...o, model: "learned-sharp", seed });
+    const procedure = adaptiveProcedure(family, {
+      ...o,
+      model: "learned-sharp",
+      seed,
+      gridPoints: STUDY_GRID_POINTS,
+    });
     return runProcedure(procedure, participantOracle(a0, noise, 77).ask);
   }
 
@@ -208,6 +214,8 @@ describe.each(SLOW_BACKENDS)("adaptive study (%s)", (kind) => {
       model: "learned-sharp",
       displayStep: DISPLAY_STEP,
       grid: GRID,
+      // A new study's belief grid (older studies, without it, replay on the engine's 16384).
+      gridPoints: STUDY_GRID_POINTS,
     });
     // the built-in study is adaptive too, with the same defaults (issue 26), and so is a
     // binary study created without a strategy
@@ -410,6 +418,7 @@ describe.each(SLOW_BACKENDS)("adaptive study (%s)", (kind) => {
         credibility: 0.9,
         model: "learned-sharp",
         seed,
+        gridPoints: STUDY_GRID_POINTS,
       }),
       () => (placementOf(seed, "elicitation", asked++) === "first-left" ? "first" : "second"),
     );

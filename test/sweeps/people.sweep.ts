@@ -32,23 +32,28 @@ import { recordFigures } from "./figures.ts";
  * note must say so). The README quotes the table (docs/figures/reproduce-people.txt).
  */
 const KNOWN_GAPS = [
-  // binary-threshold (tolerance 0.05, learned-sharp): the careful person is pinned down (the
-  // human model gave up on the near pairs and flagged most runs) for about a question more
-  // than the 12 on average; 20% flips widen the tail.
-  "binary-threshold careful: mean questions 12.7 > 12",
-  "binary-threshold flips-20: error p95 0.1716 > 0.1",
+  // binary-threshold (tolerance 0.05, learned-sharp, the 4096-point grid of new studies): the
+  // careful person is pinned down (the human model gave up on the near pairs and flagged most
+  // runs) for about a question more than the 12 on average; 20% flips widen the tail.
+  // Coverage of a side bias and of 20% flips is 80% (2 runs of 30 below the 16384-point grid's
+  // 87% and 90% on these truths; on the tuning truths tune-1 / tune-2 the coarser grid gave
+  // 83% / 83% against 87% / 80% for the side bias, and 83% / 80% for 20% flips either way).
+  "binary-threshold careful: mean questions 12.8 > 12",
+  "binary-threshold side-bias: coverage 80% < 85%",
+  "binary-threshold flips-20: coverage 80% < 85%",
+  "binary-threshold flips-20: error p95 0.1569 > 0.1",
   // binary-linear (tolerance 0.02 rad, learned-sharp): whole people of 100 do not tell
   // angles 0.02 apart, and every run ends with no informative question left (flagged), most
-  // within twice the tolerance; people who slip, tire, lean or flip answers widen the tail.
+  // within twice the tolerance; people who lean or flip answers widen the tail (a person who
+  // slips or tires is within it since the 4096-point grid: 0.0366 and 0.0386, were 0.0444 and
+  // 0.0473).
   "binary-linear probit: error p95 0.0405 > 0.04",
-  "binary-linear lapse: error p95 0.0444 > 0.04",
-  "binary-linear fatigue: error p95 0.0473 > 0.04",
   "binary-linear side-bias: coverage 83% < 85%",
-  "binary-linear side-bias: error p95 0.0630 > 0.04",
+  "binary-linear side-bias: error p95 0.0559 > 0.04",
   "binary-linear flips-5: error p95 0.0405 > 0.04",
   "binary-linear flips-10: error p95 0.1035 > 0.04",
-  "binary-linear flips-20: coverage 83% < 85%",
-  "binary-linear flips-20: error p95 0.3095 > 0.04",
+  "binary-linear flips-20: coverage 80% < 85%",
+  "binary-linear flips-20: error p95 0.2685 > 0.04",
   // DLPM k = 3 (a multiclass study of iris, tolerance 0.05, budget 25, learned-sharp, the
   // engine on the counts shown): 20% flips widen the tail (those runs are flagged: no silent
   // miss).

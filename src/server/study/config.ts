@@ -33,6 +33,12 @@ export interface AdaptiveStudySpec {
   readonly displayStep: number;
   /** binary-threshold: thresholds snapped to this grid (as the paper strategies do). */
   readonly grid?: number;
+  /**
+   * The engine's belief grid, points per prior component (`STUDY_GRID_POINTS`, 4096, in
+   * studies created from issue 28 on: a quarter of the CPU per answer); absent, the engine's
+   * 16384, and older studies' answer logs replay as they ran.
+   */
+  readonly gridPoints?: number;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { STUDY_GRID_POINTS } from "../../elicit/adaptive/binary-study.ts";
 import type { BinarySpec } from "../../elicit/binary/spec.ts";
 import { DEFAULT_POPULATION } from "../participant/views.ts";
 import { resolveComprehension } from "./comprehension-systems.ts";
@@ -200,6 +201,7 @@ export const CANCER_SPEC: AdaptiveStudySpec = {
   model: "learned-sharp",
   displayStep: 1 / DEFAULT_POPULATION,
   grid: 1e-4,
+  gridPoints: STUDY_GRID_POINTS,
 };
 
 /** The user-study paper's own search on the built-in pool, kept for reproduction. */

@@ -1,3 +1,4 @@
+import { STUDY_GRID_POINTS } from "../../../elicit/adaptive/binary-study.ts";
 // A binary study's configuration from a create request: the built-in study, or uploaded
 // predictions or a dataset with general texts in the study's words; Part 1's systems.
 
@@ -317,6 +318,7 @@ function studySpec(
       // identical on screen (views.ts rounds with the same step and expression).
       displayStep: 1 / population,
       ...grid,
+      gridPoints: STUDY_GRID_POINTS,
     };
   }
   return { family, tolerance, strategy: body.strategy ?? "paper", ...grid };
