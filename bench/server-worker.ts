@@ -3,7 +3,8 @@
  * do not share its event loop. Started with `fork` as `server-worker.ts DATA_DIR` (PostgreSQL
  * when BENCH_DATABASE_URL is set) on a database the bench has already prepared; replies
  * `{ port, kind }` over IPC and, on "stop", the CPU time it used since, its queries and its peak
- * resident memory (`{ cpuMs, queries, peakRssMb }`) before closing. Several workers may serve one database.
+ * resident memory and the most its kept runs held (`{ cpuMs, queries, peakRssMb, keptMb,
+ * keptRuns }`) before closing. Several workers may serve one database.
  * On "usage" it replies, and keeps serving, the CPU time it has used since it listened and the
  * PostgreSQL queries it has sent since it started (`{ cpuMs, queries }`; every `query` of a
  * pooled client, BEGIN and COMMIT included, so database round trips; 0 on SQLite).
@@ -11,6 +12,7 @@
 import pg from "pg";
 import { buildApp } from "../src/server/app.ts";
 import { openDb } from "../src/server/db/connect.ts";
+import { SERVER_RUNS } from "../src/server/participant/replay-cache.ts";
 import { createRateLimiter } from "../src/server/security/rate-limit.ts";
 
 // Count the round trips to PostgreSQL: Kysely's PostgresDialect sends every statement (and a
@@ -23,6 +25,15 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
 } as typeof query;
 
 const dataDir = process.argv[2]!;
+// BENCH_RUN_MEMORY_MB: the servers' memory for kept runs (`elicit serve --run-memory`).
+if (process.env.BENCH_RUN_MEMORY_MB)
+  SERVER_RUNS.limit = Number(process.env.BENCH_RUN_MEMORY_MB) * 2 ** 20;
+// The most the kept runs held at once (sampled each second).
+let peakKept = { bytes: 0, runs: 0 };
+setInterval(() => {
+  const u = SERVER_RUNS.usage;
+  if (u.bytes > peakKept.bytes) peakKept = u;
+}, 1000).unref();
 const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
 const { db, kind } = await openDb({ dataDir, databaseUrl });
 // Rate limits are per participant token and sized for people; the simulated participants
@@ -52,7 +63,13 @@ process.on("message", async (m) => {
     const cpu = process.cpuUsage(atStart);
     // The process's peak resident memory (kept runs, states, the heap), in MB.
     const peakRssMb = process.resourceUsage().maxRSS / 1024;
-    process.send!({ cpuMs: (cpu.user + cpu.system) / 1000, queries, peakRssMb });
+    process.send!({
+      cpuMs: (cpu.user + cpu.system) / 1000,
+      queries,
+      peakRssMb,
+      keptMb: peakKept.bytes / 2 ** 20,
+      keptRuns: peakKept.runs,
+    });
     await app.close();
     await db.destroy();
     process.exit(0);

@@ -7,7 +7,10 @@
  * N + W participants (default 200 + 5) of the built-in study and starts S server processes
  * (default 1) on it, each in its own process on 127.0.0.1 so the simulated participants do not
  * share their event loops. Every participant then goes through the whole flow at once over
- * real HTTP, each request sent to a random server as a load balancer would: consent,
+ * real HTTP, each request sent to a server as a load balancer would (`--route`: by default
+ * each participant's requests to one server, chosen by a hash of their token, as a balancer
+ * with affinity on the participant's path does; `--route random` spreads every request
+ * over the servers at random, so each server also answers every participant): consent,
  * questionnaire, story, the four comprehension questions, the guess, Phase II (a simulated
  * doctor with a random a0) and Phase III (15 answers), post-task questions. Before every step
  * a participant "thinks" for a uniform random time with mean `--think-ms` (default 1000 ms;
@@ -83,8 +86,11 @@ import {
 if (process.argv.includes("--help")) {
   console.log(`usage: npm run bench:server [-- --participants N] [--servers S] [--think-ms MS]
   [--warmup W] [--database-url URL] [--target-p99 MS]
-  [--mix [--mix-shares B,M,F] [--read-ms LO,HI] [--arrive-s SEC] [--calibrate C]]
-Defaults: 200 participants + 5 warm-up, 1 server, 1000 ms mean think time, SQLite in a fresh
+  [--route token|random] [--mix [--mix-shares B,M,F] [--read-ms LO,HI] [--arrive-s SEC]
+  [--calibrate C]]
+Defaults: 200 participants + 5 warm-up, 1 server, 1000 ms mean think time, requests routed by
+participant (a hash of the token picks the server; --route random: each request to a random
+server), SQLite in a fresh
 data dir (PostgreSQL with --database-url or BENCH_DATABASE_URL, in a fresh schema), target p99
 50 ms with one server and 100 ms with several. Reports answers per second and latencies, audits
 the database (lost, duplicated, stuck) and exits 1 when any is non-zero, a participant failed
@@ -114,6 +120,10 @@ const thinkMs = Number(arg("think-ms", "1000"));
 /** Participants run (unmeasured, no think time) before the measured run, to warm the JIT. */
 const W = Number(arg("warmup", "5"));
 const mix = process.argv.includes("--mix");
+/** How the simulated load balancer picks a request's server (see the header). */
+const route = arg("route", "token");
+if (route !== "token" && route !== "random")
+  throw new Error(`--route takes token or random, not ${route}`);
 const pair = (name: string, fallback: string, count: number): number[] => {
   const xs = arg(name, fallback)!.split(",").map(Number);
   if (xs.length !== count || xs.some((x) => !Number.isFinite(x) || x < 0))
@@ -174,6 +184,9 @@ interface Server {
   cpuMs: number;
   /** The process's peak resident memory in MB (reported when it stops). */
   peakRssMb: number;
+  /** The most memory (MB) and runs its kept participants' runs held at once. */
+  keptMb: number;
+  keptRuns: number;
 }
 const startServer = async (index: number): Promise<Server> => {
   const proc = fork(fileURLToPath(new URL("./server-worker.ts", import.meta.url)), [dir], {
@@ -197,6 +210,8 @@ const startServer = async (index: number): Promise<Server> => {
     answers: 0,
     cpuMs: 0,
     peakRssMb: 0,
+    keptMb: 0,
+    keptRuns: 0,
   };
 };
 const servers: Server[] = [];
@@ -248,7 +263,11 @@ async function post(
   body: unknown,
   timed: Kind | false = false,
 ): Promise<ParticipantState & { state?: ParticipantState }> {
-  const s = servers[balancer.int(servers.length)]!;
+  const token = /^\/api\/p\/([^/]+)\//.exec(url)?.[1];
+  const s =
+    route === "token" && token !== undefined
+      ? servers[Number.parseInt(sha256(token).slice(0, 8), 16) % servers.length]!
+      : servers[balancer.int(servers.length)]!;
   const t0 = performance.now();
   const res = await fetch(`http://127.0.0.1:${s.port}${url}`, {
     method: "POST",
@@ -529,12 +548,15 @@ if (!mix) {
   t0 = performance.now();
   // A line every 30 s on stderr while the mixed run lasts (it takes minutes): who is done, the
   // answers so far and the answer latency's p99 over the last 30 s.
-  let seen = 0;
+  // Per server, the latencies seen by the last line (each server's list grows on its own).
+  const seen = servers.map(() => 0);
   const doneBefore = done.size;
   const progress = setInterval(() => {
     const lat = servers.flatMap((s) => s.latencies);
-    const recent = lat.slice(seen).sort((a, b) => a - b);
-    seen = lat.length;
+    const recent = servers.flatMap((s, i) => s.latencies.slice(seen[i])).sort((a, b) => a - b);
+    servers.forEach((s, i) => {
+      seen[i] = s.latencies.length;
+    });
     const p99 = recent[Math.min(recent.length - 1, Math.floor(0.99 * recent.length))] ?? 0;
     process.stderr.write(
       `  ... ${((performance.now() - t0) / 1000).toFixed(0)} s: ${done.size - doneBefore}/${N} done, ${lat.length} answers, ${errors} HTTP errors, last 30 s p99 ${p99.toFixed(0)} ms\n`,
@@ -555,12 +577,13 @@ const failed = results.filter((r) => r.status === "rejected");
 let runQueries = 0;
 for (const s of servers) {
   const exited = new Promise((r) => s.proc.once("exit", r));
-  const cpu = new Promise<Usage & { peakRssMb: number }>((r) =>
-    s.proc.once("message", (m) => r(m as Usage & { peakRssMb: number })),
-  );
+  type Final = Usage & { peakRssMb: number; keptMb: number; keptRuns: number };
+  const cpu = new Promise<Final>((r) => s.proc.once("message", (m) => r(m as Final)));
   s.proc.send("stop");
   const u = await cpu;
   s.peakRssMb = u.peakRssMb;
+  s.keptMb = u.keptMb;
+  s.keptRuns = u.keptRuns;
   // --mix: the mixed run's alone (warm-up and calibration left out).
   s.cpuMs = u.cpuMs - startUsage[s.index]!.cpuMs;
   runQueries += u.queries - startUsage[s.index]!.queries;
@@ -590,7 +613,7 @@ const latencyLine = (xs: number[]) => {
 const all = servers.flatMap((s) => s.latencies).sort((a, b) => a - b);
 const p99 = pct(all, 0.99);
 console.log(
-  `elicit bench:server: ${N} concurrent participants over HTTP, ${kind}, ${S} server${S > 1 ? "s" : ""}, think time ${thinkMs ? `${thinkMs} ms mean` : "none"}`,
+  `elicit bench:server: ${N} concurrent participants over HTTP, ${kind}, ${S} server${S > 1 ? "s" : ""}, think time ${thinkMs ? `${thinkMs} ms mean` : "none"}${S > 1 ? `, requests routed ${route === "token" ? "by participant (a hash of the token)" : "at random"}` : ""}`,
 );
 if (mix) {
   const total = shares.reduce((a, b) => a + b, 0);
@@ -608,7 +631,7 @@ if (mix) {
 }
 for (const s of servers) {
   console.log(
-    `  server ${s.index + 1}         ${s.requests} requests, ${s.answers} answers (${(s.answers / seconds).toFixed(0)}/s), CPU ${(s.cpuMs / 1000).toFixed(1)} s, peak memory ${s.peakRssMb.toFixed(0)} MB; answer latency ${latencyLine(s.latencies)}`,
+    `  server ${s.index + 1}         ${s.requests} requests, ${s.answers} answers (${(s.answers / seconds).toFixed(0)}/s), CPU ${(s.cpuMs / 1000).toFixed(1)} s, peak memory ${s.peakRssMb.toFixed(0)} MB (kept runs at most ${s.keptMb.toFixed(0)} MB, ${s.keptRuns} runs); answer latency ${latencyLine(s.latencies)}`,
   );
 }
 console.log(
@@ -639,7 +662,7 @@ if (mix) {
   }
   console.log(
     C > 0
-      ? `  calibration      per kind, after the warm-up, ${C} participants of that kind alone with no think time, requests spread over the servers at random: the servers' CPU (user + system, all servers) and PostgreSQL queries (BEGIN and COMMIT included) while they answered Phase II and III only, divided by those answer requests (double submits included)`
+      ? `  calibration      per kind, after the warm-up, ${C} participants of that kind alone with no think time, requests routed as in the mixed run (${route === "token" ? "by participant" : "at random"}): the servers' CPU (user + system, all servers) and PostgreSQL queries (BEGIN and COMMIT included) while they answered Phase II and III only, divided by those answer requests (double submits included)`
       : "  calibration      skipped (--calibrate 0): no CPU or round trips per kind",
   );
 }

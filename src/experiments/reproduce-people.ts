@@ -742,7 +742,12 @@ function runFair(o: RunPersonOptions, truth: FairTruth): PeopleRun {
   const spec: FairSpec =
     kind === "fair-quadratic"
       ? { family: "fair-quadratic", ...common }
-      : { family: "fair-lambda", ...common, known: { a: truth.metric.a, B: truth.metric.B } };
+      : {
+          family: "fair-lambda",
+          ...common,
+          known: { a: truth.metric.a, B: truth.metric.B },
+          gridPoints: STUDY_GRID_POINTS,
+        };
   const family = fairStudyFamily(spec, data);
   const range = truthRange(family, value);
   const person = makePerson<FairPoint>(o.person, {

@@ -3,6 +3,7 @@ import { buildApp } from "./app.ts";
 import { ensureTemplateStudy } from "./bootstrap.ts";
 import { openDb } from "./db/connect.ts";
 import { serverLogger } from "./log-redaction.ts";
+import { SERVER_RUNS } from "./participant/replay-cache.ts";
 import { researcherCount } from "./researchers.ts";
 import { createParticipants } from "./routes/researcher.ts";
 
@@ -24,6 +25,11 @@ export interface ServeOptions {
    * then do they hold a test-run link.
    */
   readonly interactive?: boolean;
+  /**
+   * Memory for participants' runs kept between answers, in MB (default `DEFAULT_RUN_MEMORY_MB`, 320): beyond it the
+   * least recently used run is dropped and its participant's next answer replays the log.
+   */
+  readonly runMemoryMb?: number;
 }
 
 /**
@@ -32,6 +38,7 @@ export interface ServeOptions {
  * @example const app = await serve({ port: 8080, host: "127.0.0.1", dataDir: ".elicit-data" }); // ... await app.close();
  */
 export async function serve(o: ServeOptions): Promise<FastifyInstance> {
+  if (o.runMemoryMb !== undefined) SERVER_RUNS.limit = o.runMemoryMb * 2 ** 20;
   const { db, kind, location } = await openDb({ dataDir: o.dataDir, databaseUrl: o.databaseUrl });
   const created = await ensureTemplateStudy(db);
   const app = await buildApp({

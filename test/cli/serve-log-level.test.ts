@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { runMemoryOf } from "../../src/cli/commands/serve.ts";
 
 // `elicit serve --log-level` / LOG_LEVEL (issue 13 item 6): info logs a line per request,
 // warn none of them; a bad level is a one-line error before anything starts.
@@ -83,6 +84,23 @@ describe("elicit serve --log-level / LOG_LEVEL", () => {
     expect(r.status).toBe(2);
     expect(r.stderr.trim()).toBe(
       'elicit: error: --log-level (or LOG_LEVEL) must be one of silent, fatal, error, warn, info, debug, trace, not "loud"',
+    );
+    expect(r.stdout).toBe("");
+  }, 60_000);
+});
+
+describe("elicit serve --run-memory / RUN_MEMORY_MB", () => {
+  it("takes a whole number of MB from 16 to 65536; anything else is a one-line error and exit 2", () => {
+    expect(runMemoryOf("256")).toBe(256);
+    expect(runMemoryOf("16")).toBe(16);
+    for (const bad of ["8", "0x100", "1e3", "100000", "", "256.5"])
+      expect(() => runMemoryOf(bad), bad).toThrow("--run-memory");
+    const r = spawnSync(process.execPath, [BIN, "serve", "--port", "0", "--run-memory", "8"], {
+      encoding: "utf8",
+    });
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim()).toBe(
+      'elicit: error: --run-memory: "8" is not a number of MB from 16 to 65536',
     );
     expect(r.stdout).toBe("");
   }, 60_000);

@@ -1,22 +1,31 @@
 import { h } from "preact";
 import { render } from "preact-render-to-string";
 import { describe, expect, it, test } from "vitest";
-import { adaptiveProcedure } from "../../src/elicit/adaptive/engine.ts";
+import { STUDY_GRID_POINTS } from "../../src/elicit/adaptive/binary-study.ts";
+import {
+  adaptiveProcedure,
+  adaptiveSteps,
+  GRID_POINTS,
+  runBytes,
+} from "../../src/elicit/adaptive/engine.ts";
 import { lambdaFamily } from "../../src/elicit/adaptive/families/fair.ts";
 import type { FairPoint } from "../../src/elicit/fair/metric.ts";
 import { dominatedFair } from "../../src/elicit/fair/metric.ts";
-import { runProcedure } from "../../src/elicit/session.ts";
-import type { FairView, ParticipantState } from "../../src/server/api-schemas.ts";
+import { liveRun, runProcedure } from "../../src/elicit/session.ts";
+import type { CreateStudyBody, FairView, ParticipantState } from "../../src/server/api-schemas.ts";
 import {
   accuracyForGap,
   fairDebriefSentence,
+  fairStudyFamily,
+  fairStudySteps,
   fairView,
   lambdaRecord,
   morePeopleIn100,
   shownOfRates,
   shownRatesOf,
 } from "../../src/server/kinds/fair/participant.ts";
-import { defaultKnown } from "../../src/server/kinds/fair/study.ts";
+import { defaultKnown, fairStudyConfig, fairStudyData } from "../../src/server/kinds/fair/study.ts";
+import type { FairLambdaSpec } from "../../src/server/study/config.ts";
 import { PhasePage } from "../../web/src/participant/ParticipantApp.tsx";
 import { answerFair, createFair, fairReader } from "./fair-driver.ts";
 import { call, describeOnce, SLOW_BACKENDS, tiers } from "./helpers.ts";
@@ -28,6 +37,35 @@ import { finishMulticlass, seededParticipant, walkToMulticlass } from "./multicl
 // (a few participants) is test/server/noisy-http-study.test.ts.
 
 describeOnce("fairness study pieces", () => {
+  it("a lambda study's engine runs its spec's grid (4096 in new studies); an older spec, without one, the engine's 16384, as it ran", () => {
+    const config = fairStudyConfig({ name: "R", kind: "fair" } as CreateStudyBody).config;
+    const spec = config.spec as FairLambdaSpec;
+    expect(spec.gridPoints).toBe(STUDY_GRID_POINTS);
+    const data = fairStudyData("h", config);
+    const older: FairLambdaSpec = { ...spec };
+    delete (older as { gridPoints?: number }).gridPoints;
+    const answers = ["first", "second", "first", "tie", "second"] as const;
+    const bytes: number[] = [];
+    for (const [s, grid] of [
+      [spec, STUDY_GRID_POINTS],
+      [older, GRID_POINTS],
+    ] as const) {
+      const steps = fairStudySteps(s, data, 9);
+      const run = liveRun(steps, answers);
+      const options = { tolerance: s.tolerance, budget: s.budget, credibility: s.credibility };
+      const engine = adaptiveSteps(fairStudyFamily(s, data), {
+        ...options,
+        model: s.model,
+        seed: 9,
+        gridPoints: grid,
+      });
+      expect(JSON.stringify(run.state)).toBe(JSON.stringify(liveRun(engine, answers).state));
+      bytes.push(runBytes(steps)!);
+    }
+    // A server keeps a quarter of the memory for a new study's participant.
+    expect(bytes[1]! / bytes[0]!).toBeGreaterThan(3.5);
+  });
+
   it("lambda's record: the estimate and its credible range rounded outward, clipped to [0, 1]", () => {
     expect(lambdaRecord({ metric: { lambda: 0.62 }, credible: { radius: 0.031 } })).toEqual({
       lambda: 0.62,
@@ -136,6 +174,7 @@ describe.each(SLOW_BACKENDS)("fairness study (%s)", (kind) => {
       model: "learned-sharp",
       displayStep: 0.01,
       asShown: true,
+      gridPoints: STUDY_GRID_POINTS,
     });
     expect(config.spec.known).toEqual(defaultKnown(2, 2));
     expect(data.groupNames).toEqual(["Black", "White"]);
@@ -228,6 +267,7 @@ describe.each(SLOW_BACKENDS)("fairness study (%s)", (kind) => {
         credibility: 0.9,
         model: config.spec.model,
         seed,
+        gridPoints: STUDY_GRID_POINTS,
       }),
       (q: { first: FairPoint; second: FairPoint }) => {
         const f = fairView(data, q.first);

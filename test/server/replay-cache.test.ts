@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { adaptiveSteps } from "../../src/elicit/adaptive/engine.ts";
+import { adaptiveSteps, runBytes } from "../../src/elicit/adaptive/engine.ts";
 import { displayFrame, identicalOnScreen } from "../../src/elicit/binary/display.ts";
 import {
   type AutoAnswer,
+  liveRun,
   type ReplayState,
   replay,
   stepsProcedure,
@@ -10,7 +11,11 @@ import {
 } from "../../src/elicit/session.ts";
 import { simulatedOracle } from "../../src/oracle/simulated-oracle.ts";
 import type { Answer } from "../../src/search/question.ts";
-import { replayCache } from "../../src/server/participant/replay-cache.ts";
+import {
+  RUN_OBJECT_BYTES,
+  RunBudget,
+  replayCache,
+} from "../../src/server/participant/replay-cache.ts";
 import {
   familyCases,
   casesPopulation as pop,
@@ -181,5 +186,39 @@ describe("replay cache: misses fall back to the log", () => {
     );
     const done = cache.get("t", 1, ["first"], tiny);
     expect(done.status).toBe("done");
+  });
+
+  it("runs beyond the shared memory budget are dropped least recently used first, in any cache that shares it", () => {
+    // Two caches (two kinds of study) on one budget that holds two runs and a half: the third
+    // participant's run drops the first one's, in the other cache; the second's is resumed.
+    const one = start();
+    expect(runBytes(one.steps)).toBe(0);
+    liveRun(one.steps, []);
+    const arrays = runBytes(one.steps)!;
+    expect(arrays).toBeGreaterThan(10_000);
+    // A kept run counts its arrays and its other objects.
+    const bytes = RUN_OBJECT_BYTES + arrays;
+    const budget = new RunBudget(2.5 * bytes);
+    const caches = [
+      replayCache<unknown, unknown>(64, 64, budget),
+      replayCache<unknown, unknown>(64, 64, budget),
+    ];
+    const served = (who: number, log: Answer[]) => {
+      const cache = caches[who % 2]!;
+      const s = cache.get("h", who, log, start);
+      expect(bits(s)).toEqual(bits(fresh(log)));
+      return cache.lastServed;
+    };
+    expect([0, 1, 2].map((who) => served(who, []))).toEqual(["replayed", "replayed", "replayed"]);
+    expect(budget.usage.runs).toBe(2);
+    expect(budget.usage.bytes).toBeLessThanOrEqual(2.5 * bytes);
+    // Participant 0's run was dropped (the least recently used), 1's and 2's are kept.
+    expect(served(1, ["first"])).toBe("resumed");
+    expect(served(2, ["second"])).toBe("resumed");
+    expect(served(0, ["first"])).toBe("replayed");
+    // A cleared cache gives its runs' bytes back.
+    caches[0]!.clear();
+    caches[1]!.clear();
+    expect(budget.usage).toEqual({ bytes: 0, runs: 0 });
   });
 });

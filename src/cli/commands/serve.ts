@@ -1,6 +1,7 @@
 import type { Command } from "commander";
 import { z } from "zod";
 import { normalizePublicUrl } from "../../server/app.ts";
+import { DEFAULT_RUN_MEMORY_MB } from "../../server/participant/replay-cache.ts";
 import { serve } from "../../server/serve.ts";
 import { CliError, guarded } from "../errors.ts";
 
@@ -52,6 +53,11 @@ export function registerServe(program: Command): void {
       `log level (env LOG_LEVEL): ${LOG_LEVELS.join(", ")}; info logs every request (URLs with tokens redacted), warn only problems`,
       process.env.LOG_LEVEL || "info",
     )
+    .option(
+      "--run-memory <mb>",
+      `memory for participants' runs kept between answers, in MB (env RUN_MEMORY_MB; default ${DEFAULT_RUN_MEMORY_MB}, room for about 500 people answering at once): a participant whose run was dropped has their answer log replayed, which costs CPU, never an answer`,
+      process.env.RUN_MEMORY_MB || String(DEFAULT_RUN_MEMORY_MB),
+    )
     .option("--quiet", "no request logs: only errors (the log level error)")
     .action(
       (f: {
@@ -61,6 +67,7 @@ export function registerServe(program: Command): void {
         publicUrl?: string;
         trustProxy?: boolean | string;
         logLevel: string;
+        runMemory: string;
         quiet?: boolean;
       }) =>
         guarded(async () => {
@@ -80,6 +87,7 @@ export function registerServe(program: Command): void {
             logLevel: f.quiet ? "error" : logLevel,
             publicUrl,
             trustProxy: trustProxyOf(f.trustProxy),
+            runMemoryMb: runMemoryOf(f.runMemory),
           });
           const stop = async () => {
             await app.close();
@@ -101,5 +109,15 @@ export function trustProxyOf(v: boolean | string | undefined): number | false {
   if (v === true) return 1;
   if (!/^(?:[1-9]|10)$/.test(v))
     throw new CliError(`--trust-proxy: "${v}" is not a number of proxies from 1 to 10`);
+  return Number(v);
+}
+
+/**
+ * `--run-memory <mb>` (or RUN_MEMORY_MB): a whole number of MB from 16 to 65536.
+ * @example runMemoryOf("512") // 512
+ */
+export function runMemoryOf(v: string): number {
+  if (!/^\d{2,5}$/.test(v) || Number(v) < 16 || Number(v) > 65536)
+    throw new CliError(`--run-memory: "${v}" is not a number of MB from 16 to 65536`);
   return Number(v);
 }

@@ -332,6 +332,32 @@ export class ParticleBelief {
   }
 
   /**
+   * The bytes of the belief's arrays: what a server keeping the run holds for it (issue 28:
+   * a server's kept runs share a memory budget).
+   * @example new ParticleBelief({ dim: 3, signs: [1, 1, 1], model, particles: 1000, rng }).bytes // about 60000
+   */
+  get bytes(): number {
+    const arrays: (ArrayBufferView | undefined)[] = [
+      this.u,
+      this.weight,
+      this.deltas,
+      this.proj,
+      this.softLL,
+      this.priorLL,
+      this.reference,
+      this.refProj,
+      this.component,
+      this.level,
+      this.levelLL,
+      this.gridTieLL,
+      this.gridPrior,
+      this.gridRange,
+      this.lapsePost,
+    ];
+    return arrays.reduce((sum, a) => sum + (a?.byteLength ?? 0), 0);
+  }
+
+  /**
    * A draw in the ball intersected with the sign cone: uniform, or from the sparse component
    * (a sign-constrained coordinate's square is Gamma(alpha) instead of a squared normal's
    * Gamma(1/2), so the squared direction is Dirichlet with alpha on those coordinates).

@@ -452,7 +452,7 @@ export function adaptiveProcedure<P, M>(
   options: AdaptiveOptions,
 ): Procedure<P, AdaptiveResult<P, M>> {
   checkOptions(options);
-  return stepsProcedure(() => steps(family, options));
+  return stepsProcedure(() => steps(family, options, {}));
 }
 
 function checkOptions(options: AdaptiveOptions): void {
@@ -482,12 +482,28 @@ export function adaptiveSteps<P, M>(
   options: AdaptiveOptions,
 ): Steps<P, AdaptiveResult<P, M>> {
   checkOptions(options);
-  return steps(family, options);
+  const held: { belief?: ParticleBelief } = {};
+  const run = steps(family, options, held);
+  footprints.set(run, () => held.belief?.bytes ?? 0);
+  return run;
+}
+
+/** Each adaptive run's `runBytes`, by its generator. */
+const footprints = new WeakMap<object, () => number>();
+
+/**
+ * The bytes an adaptive run (`adaptiveSteps`) holds between questions, its belief's arrays;
+ * undefined for other generators. A server bounds the memory of the runs it keeps with it.
+ * @example runBytes(adaptiveSteps(family, { tolerance: 0.05 })) // 0 until it starts, then e.g. 700000
+ */
+export function runBytes(run: object): number | undefined {
+  return footprints.get(run)?.();
 }
 
 function* steps<P, M>(
   family: AdaptiveFamily<P, M>,
   options: AdaptiveOptions,
+  held: { belief?: ParticleBelief },
 ): Steps<P, AdaptiveResult<P, M>> {
   const level = options.credibility ?? 0.9;
   const budget = options.budget ?? 30;
@@ -508,13 +524,13 @@ function* steps<P, M>(
     },
     grid: options.gridPoints ?? GRID_POINTS,
   });
+  held.belief = belief;
   const scale = valueScale(family, belief, rng.fork());
   if (isRelative(model)) belief.useReference(referencePoints(family, scale, rng.fork()));
   let stop: AdaptiveStop = "budget";
   // The pair asked last, as shown: never asked again straight away (issue 26: a repeat is
   // a deliberate test-retest, later in the study, never a pair shown twice in a row).
   let last = "";
-  const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
   let summary = summarise(family, belief, level);
   const accurate = (x: Summary<M>) =>
     x.radius <= options.tolerance / 2 &&
@@ -532,64 +548,14 @@ function* steps<P, M>(
       stop = "decision-sufficient";
       break;
     }
-    // Optimal points of belief draws (near the answer) and of fresh prior draws (spread over
-    // the boundary): pairs of far-apart points whose chord still splits the belief are the
-    // clearest questions, and the selection prefers them. Fresh draws at every question
-    // matter: a fixed set offers too few chords (binary, 5% flips: 25 questions instead of 18).
-    const ws = drawIndices(belief, CANDIDATE_SAMPLES, qrng).map((p) => belief.direction(p));
-    ws.push(summary.w);
-    if (belief.gridded) ws.push(...gridQuantileDirections(belief));
-    const points: P[] = [];
-    const keys: string[] = [];
-    const seen = new Set<string>();
-    for (let s = 0; s < PRIOR_SAMPLES; s++) ws.push(priorDirection(family, qrng));
-    const cuts = family.cutPoints?.(principalAxes(belief, summary.w, AXES, qrng)) ?? [];
-    for (const c of [...family.candidates(ws, qrng), ...cuts]) {
-      const key = family.displayKey(c);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      points.push(c);
-      keys.push(key);
-    }
-    const features = points.map((c) => family.features(c));
-    const { indices: scoring, weights } = scoringSet(belief, scoringSamples(family.dim), qrng);
-    const sw = scoring.map((p) => belief.direction(p));
-    const values = valueTable(sw, features, scale);
-    for (let s = 0; s < sw.length; s++) {
-      const r = belief.rangeOf(sw[s]!);
-      if (r !== 1) for (let c = 0; c < points.length; c++) values[s * points.length + c]! /= r;
-    }
-    // A grid's splits are exact, and exact answers are right however close the pair: clarity
-    // then only breaks ties within 0.001 bit (0.01 let the binary LPM's first splits drift to
-    // 47/53, and 8 halvings took 8.2 questions). Particle splits are only good to a few per
-    // cent, and on the multiclass families 0.001 lost calibration (DLPM k = 3: 83%).
-    const clarityWeight = belief.gridded && model.kind === "exact" ? 0.001 : 0.01;
-    const spread =
-      model.kind === "exact" && !belief.gridded && family.cutBy === "spread"
-        ? { coords: coordinateTable(family, sw), dim: family.coordinateNames.length }
-        : undefined;
-    const pick = selectPair(
-      values,
-      sw.length,
-      points.length,
-      weights,
-      keys,
-      selectionModel(model, belief),
-      clarityWeight,
-      spread,
-      (a, b) =>
-        pairKey(keys[a]!, keys[b]!) === last || dominated(features[a]!, features[b]!, family.signs),
-    );
-    if (!pick || pick.information < minInformation) {
+    const chosen = nextQuestion(family, belief, summary.w, model, scale, qrng, last);
+    if (!chosen || chosen.information < minInformation) {
       stop = "no-informative-question";
       break;
     }
-    const first = points[pick.first]!;
-    const second = points[pick.second]!;
-    last = pairKey(keys[pick.first]!, keys[pick.second]!);
+    const { first, second, fa, fb } = chosen;
+    last = chosen.key;
     const answer: Answer = yield { stage: "adaptive", first, second };
-    const fa = features[pick.first]!;
-    const fb = features[pick.second]!;
     const delta = new Float64Array(family.dim);
     for (let i = 0; i < family.dim; i++) delta[i] = (fa[i]! - fb[i]!) / scale;
     belief.observe(delta, answer);
@@ -618,6 +584,92 @@ function* steps<P, M>(
         Array.from(belief.direction(p)),
       ),
     },
+  };
+}
+
+/** Two display keys as one, whichever side each was shown on. */
+const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`);
+
+/**
+ * The next question: the most informative pair of candidate points (`selectPair`) that is
+ * neither the pair asked last (`last`, a `pairKey`) nor dominated, with its points'
+ * features and its key; undefined when no pair is left. A function of its own so that a
+ * suspended run keeps none of its tables (a server keeps hundreds of runs; issue 28).
+ */
+function nextQuestion<P, M>(
+  family: AdaptiveFamily<P, M>,
+  belief: ParticleBelief,
+  w: Float64Array,
+  model: AnswerModel,
+  scale: number,
+  qrng: Rng,
+  last: string,
+):
+  | {
+      first: P;
+      second: P;
+      fa: ArrayLike<number>;
+      fb: ArrayLike<number>;
+      key: string;
+      information: number;
+    }
+  | undefined {
+  // Optimal points of belief draws (near the answer) and of fresh prior draws (spread over
+  // the boundary): pairs of far-apart points whose chord still splits the belief are the
+  // clearest questions, and the selection prefers them. Fresh draws at every question
+  // matter: a fixed set offers too few chords (binary, 5% flips: 25 questions instead of 18).
+  const ws = drawIndices(belief, CANDIDATE_SAMPLES, qrng).map((p) => belief.direction(p));
+  ws.push(w);
+  if (belief.gridded) ws.push(...gridQuantileDirections(belief));
+  const points: P[] = [];
+  const keys: string[] = [];
+  const seen = new Set<string>();
+  for (let s = 0; s < PRIOR_SAMPLES; s++) ws.push(priorDirection(family, qrng));
+  const cuts = family.cutPoints?.(principalAxes(belief, w, AXES, qrng)) ?? [];
+  for (const c of [...family.candidates(ws, qrng), ...cuts]) {
+    const key = family.displayKey(c);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    points.push(c);
+    keys.push(key);
+  }
+  const features = points.map((c) => family.features(c));
+  const { indices: scoring, weights } = scoringSet(belief, scoringSamples(family.dim), qrng);
+  const sw = scoring.map((p) => belief.direction(p));
+  const values = valueTable(sw, features, scale);
+  for (let s = 0; s < sw.length; s++) {
+    const r = belief.rangeOf(sw[s]!);
+    if (r !== 1) for (let c = 0; c < points.length; c++) values[s * points.length + c]! /= r;
+  }
+  // A grid's splits are exact, and exact answers are right however close the pair: clarity
+  // then only breaks ties within 0.001 bit (0.01 let the binary LPM's first splits drift to
+  // 47/53, and 8 halvings took 8.2 questions). Particle splits are only good to a few per
+  // cent, and on the multiclass families 0.001 lost calibration (DLPM k = 3: 83%).
+  const clarityWeight = belief.gridded && model.kind === "exact" ? 0.001 : 0.01;
+  const spread =
+    model.kind === "exact" && !belief.gridded && family.cutBy === "spread"
+      ? { coords: coordinateTable(family, sw), dim: family.coordinateNames.length }
+      : undefined;
+  const pick = selectPair(
+    values,
+    sw.length,
+    points.length,
+    weights,
+    keys,
+    selectionModel(model, belief),
+    clarityWeight,
+    spread,
+    (a, b) =>
+      pairKey(keys[a]!, keys[b]!) === last || dominated(features[a]!, features[b]!, family.signs),
+  );
+  if (!pick) return undefined;
+  return {
+    first: points[pick.first]!,
+    second: points[pick.second]!,
+    fa: features[pick.first]!,
+    fb: features[pick.second]!,
+    key: pairKey(keys[pick.first]!, keys[pick.second]!),
+    information: pick.information,
   };
 }
 

@@ -5,15 +5,16 @@ import type { ReplayState } from "../../elicit/session.ts";
 import type { BinaryPopulation } from "../../geometry/binary/population.ts";
 import type { Answer } from "../../search/question.ts";
 import type { AdaptiveStudySpec } from "../study/config.ts";
-import { replayCache } from "./replay-cache.ts";
+import { replayCache, SERVER_RUNS } from "./replay-cache.ts";
 import type { DisplayFrame } from "./views.ts";
 
 /** The engine's result for a web study: `metric` is `{ a0 }` or unit-norm `{ tp, tn }`. */
 export type AdaptiveStudyResult = BinaryStudyResult;
 
-// A binary run holds a grid of 32,768 directions with their weights: about 1 MB after 20
-// answers, so 256 runs (a study's participants answering at once) stay near 260 MB.
-const cache = replayCache<BinaryPoint, AdaptiveStudyResult>(1024, 256);
+// A binary run holds its grid of directions with their weights (about 330 KB for a new
+// study's 4,096 points per component, 1.3 MB for an older study's 16,384): the runs kept
+// share the server's memory budget with the other kinds' (`SERVER_RUNS`).
+const cache = replayCache<BinaryPoint, AdaptiveStudyResult>(4096, 4096, SERVER_RUNS);
 
 /** Forget every remembered replay (tests: prove a state is recomputed from the log alone). */
 export function clearAdaptiveReplayCache(): void {

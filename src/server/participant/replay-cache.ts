@@ -1,3 +1,4 @@
+import { runBytes } from "../../elicit/adaptive/engine.ts";
 import {
   type AutoAnswer,
   type LiveRun,
@@ -20,6 +21,67 @@ export interface RunStart<P, R> {
   readonly auto?: AutoAnswer<P>;
 }
 
+/** What a kept run is counted as when its generator does not say (not an adaptive run). */
+const UNKNOWN_RUN_BYTES = 1 << 20;
+
+/**
+ * Added to a run's arrays (`runBytes`) for its other objects: the generator, its family and
+ * question objects (measured 33 KB for a binary run, 52 KB fairness, 103 KB multiclass).
+ */
+export const RUN_OBJECT_BYTES = 64 * 1024;
+
+/** `elicit serve --run-memory`'s default, in MB. */
+export const DEFAULT_RUN_MEMORY_MB = 320;
+
+/**
+ * The memory the kept runs of one or more caches share: when their bytes exceed `limit`, the
+ * least recently used run of any of them is dropped (its participant's next answer replays
+ * the log). One budget serves every kind of study a server runs, so a busy binary study and
+ * a quiet multiclass one share it as their participants need.
+ * @example
+ * const budget = new RunBudget(256 * 2 ** 20);
+ * const replays = replayCache<MyPoint, MyResult>(1024, 4096, budget);
+ */
+export class RunBudget {
+  private readonly kept = new Map<object, { bytes: number; drop: () => void }>();
+  private used = 0;
+  constructor(public limit: number) {}
+
+  /** Count `run` (again) as `bytes` and the most recently used; drop the oldest beyond the limit. */
+  hold(run: object, bytes: number, drop: () => void): void {
+    this.release(run);
+    this.kept.set(run, { bytes, drop });
+    this.used += bytes;
+    while (this.used > this.limit) {
+      const [oldest, entry] = this.kept.entries().next().value!;
+      if (oldest === run) break;
+      this.release(oldest);
+      entry.drop();
+    }
+  }
+
+  /** Stop counting `run` (resumed, evicted or cleared). */
+  release(run: object): void {
+    const entry = this.kept.get(run);
+    if (entry === undefined) return;
+    this.used -= entry.bytes;
+    this.kept.delete(run);
+  }
+
+  /** The kept runs' bytes and count. */
+  get usage(): { bytes: number; runs: number } {
+    return { bytes: this.used, runs: this.kept.size };
+  }
+}
+
+/**
+ * The budget of every participant cache of this server process (binary, multiclass, fairness
+ * and quadratic runs): 320 MB unless `elicit serve --run-memory` says otherwise, room for
+ * about 500 people answering at once in a mix of kinds (a new binary or fairness study's
+ * run about 0.4 MB, a multiclass one of iris 0.6-0.9 MB).
+ */
+export const SERVER_RUNS = new RunBudget(DEFAULT_RUN_MEMORY_MB * 2 ** 20);
+
 /**
  * Participants' replays by (configuration, seed, answers), least recently used evicted first,
  * with the suspended runs behind the most recent ones (issue 28: incremental answers).
@@ -31,7 +93,8 @@ export interface RunStart<P, R> {
  * restart, an eviction, a run on no prefix of the log) the log is replayed from the start
  * through the same generator, so every path gives the same states bit for bit. A run is
  * taken out of the cache while it is resumed, so it is never resumed twice. States are never
- * mutated; runs hold a whole belief (up to a few MB), so fewer of them are kept than states.
+ * mutated; runs hold a whole belief (a few hundred KB to a few MB), so they are kept within
+ * `budget`'s bytes (shared with other caches; `runBytes` measures a run) as well as `runs`.
  * @example
  * const replays = replayCache<MyPoint, MyResult>(512, 16);
  * replays.get(hash, seed, answers, () => ({ steps: mySteps(seed) }));
@@ -39,6 +102,7 @@ export interface RunStart<P, R> {
 export function replayCache<P, R>(
   size: number,
   runs: number,
+  budget: RunBudget = new RunBudget(Number.POSITIVE_INFINITY),
 ): {
   get(
     configHash: string,
@@ -51,15 +115,38 @@ export function replayCache<P, R>(
   clear(): void;
 } {
   const states = new Map<string, ReplayState<P, R>>();
-  const live = new Map<string, LiveRun<P, R>>();
+  /** A kept run and how many bytes it holds now (its generator's `runBytes`). */
+  interface Kept {
+    readonly run: LiveRun<P, R>;
+    readonly bytes: () => number;
+  }
+  const live = new Map<string, Kept>();
   let lastServed: "state" | "resumed" | "replayed" | null = null;
   const keyOf = (configHash: string, seed: number, answers: readonly Answer[]) =>
     `${configHash}|${seed}|${answers.join(",")}`;
   // Most recently used last, so the oldest entry is the one evicted.
-  const remember = <V>(map: Map<string, V>, bound: number, key: string, value: V) => {
+  const remember = <V>(
+    map: Map<string, V>,
+    bound: number,
+    key: string,
+    value: V,
+    evicted: (v: V) => void = () => {},
+  ) => {
     map.delete(key);
-    if (map.size >= bound) map.delete(map.keys().next().value!);
+    if (map.size >= bound) {
+      const [oldest, v] = map.entries().next().value!;
+      map.delete(oldest);
+      evicted(v);
+    }
     map.set(key, value);
+  };
+  const keep = (key: string, kept: Kept) => {
+    const replaced = live.get(key);
+    if (replaced !== undefined) budget.release(replaced);
+    remember(live, runs, key, kept, (v) => budget.release(v));
+    budget.hold(kept, kept.bytes(), () => {
+      if (live.get(key) === kept) live.delete(key);
+    });
   };
   return {
     get(configHash, seed, answers, start) {
@@ -74,13 +161,16 @@ export function replayCache<P, R>(
       // several servers, the one answering may have seen this participant last a few answers
       // ago (another server took the ones between); those answers are a step each.
       let run: LiveRun<P, R> | undefined;
+      let bytes: (() => number) | undefined;
       let from = answers.length;
       for (let n = answers.length - 1; n >= Math.max(0, answers.length - CATCH_UP); n--) {
         const prefix = keyOf(configHash, seed, answers.slice(0, n));
         const kept = live.get(prefix);
-        if (kept !== undefined && kept.state.status === "pending") {
+        if (kept !== undefined && kept.run.state.status === "pending") {
           live.delete(prefix);
-          run = kept;
+          budget.release(kept);
+          run = kept.run;
+          bytes = kept.bytes;
           from = n;
           break;
         }
@@ -93,16 +183,17 @@ export function replayCache<P, R>(
         // The run ended before the log did: the replay refuses the log as it should.
         if (i < answers.length) run = undefined;
       }
-      if (run !== undefined && state !== undefined) {
+      if (run !== undefined && state !== undefined && bytes !== undefined) {
         lastServed = "resumed";
       } else {
         const s = start();
         run = liveRun(s.steps, answers, s.auto);
+        bytes = () => RUN_OBJECT_BYTES + (runBytes(s.steps) ?? UNKNOWN_RUN_BYTES);
         state = run.state;
         lastServed = "replayed";
       }
       remember(states, size, key, state);
-      if (state.status === "pending") remember(live, runs, key, run);
+      if (state.status === "pending") keep(key, { run, bytes });
       return state;
     },
     get lastServed() {
@@ -110,6 +201,7 @@ export function replayCache<P, R>(
     },
     clear: () => {
       states.clear();
+      for (const kept of live.values()) budget.release(kept);
       live.clear();
       lastServed = null;
     },

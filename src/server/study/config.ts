@@ -88,6 +88,13 @@ export interface FairLambdaSpec {
    * rates, and their answer logs replay as they ran.
    */
   readonly asShown?: true;
+  /**
+   * The engine's belief grid over lambda, points per prior component (`STUDY_GRID_POINTS`,
+   * 4096, in studies created from issue 28's kept-run budget on: a quarter of the memory a
+   * server keeps per participant); absent, the engine's 16384, and older studies' answer
+   * logs replay as they ran.
+   */
+  readonly gridPoints?: number;
   /** The accuracy costs per class and the violation weights per group pair ("u-v"). */
   readonly known: {
     readonly a: readonly number[];
@@ -101,7 +108,7 @@ export interface FairLambdaSpec {
  * with the adaptive engine's fair-quadratic family on the data's group query ball. Nothing is
  * fixed by the study; what the answers leave open is flagged per coordinate.
  */
-export interface FairFullSpec extends Omit<FairLambdaSpec, "family" | "known"> {
+export interface FairFullSpec extends Omit<FairLambdaSpec, "family" | "known" | "gridPoints"> {
   /**
    * `tolerance` here is the target accuracy of each coordinate (every a_i, every B entry,
    * lambda): the engine flags a coordinate whose credible half-width is above it.

@@ -137,6 +137,9 @@ export function fairStudySteps(
     credibility: spec.credibility,
     model: spec.model,
     seed,
+    ...(spec.family === "fair-lambda" && spec.gridPoints !== undefined
+      ? { gridPoints: spec.gridPoints }
+      : {}),
   });
 }
 

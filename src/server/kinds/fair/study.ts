@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { DataError } from "../../../data/errors.ts";
+import { STUDY_GRID_POINTS } from "../../../elicit/adaptive/binary-study.ts";
 import { type GroupQuerySpace, groupQuerySpace } from "../../../elicit/fair/group-space.ts";
 import { groupPairs, normalizeFair, pairKey } from "../../../elicit/fair/metric.ts";
 import {
@@ -90,7 +91,7 @@ function fairSpec(body: CreateStudyBody, prepared: PreparedFair): FairSpec {
   };
   if (whole) return { family: "fair-quadratic", ...common };
   const known = defaultKnown(prepared.classNames.length, prepared.groupNames.length);
-  return { family: "fair-lambda", ...common, known };
+  return { family: "fair-lambda", ...common, known, gridPoints: STUDY_GRID_POINTS };
 }
 
 /** A fairness study's prepared data: one soft-label pool per group, tau, the query ball. */

@@ -8,7 +8,7 @@ import { expectedConfusion } from "../../../geometry/multiclass/expected-confusi
 import type { MulticlassPool } from "../../../geometry/multiclass/pool.ts";
 import type { Answer } from "../../../search/question.ts";
 import type { MulticlassView } from "../../api-schemas.ts";
-import { replayCache } from "../../participant/replay-cache.ts";
+import { replayCache, SERVER_RUNS } from "../../participant/replay-cache.ts";
 import { largestRemainder } from "../../participant/views.ts";
 import type { MulticlassAdaptiveSpec } from "../../study/config.ts";
 
@@ -111,8 +111,9 @@ export function multiclassStudySteps(
 }
 
 // One cache for every adaptive study kind replayed here (keys start with the config hash).
-// A multiclass or fairness run holds about 1 MB of particles after 10 answers.
-const cache = replayCache<unknown, unknown>(256, 32);
+// A multiclass run holds about 0.7 MB of particles, a fairness run about 1 MB of grid; the
+// runs kept share the server's memory budget with the binary ones (`SERVER_RUNS`).
+const cache = replayCache<unknown, unknown>(4096, 4096, SERVER_RUNS);
 
 /** Forget every remembered replay (tests). */
 export function clearMulticlassReplayCache(): void {
