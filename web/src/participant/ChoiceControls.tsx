@@ -51,6 +51,21 @@ export function ProgressLine(p: { stage: string; progressValue: number; progress
   );
 }
 
+/**
+ * A click handler that ignores the later clicks of a double (or triple) click. The page
+ * guards a request in flight, but a fast server answers between the two clicks of a double
+ * click and the next question's button, in the same place, took the second click as an
+ * answer nobody gave (CI saw two answers stored for one double click). A click from the
+ * keyboard or a script has `detail` 0 and counts.
+ * @example <button onClick={firstClickOnly(() => post("story", {}))} />
+ */
+export function firstClickOnly(handler: () => void): (e: MouseEvent) => void {
+  return (e) => {
+    if (e.detail > 1) return;
+    handler();
+  };
+}
+
 /** "I prefer A" (left) or "I prefer B" (right). */
 export function PreferButton(p: {
   side: "left" | "right";
@@ -66,7 +81,7 @@ export function PreferButton(p: {
       class="choose"
       disabled={p.busy}
       aria-keyshortcuts={p.side === "left" ? "ArrowLeft" : "ArrowRight"}
-      onClick={() => p.onChoose(p.side)}
+      onClick={firstClickOnly(() => p.onChoose(p.side))}
     >
       {`${p.prefer ?? DEFAULT_PAGE_LABELS.preferButton} ${letter}`}
     </button>
@@ -89,7 +104,7 @@ export function SameAndKeys(p: {
           class="secondary"
           disabled={p.busy}
           aria-keyshortcuts="0"
-          onClick={() => p.onChoose("same")}
+          onClick={firstClickOnly(() => p.onChoose("same"))}
         >
           {L.sameButton}
         </button>

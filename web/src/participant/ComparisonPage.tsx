@@ -11,7 +11,13 @@ import {
   type PageLabels,
 } from "../../../src/server/study/page-label-defaults.ts";
 import type { Choice, StudyWords } from "../api/types.ts";
-import { PreferButton, ProgressLine, SameAndKeys, useChoiceKeys } from "./ChoiceControls.tsx";
+import {
+  firstClickOnly,
+  PreferButton,
+  ProgressLine,
+  SameAndKeys,
+  useChoiceKeys,
+} from "./ChoiceControls.tsx";
 
 /** What every comparison view takes besides its question (the page's state and handlers). */
 export interface ComparisonViewBase {
@@ -102,7 +108,7 @@ export function ComparisonPage(p: ComparisonPageProps) {
               type="button"
               class="secondary"
               disabled={busy || p.canUndo !== true}
-              onClick={p.onUndo}
+              onClick={firstClickOnly(p.onUndo)}
             >
               {L.undoButton}
             </button>

@@ -6,6 +6,7 @@ import { api, errorMessage, stateFrom } from "../api/client.ts";
 import type { ComprehensionResult, ParticipantState } from "../api/types.ts";
 import type { PageProps } from "../kinds/kind.ts";
 import { participantKindOf } from "../kinds/registry.ts";
+import { firstClickOnly } from "./ChoiceControls.tsx";
 import { FieldsForm } from "./FieldsForm.tsx";
 import { labelsFor } from "./labels.ts";
 import { fillProgress } from "./progress.ts";
@@ -123,10 +124,10 @@ export function ParticipantApp({ token }: { token: string }) {
         <div class="actions">
           <button
             type="button"
-            onClick={() => {
+            onClick={firstClickOnly(() => {
               setState(lastFeedback.next);
               setLastFeedback(null);
-            }}
+            })}
           >
             Continue to the next part
           </button>
@@ -178,14 +179,18 @@ export function PhasePage({ state, busy, post }: PageProps) {
           <h1>{L.consentHeading}</h1>
           <Paragraphs text={state.consent?.text ?? ""} />
           <div class="actions">
-            <button type="button" disabled={busy} onClick={() => post("consent", { agree: true })}>
+            <button
+              type="button"
+              disabled={busy}
+              onClick={firstClickOnly(() => post("consent", { agree: true }))}
+            >
               {L.consentAgree}
             </button>
             <button
               type="button"
               class="secondary"
               disabled={busy}
-              onClick={() => post("consent", { agree: false })}
+              onClick={firstClickOnly(() => post("consent", { agree: false }))}
             >
               {L.consentDecline}
             </button>
@@ -214,7 +219,7 @@ export function PhasePage({ state, busy, post }: PageProps) {
           ))}
           {StoryAside !== undefined && <StoryAside state={state} />}
           <div class="actions">
-            <button type="button" disabled={busy} onClick={() => post("story", {})}>
+            <button type="button" disabled={busy} onClick={firstClickOnly(() => post("story", {}))}>
               {L.storyDone}
             </button>
           </div>
@@ -385,7 +390,7 @@ function GuessPage({ state, busy, post }: PageProps) {
             type="button"
             class="secondary"
             disabled={busy}
-            onClick={() => post("guess", { ratio: null })}
+            onClick={firstClickOnly(() => post("guess", { ratio: null }))}
           >
             {L.guessSkip}
           </button>
