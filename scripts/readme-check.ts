@@ -47,6 +47,10 @@ export const COMMANDS: Record<string, string[]> = {
   "reproduce-multiclass": ["reproduce", "multiclass"],
   "reproduce-binary": ["reproduce", "binary"],
   "reproduce-quadratic": ["reproduce", "quadratic"],
+  "reproduce-quadratic-pairs": [
+    ...["reproduce", "quadratic", "--setting", "code", "--rates", "general", "--classes", "4,5"],
+    ...["--strategies", "paper,pairs", "--trials", "30"],
+  ],
   "simulate-example": ["simulate", "--truth", '{"tp":0.6,"tn":0.8}'],
   "fair-arrests": [
     ...["simulate", "--family", "fair-quadratic", "--data", "data/arrests.csv"],

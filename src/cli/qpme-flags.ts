@@ -9,8 +9,8 @@ import { CliError } from "./errors.ts";
 
 /** The validated search flags of the QPME families (quadratic, cubic, fair-quadratic). */
 export interface QpmeSearchFlags {
-  /** The name the user chose (printed). */
-  readonly name: StrategyName;
+  /** The name the user chose (printed); `pairs` is QPME's own (see `QpmeOptions.gradients`). */
+  readonly name: StrategyName | "pairs";
   /** The strategy that runs: the QPME paper's own counting is at most 3 questions per halving. */
   readonly strategy: Strategy;
   readonly tolerance: number;
@@ -20,6 +20,8 @@ export interface QpmeSearchFlags {
   readonly order: "forward" | "reverse";
   /** `--least-squares`: `least-squares`; otherwise `ratios` (the corrected ratio formula). */
   readonly reconstruction: "ratios" | "least-squares";
+  /** `lpme` (the paper's angle search), or `pairs` with `--strategy pairs`. */
+  readonly gradients: "lpme" | "pairs";
 }
 
 /** The raw QPME flags (commander's option values). */
@@ -43,8 +45,9 @@ export const QPME_DEFAULT_CYCLES = 3;
  * @example qpmeSearchFlags({ strategy: "paper" }).strategy === STRATEGIES.lazy // true
  */
 export function qpmeSearchFlags(f: QpmeRawFlags, defaultTolerance = 0.01): QpmeSearchFlags {
-  const name = (f.strategy ?? "lazy") as StrategyName;
-  if (!STRATEGY_NAMES.includes(name)) throw new CliError(`unknown --strategy "${f.strategy}"`);
+  const name = (f.strategy ?? "lazy") as StrategyName | "pairs";
+  if (name !== "pairs" && !STRATEGY_NAMES.includes(name))
+    throw new CliError(`unknown --strategy "${f.strategy}"`);
   const tolerance = f.tolerance === undefined ? defaultTolerance : Number(f.tolerance);
   if (!(tolerance > 0 && tolerance < 1)) throw new CliError("--tolerance must be in (0, 1)");
   const cycles = f.cycles === undefined ? QPME_DEFAULT_CYCLES : Number(f.cycles);
@@ -57,11 +60,13 @@ export function qpmeSearchFlags(f: QpmeRawFlags, defaultTolerance = 0.01): QpmeS
   }
   return {
     name,
-    strategy: name === "paper" ? STRATEGIES.lazy : STRATEGIES[name],
+    // `pairs` runs no ShrinkInterval search; the field stays a valid strategy for the types.
+    strategy: name === "paper" || name === "pairs" ? STRATEGIES.lazy : STRATEGIES[name],
     tolerance,
     cycles,
     order,
     reconstruction: f.leastSquares ? "least-squares" : "ratios",
+    gradients: name === "pairs" ? "pairs" : "lpme",
   };
 }
 
@@ -75,6 +80,7 @@ export function qpmeOptions(s: QpmeSearchFlags): {
   cycles: number;
   order: "forward" | "reverse";
   reconstruction: "ratios" | "least-squares";
+  gradients: "lpme" | "pairs";
 } {
   return {
     tolerance: s.tolerance,
@@ -82,7 +88,20 @@ export function qpmeOptions(s: QpmeSearchFlags): {
     cycles: s.cycles,
     order: s.order,
     reconstruction: s.reconstruction,
+    gradients: s.gradients,
   };
+}
+
+/**
+ * `--strategy pairs` is QPME's own gradient search: refused for the families built on the
+ * paper's LPME runs (cubic, fair-quadratic), which would otherwise run another search.
+ * @example onlyLpmeSearch(qpmeSearchFlags({ strategy: "pairs" }), "cubic") // throws CliError
+ */
+export function onlyLpmeSearch(s: QpmeSearchFlags, family: string): void {
+  if (s.gradients === "pairs")
+    throw new CliError(
+      `--strategy pairs is for --family quadratic; ${family} runs the paper's LPME searches (use paper, lazy or bisect)`,
+    );
 }
 
 /**
@@ -99,6 +118,8 @@ export function qpmeRecord(s: QpmeSearchFlags): {
 
 /** One line for the text output: `cycles 3 (forward), ratios reconstruction`. */
 export function describeQpme(s: QpmeSearchFlags): string {
+  if (s.gradients === "pairs")
+    return `gradients from symmetric pairs, ${s.reconstruction} reconstruction`;
   return `cycles ${s.cycles} (${s.order}), ${s.reconstruction} reconstruction`;
 }
 

@@ -5,6 +5,8 @@ import {
   quadraticError,
   randomQuadraticMetric,
 } from "../elicit/quadratic/metric.ts";
+import { pairHalvings } from "../elicit/quadratic/pair-gradient.ts";
+import { qpmePairsRegion, regionHolds } from "../elicit/quadratic/pair-region.ts";
 import { elicitQpme, qpmeQuestionBound } from "../elicit/quadratic/qpme.ts";
 import { createRng } from "../math/rng.ts";
 import { mean } from "../math/stats.ts";
@@ -70,13 +72,20 @@ export function table1Rates(k: number): number {
   return k;
 }
 
+/** A strategy of the QPME reproduction: the ShrinkInterval ones, or `pairs`. */
+export type QpmeStrategyName = StrategyName | "pairs";
+
 export interface QuadraticReproductionOptions {
   readonly trials?: number;
   readonly tolerance?: number;
   readonly classes?: readonly number[];
   readonly setting?: QuadraticSetting;
-  /** Question strategies to count (default `lazy` = Table 1's counting, and `paper` = 4 per halving). */
-  readonly strategies?: readonly StrategyName[];
+  /**
+   * Question strategies to count (default `lazy` = Table 1's counting, and `paper` = 4 per
+   * halving); `pairs` is our gradient search from symmetric pairs (`QpmeOptions.gradients`),
+   * whose rows also say how often its 90% credible region held the truth.
+   */
+  readonly strategies?: readonly QpmeStrategyName[];
   readonly seed?: number;
   readonly order?: "forward" | "reverse";
   /** Override the setting's varrho. */
@@ -95,7 +104,7 @@ export interface QuadraticReproductionRow {
   readonly k: number;
   /** Number of rates our QPME ran over (k diagonal, or k^2 - k general; always set here). */
   readonly q?: number;
-  readonly strategy: StrategyName;
+  readonly strategy: QpmeStrategyName;
   readonly trials: number;
   readonly meanQueries: number;
   readonly minQueries: number;
@@ -115,6 +124,8 @@ export interface QuadraticReproductionRow {
   readonly meanErrorBClean: number;
   /** The authors' code's mean errors, only when our q is theirs (k^2 - k); else undefined. */
   readonly reference: { a: number; B: number } | undefined;
+  /** `pairs` only: runs whose 90% credible region held the truth, and the regions' radii. */
+  readonly region?: { readonly held: number; readonly radius: ErrorSummary };
 }
 
 export interface QuadraticReproduction {
@@ -176,18 +187,27 @@ export function reproduceQuadratic(o: QuadraticReproductionOptions = {}): Quadra
       const ea: number[] = [];
       const eb: number[] = [];
       const clean: { a: number; B: number }[] = [];
+      const pairs = name === "pairs";
+      const radii: number[] = [];
+      let held = 0;
       for (const truth of truths) {
         const oracle = simulatedOracle((p: RatePoint) => evaluateQuadratic(truth, p.point));
         const r = elicitQpme(oracle.ask, q, {
           tolerance,
-          strategy: STRATEGIES[name],
+          strategy: STRATEGIES[pairs ? "lazy" : name],
           cycles: g.cycles,
           order: o.order ?? "forward",
           centre: g.centre,
           rho: g.rho,
           varrho: g.varrho,
           reconstruction: o.reconstruction ?? "ratios",
+          gradients: pairs ? "pairs" : "lpme",
         });
+        if (pairs) {
+          const region = qpmePairsRegion(r, { reconstruction: o.reconstruction });
+          radii.push(region.radius);
+          if (regionHolds(region, truth, r.metric)) held++;
+        }
         const e = quadraticError(truth, r.metric);
         queries.push(r.questions);
         ea.push(e.a);
@@ -202,7 +222,10 @@ export function reproduceQuadratic(o: QuadraticReproductionOptions = {}): Quadra
         meanQueries: mean(queries),
         minQueries: Math.min(...queries),
         maxQueries: Math.max(...queries),
-        boundQueries: qpmeQuestionBound(q, tolerance, name === "paper" ? 4 : 3, g.cycles),
+        // pairs: the exact count, (q + 2) runs of 1 + (q - 1) halvings' questions.
+        boundQueries: pairs
+          ? (q + 2) * (1 + (q - 1) * pairHalvings(tolerance))
+          : qpmeQuestionBound(q, tolerance, name === "paper" ? 4 : 3, g.cycles),
         paperQueries: q === table1Rates(k) ? PAPER_TABLE1_QPME[k] : undefined,
         errorA: errorSummary(ea),
         errorB: errorSummary(eb),
@@ -210,6 +233,7 @@ export function reproduceQuadratic(o: QuadraticReproductionOptions = {}): Quadra
         meanErrorAClean: mean(clean.map((e) => e.a)),
         meanErrorBClean: mean(clean.map((e) => e.B)),
         reference: q === referenceRates(k) ? REFERENCE_CODE_ERRORS[k] : undefined,
+        ...(pairs ? { region: { held, radius: errorSummary(radii) } } : {}),
       });
     }
   }
@@ -234,7 +258,7 @@ export function formatQuadraticReproduction(r: QuadraticReproduction): string {
     `QPME, ${r.setting} setting: rho = ${r.rho}, varrho = ${r.varrho}, eps = ${r.tolerance}, ${r.cycles} forward cycles, noise-free oracle, ${r.reconstruction} reconstruction`,
   );
   lines.push(
-    "strategy lazy = at most 3 questions per halving (the counting of the paper's Table 1); paper = 4 per halving",
+    "strategy lazy = at most 3 questions per halving (the counting of the paper's Table 1); paper = 4 per halving; pairs = each gradient from pairs symmetric about its point, one bisection per rate (ours; 'region held': runs whose 90% credible region held the truth, 'region med': its median radius in max(||a - a'||, ||B - B'||_F))",
   );
   lines.push(
     (r.rates ?? "diagonal") === "diagonal"
@@ -256,11 +280,14 @@ export function formatQuadraticReproduction(r: QuadraticReproduction): string {
       "med",
       "mean|B-B̂|F",
       "med",
+      "max",
       "code a",
       "code B",
       "warned",
       "clean a",
       "clean B",
+      "region held",
+      "region med",
     ].join("\t"),
   );
   for (const row of r.rows) {
@@ -278,11 +305,14 @@ export function formatQuadraticReproduction(r: QuadraticReproduction): string {
         f(row.errorA.median),
         f(row.errorB.mean),
         f(row.errorB.median),
+        f(row.errorB.max),
         f(row.reference?.a, 3),
         f(row.reference?.B, 3),
         row.warned,
         f(row.meanErrorAClean),
         f(row.meanErrorBClean),
+        row.region === undefined ? "-" : `${row.region.held}/${row.trials}`,
+        f(row.region?.radius.median),
       ].join("\t"),
     );
   }

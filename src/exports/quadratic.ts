@@ -9,5 +9,7 @@ export * from "../elicit/quadratic/cubic.ts";
 export * from "../elicit/quadratic/least-squares.ts";
 export * from "../elicit/quadratic/lpme.ts";
 export * from "../elicit/quadratic/metric.ts";
+export * from "../elicit/quadratic/pair-gradient.ts";
+export * from "../elicit/quadratic/pair-region.ts";
 export * from "../elicit/quadratic/qpme.ts";
 export * from "../elicit/quadratic/simulate.ts";

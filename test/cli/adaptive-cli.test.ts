@@ -354,6 +354,24 @@ describe("issue 28 item 8: models too large for a person's answers", () => {
     expect(r.stderr).toMatch(/--family diagonal-linear/);
   });
 
+  it("item 7: a quadratic of q = 12 or 20 rates (the authors' setting) is refused up front with the reason, not run to a region without the truth", () => {
+    const adaptiveQuadratic = (...more: string[]) =>
+      oneLineError(
+        elicit(
+          ...["simulate", "--synthetic", "sphere", "--family", "quadratic"],
+          ...["--strategy", "adaptive", "--random-truth", ...more],
+        ),
+      );
+    for (const q of ["12", "20"]) {
+      const line = adaptiveQuadratic("--classes", q);
+      expect(line).toMatch(q === "12" ? /12 rates has 90 numbers/ : /20 rates has 230 numbers/);
+      expect(line).toMatch(/at most 10 rates \(65 numbers\)/);
+    }
+    // The authors' code's q = k^2 - k: off-diagonal rates, with the way that does run.
+    const off = adaptiveQuadratic("--classes", "5", "--space", "off-diagonal-rates");
+    expect(off).toMatch(/20 at k = 5\) are not implemented: use --strategy pairs/);
+  });
+
   it("warns once when the budget is below the number count", () => {
     const lines: string[] = [];
     const original = process.stderr.write.bind(process.stderr);

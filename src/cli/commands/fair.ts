@@ -17,6 +17,7 @@ import { readText } from "../population-options.ts";
 import { progressBar } from "../progress.ts";
 import {
   describeQpme,
+  onlyLpmeSearch,
   type QpmeSearchFlags,
   qpmeOptions,
   qpmeRecord,
@@ -81,7 +82,9 @@ function commonFlags(f: FairFlags): QpmeSearchFlags {
       "--cycles, --order and --least-squares set the QPME runs; --lambda-only runs none (a one-dimensional search on lambda)",
     );
   }
-  return qpmeSearchFlags(f);
+  const search = qpmeSearchFlags(f);
+  onlyLpmeSearch(search, "fair-quadratic");
+  return search;
 }
 
 function fixedTruth(f: FairFlags, k: number, m: number): FairMetric | undefined {

@@ -21,6 +21,7 @@ import { runProcedure } from "../../elicit/session.ts";
 import { fmt } from "../../experiments/format.ts";
 import {
   formatQuadraticReproduction,
+  type QpmeStrategyName,
   type QuadraticRates,
   type QuadraticSetting,
   quadraticErrorSvg,
@@ -34,6 +35,7 @@ import { addFigureOptions, type FigureFlags, positiveTrials } from "../figure-op
 import { writeFigure } from "../png.ts";
 import {
   describeQpme,
+  onlyLpmeSearch,
   type QpmeSearchFlags,
   qpmeOptions,
   qpmeRecord,
@@ -135,6 +137,7 @@ function printQuadraticRuns(
       console.log(
         `questions ${r.queries}; error ||a - a_hat|| ${fmt(r.error.a, 4)}, ||B - B_hat||_F ${fmt(r.error.B, 4)}`,
       );
+      if (r.region !== undefined) console.log(regionLine(r.region));
       for (const w of r.warnings) console.log(`warning: ${w}`);
     }
     return;
@@ -160,7 +163,20 @@ function printQuadraticRuns(
       `${trials} QPME trials, ${k} rates (${space}), ${describeQpme(search)}, mean questions ${fmt(meanQ, 1)}`,
     );
     console.log(errorTable(stats));
+    const regions = runs.flatMap((r) => (r.region === undefined ? [] : [r.region]));
+    if (regions.length > 0) {
+      const held = regions.filter((x) => x.holdsTruth).length;
+      const radii = regions.map((x) => x.radius).sort((x, y) => x - y);
+      console.log(
+        `credible region (${Math.round(100 * regions[0]!.credibility)}%): radius median ${fmt(radii[Math.floor(radii.length / 2)]!, 4)}, max ${fmt(radii[radii.length - 1]!, 4)}; holds the truth in ${held} of ${regions.length} runs (${Math.round((100 * held) / regions.length)}%)`,
+      );
+    }
   }
+}
+
+/** `credible    90% region: max(||a - a'||, ||B - B'||_F) <= 0.0261 (contains the truth)`. */
+function regionLine(r: NonNullable<QuadraticRunReport["region"]>): string {
+  return `credible    ${Math.round(100 * r.credibility)}% region: max(||a - a'||_2, ||B - B'||_F) <= ${fmt(r.radius, 4)} (a ${fmt(r.a, 4)}, B ${fmt(r.B, 4)}; ${r.holdsTruth ? "contains" : "does not contain"} the truth; exact answers assumed)`;
 }
 
 /** `elicit reproduce quadratic`. */
@@ -181,6 +197,12 @@ export function registerReproduceQuadratic(reproduce: Command): void {
     .option(
       "--least-squares",
       "use the least-squares reconstruction instead of the corrected ratio formula",
+    )
+    .option("--classes <list>", "numbers of classes k, comma separated, each 2..10", "2,3,4,5")
+    .option(
+      "--strategies <list>",
+      "strategies side by side, comma separated: lazy (Table 1's counting), paper (4 per halving), bisect, pairs (ours: gradients from symmetric pairs, with a 90% credible region)",
+      "lazy,paper",
     );
   addFigureOptions(cmd, "Figure 4 (a-b) (error box plots)");
   cmd.option("--json", "print JSON on stdout").action(
@@ -190,6 +212,8 @@ export function registerReproduceQuadratic(reproduce: Command): void {
         setting: string;
         rates?: string;
         leastSquares?: boolean;
+        classes: string;
+        strategies: string;
         json?: boolean;
       } & FigureFlags,
     ) =>
@@ -201,8 +225,20 @@ export function registerReproduceQuadratic(reproduce: Command): void {
         const rates = f.rates ?? (f.setting === "code" ? "general" : "diagonal");
         if (rates !== "diagonal" && rates !== "general")
           throw new CliError(`--rates must be diagonal or general, got "${f.rates}"`);
+        const classes = f.classes.split(",").map((x) => Number(x.trim()));
+        if (!classes.every((k) => Number.isInteger(k) && k >= 2 && k <= 10))
+          throw new CliError(`--classes must list integers from 2 to 10, got "${f.classes}"`);
+        const known: readonly QpmeStrategyName[] = ["lazy", "paper", "bisect", "pairs"];
+        const strategies = f.strategies.split(",").map((x) => x.trim()) as QpmeStrategyName[];
+        for (const name of strategies)
+          if (!known.includes(name))
+            throw new CliError(
+              `unknown strategy "${name}" in --strategies: use ${known.join(", ")}`,
+            );
         const result = reproduceQuadratic({
           trials,
+          classes,
+          strategies,
           setting: f.setting as QuadraticSetting,
           rates: rates as QuadraticRates,
           reconstruction: f.leastSquares ? "least-squares" : "ratios",
@@ -230,6 +266,7 @@ export function simulateCubicCommand(
   if (!Number.isInteger(k) || k < 2 || k > 5)
     throw new CliError("--classes must be an integer from 2 to 5");
   const search = qpmeSearchFlags(f, 0.001);
+  onlyLpmeSearch(search, "cubic");
   const { tolerance } = search;
   let fixed: CubicMetric | undefined;
   if (f.truth !== undefined) {

@@ -129,6 +129,23 @@ export const MAX_CLI_PARAMETERS = 120;
 const warned = new Set<string>();
 
 /**
+ * The most rates (q) of the adaptive quadratic family: q + q(q+1)/2 numbers, 65 at q = 10.
+ * Beyond it the belief's particles no longer cover the metric (issue 28: at q = 12 the run
+ * stopped with the truth outside its region), so the run is refused before it starts.
+ */
+export const QPME_ADAPTIVE_MAX_RATES = 10;
+
+/**
+ * Why an adaptive quadratic run of `q` rates is refused, with what to do instead.
+ * @example qpmeBeyondReach(20) // "--classes 20: a quadratic metric of 20 rates has 230 numbers ..."
+ */
+export function qpmeBeyondReach(q: number): string {
+  const numbers = (n: number) => n + (n * (n + 1)) / 2;
+  const most = QPME_ADAPTIVE_MAX_RATES;
+  return `--classes ${q}: a quadratic metric of ${q} rates has ${numbers(q)} numbers to find; the adaptive strategy takes at most ${most} rates (${numbers(most)} numbers): beyond that its credible region is not known to hold the truth (at 12 rates it did not) and a person's answers cannot pin the metric down; use at most ${most} classes, or --strategy pairs (exact answers assumed; with --space off-diagonal-rates, up to 90 rates)`;
+}
+
+/**
  * Refuses a family with more than MAX_CLI_PARAMETERS numbers (what to change instead), and
  * warns once when the budget is below its number count: each answer tells at most one thing.
  */
@@ -553,10 +570,13 @@ export function simulateQpmeAdaptiveCommand(
   const runs: AdaptiveRunReport[] = [];
   if (family === "quadratic") {
     if ((f.space ?? "diagonal-rates") !== "diagonal-rates")
-      throw new CliError("the adaptive strategy for quadratic covers --space diagonal-rates only");
+      throw new CliError(
+        "the adaptive strategy for quadratic covers --space diagonal-rates only (q = k rates); off-diagonal rates (q = k^2 - k, the authors' code's setting: q = 12 at k = 4, 20 at k = 5) are not implemented: use --strategy pairs (exact answers assumed, with a credible region) or paper",
+      );
     const k = Number(f.classes ?? "3");
-    if (!Number.isInteger(k) || k < 2 || k > 10)
+    if (!Number.isInteger(k) || k < 2)
       throw new CliError("--classes must be an integer from 2 to 10");
+    if (k > QPME_ADAPTIVE_MAX_RATES) throw new CliError(qpmeBeyondReach(k));
     const fixed =
       f.truth === undefined ? undefined : cliRange(() => parseQuadraticTruth(f.truth!, k));
     const fam = cliRange(() => quadraticFamily(k, { displayStep: settings.displayStep }));

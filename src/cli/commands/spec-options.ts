@@ -33,7 +33,7 @@ export function addSpecOptions(cmd: Command): Command {
     )
     .option(
       "--strategy <name>",
-      `question strategy: ${STRATEGY_NAMES.join(", ")}, or adaptive (belief over the metric, the most informative realisable pair, stops when the credible region is within the tolerance; linear families only; see --budget, --credibility, --answer-model, --display-step)`,
+      `question strategy: ${STRATEGY_NAMES.join(", ")}, or adaptive (belief over the metric, the most informative realisable pair, stops when the credible region is within the tolerance; linear families only; see --budget, --credibility, --answer-model, --display-step), or pairs (quadratic: each gradient from pairs symmetric about its point, one bisection per rate, exact answers assumed; prints a 90% credible region)`,
       "paper",
     )
     .option("--monotone <dir>", "binary-linear: increasing or decreasing in TP and TN")

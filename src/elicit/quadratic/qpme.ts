@@ -4,6 +4,7 @@ import type { Procedure } from "../session.ts";
 import { reconstructQuadraticLeastSquares } from "./least-squares.ts";
 import { elicitLpme, type LpmeOptions, type RatePoint } from "./lpme.ts";
 import { type QpmeGeometry, type QuadraticMetric, shifted } from "./metric.ts";
+import { elicitPairGradient, type PairGradient } from "./pair-gradient.ts";
 
 /** The paper's synthetic query ball radius (UAI 2022 Section 6). */
 export const PAPER_RHO = 0.2;
@@ -43,6 +44,14 @@ export interface QpmeOptions extends Omit<LpmeOptions, "label"> {
    * (`reconstructQuadraticLeastSquares`); same questions, lower error for k >= 3.
    */
   readonly reconstruction?: "ratios" | "least-squares";
+  /**
+   * How each gradient direction is found: `lpme` (default, the paper's angle search with
+   * `strategy`, `cycles` and `order`) or `pairs` (`elicitPairGradient`: one bisection per
+   * coordinate on pairs symmetric about the centre, exact for a quadratic metric; `strategy`,
+   * `cycles` and `order` unused). With `pairs` the result keeps every angle's interval, from
+   * which `qpmePairsRegion` draws the credible region.
+   */
+  readonly gradients?: "lpme" | "pairs";
 }
 
 /** Measured (or true) gradient directions; any positive scale per vector is fine. */
@@ -83,6 +92,10 @@ export interface QpmeResult {
     readonly centre: number[];
     readonly questions: number;
   }[];
+  /** With `gradients: "pairs"`: each run's angle intervals (o, z_1..z_k, minus). */
+  readonly pairs?: readonly PairGradient[];
+  /** The geometry the gradients were measured in (for `qpmePairsRegion`). */
+  readonly geometry?: QpmeGeometry;
 }
 
 function unit(v: readonly number[]): number[] {
@@ -233,7 +246,18 @@ export function elicitQpme(ask: Ask<RatePoint>, k: number, o: QpmeOptions): Qpme
     order: o.order,
     onShrink: o.onShrink,
   };
+  const pairs: PairGradient[] = [];
   const run = (label: string, c: number[]): number[] => {
+    if (o.gradients === "pairs") {
+      const r = elicitPairGradient(
+        ask,
+        { centre: c, radius: varrho },
+        { tolerance: o.tolerance, label },
+      );
+      runs.push({ label, centre: c, questions: r.questions });
+      pairs.push(r);
+      return r.direction;
+    }
     const r = elicitLpme(ask, { centre: c, radius: varrho }, { ...lpmeOptions, label });
     runs.push({ label, centre: c, questions: r.questions });
     return r.slope;
@@ -246,6 +270,7 @@ export function elicitQpme(ask: Ask<RatePoint>, k: number, o: QpmeOptions): Qpme
   }
   const fm = run(`qpme-minus-z${pivot + 1}`, shifted(centre, pivot, -delta));
   const gradients: QpmeGradients = { o: fo, z: fz, minus: fm };
+  const kept = o.gradients === "pairs" ? { pairs, geometry: { centre, rho, varrho } } : {};
   const rec = reconstructQuadratic(
     gradients,
     pivot,
@@ -261,6 +286,7 @@ export function elicitQpme(ask: Ask<RatePoint>, k: number, o: QpmeOptions): Qpme
       gradients,
       questions: runs.reduce((s, r) => s + r.questions, 0),
       runs,
+      ...kept,
     };
   }
   return {
@@ -268,6 +294,7 @@ export function elicitQpme(ask: Ask<RatePoint>, k: number, o: QpmeOptions): Qpme
     gradients,
     questions: runs.reduce((s, r) => s + r.questions, 0),
     runs,
+    ...kept,
   };
 }
 

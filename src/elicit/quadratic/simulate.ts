@@ -12,6 +12,7 @@ import {
   randomQuadraticMetric,
   validateQuadratic,
 } from "./metric.ts";
+import { qpmePairsRegion, regionHolds } from "./pair-region.ts";
 import {
   defaultVarrho,
   PAPER_RHO,
@@ -37,6 +38,17 @@ export interface QuadraticRunReport {
   readonly error: { readonly a: number; readonly B: number };
   readonly warnings: string[];
   readonly diagnostics: QpmeDiagnostics;
+  /**
+   * With `gradients: "pairs"`: the 90% credible region (`qpmePairsRegion`), its radius in
+   * `max(||a - a'||_2, ||B - B'||_F)` and per part, and whether it holds the truth.
+   */
+  readonly region?: {
+    readonly credibility: number;
+    readonly radius: number;
+    readonly a: number;
+    readonly B: number;
+    readonly holdsTruth: boolean;
+  };
   readonly session: { readonly seed: number; readonly answers: Answer[] };
 }
 
@@ -100,12 +112,16 @@ export function simulateQuadratic(
   const oracle = simulatedOracle((p: RatePoint) => evaluateQuadratic(t, p.point), noise, seed);
   const run = runProcedure(qpmeProcedure(k, options), oracle.ask);
   const rho = options.rho ?? PAPER_RHO;
+  const pairs = options.gradients === "pairs";
+  const region = pairs
+    ? qpmePairsRegion(run.result, { reconstruction: options.reconstruction })
+    : undefined;
   return {
     family: "quadratic",
     space: "diagonal-rates",
     synthetic: "sphere",
     k,
-    strategy: options.strategy.name,
+    strategy: pairs ? "pairs" : options.strategy.name,
     tolerance: options.tolerance,
     rho,
     varrho: options.varrho ?? defaultVarrho(rho),
@@ -116,6 +132,17 @@ export function simulateQuadratic(
     error: quadraticError(t, run.result.metric),
     warnings: run.result.warnings,
     diagnostics: run.result.diagnostics,
+    ...(region === undefined
+      ? {}
+      : {
+          region: {
+            credibility: region.credibility,
+            radius: region.radius,
+            a: region.a,
+            B: region.B,
+            holdsTruth: regionHolds(region, t, run.result.metric),
+          },
+        }),
     session: { seed, answers: [...run.answers] },
   };
 }
