@@ -112,8 +112,15 @@ export function qpmeRecord(s: QpmeSearchFlags): {
   cycles: number;
   order: "forward" | "reverse";
   reconstruction: "ratios" | "least-squares";
+  gradients?: "pairs";
 } {
-  return { cycles: s.cycles, order: s.order, reconstruction: s.reconstruction };
+  // `gradients` only with pairs, so the records of the paper's search stay as they were.
+  return {
+    cycles: s.cycles,
+    order: s.order,
+    reconstruction: s.reconstruction,
+    ...(s.gradients === "pairs" ? { gradients: "pairs" as const } : {}),
+  };
 }
 
 /** One line for the text output: `cycles 3 (forward), ratios reconstruction`. */

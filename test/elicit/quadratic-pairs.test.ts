@@ -8,7 +8,8 @@ import {
 } from "../../src/elicit/quadratic/metric.ts";
 import { elicitPairGradient, pairHalvings } from "../../src/elicit/quadratic/pair-gradient.ts";
 import { qpmePairsRegion } from "../../src/elicit/quadratic/pair-region.ts";
-import { elicitQpme } from "../../src/elicit/quadratic/qpme.ts";
+import { elicitQpme, qpmeProcedure } from "../../src/elicit/quadratic/qpme.ts";
+import { replay, runProcedure } from "../../src/elicit/session.ts";
 import {
   REFERENCE_CODE_ERRORS,
   reproduceQuadratic,
@@ -52,6 +53,37 @@ describe("gradients from symmetric pairs", () => {
       const err = Math.hypot(...r.direction.map((x, i) => x - g[i]! / n));
       expect(err).toBeLessThan(0.02);
     }
+  });
+
+  it("a pairs run replays from its answers alone: same questions, metric and region", () => {
+    const centre = new Array<number>(6).fill(0);
+    const truth = randomQuadraticMetric(6, createRng("pairs-replay"), {
+      centre,
+      rho: 1,
+      varrho: 5e-3,
+      sampling: "code",
+    });
+    const oracle = simulatedOracle((p: { point: Float64Array }) =>
+      evaluateQuadratic(truth, p.point),
+    );
+    const options = {
+      tolerance: 0.01,
+      strategy: STRATEGIES.lazy,
+      centre,
+      rho: 1,
+      varrho: 5e-3,
+      gradients: "pairs" as const,
+    };
+    const live = runProcedure(qpmeProcedure(6, options), oracle.ask);
+    expect(live.answers).toHaveLength(8 * (1 + 5 * pairHalvings(0.01)));
+    const again = replay(qpmeProcedure(6, options), live.answers);
+    expect(again.status).toBe("done");
+    if (again.status !== "done") return;
+    expect(again.result.metric).toEqual(live.result.metric);
+    expect(again.questions.map((q) => Array.from(q.first.point))).toEqual(
+      live.questions.map((q) => Array.from(q.first.point)),
+    );
+    expect(qpmePairsRegion(again.result)).toEqual(qpmePairsRegion(live.result));
   });
 
   it("the region is refused for a run of the paper's search, which keeps no intervals", () => {
