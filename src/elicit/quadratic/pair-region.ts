@@ -1,4 +1,5 @@
 import { createRng } from "../../math/rng.ts";
+import { quantile } from "../../math/stats.ts";
 import { reconstructQuadraticLeastSquares } from "./least-squares.ts";
 import { type QuadraticMetric, quadraticError } from "./metric.ts";
 import { pairDirection } from "./pair-gradient.ts";
@@ -65,11 +66,13 @@ export function qpmePairsRegion(r: QpmeResult, o: PairRegionOptions = {}): PairR
     dB.push(e.B);
     dist.push(Math.max(e.a, e.B));
   }
-  const at = (xs: number[]) => {
-    xs.sort((x, y) => x - y);
-    return xs[Math.min(xs.length - 1, Math.ceil(credibility * xs.length) - 1)]!;
+  return {
+    credibility,
+    radius: quantile(dist, credibility),
+    a: quantile(da, credibility),
+    B: quantile(dB, credibility),
+    draws,
   };
-  return { credibility, radius: at(dist), a: at(da), B: at(dB), draws };
 }
 
 /**
