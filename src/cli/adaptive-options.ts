@@ -18,6 +18,7 @@ export interface AdaptiveFlags {
   answerModel?: string;
   displayStep?: string;
   asShown?: boolean;
+  gridPoints?: string;
 }
 
 /** Whether the flags ask for the adaptive strategy. */
@@ -44,7 +45,10 @@ export function rejectFractionalAdaptive(family: string | undefined): void {
   }
 }
 
-/** Register `--budget`, `--credibility`, `--answer-model` and `--display-step`. */
+/**
+ * Register `--budget`, `--credibility`, `--answer-model`, `--display-step`, `--grid-points`
+ * and `--as-shown`.
+ */
 export function addAdaptiveOptions(cmd: Command): Command {
   return cmd
     .option(
@@ -62,6 +66,10 @@ export function addAdaptiveOptions(cmd: Command): Command {
     .option(
       "--display-step <x>",
       `adaptive: precision at which a person sees a point; pairs that look the same at it are never asked (default ${ADAPTIVE_DEFAULTS.displayStep})`,
+    )
+    .option(
+      "--grid-points <n>",
+      "adaptive, binary families: the belief's grid points per prior component, an integer from 64 to 65536 (default 16384; a web study's binary runs use 4096, so this reproduces one)",
     )
     .option(
       "--as-shown",
@@ -98,6 +106,12 @@ export function adaptiveSettingsFromFlags(
     f.displayStep === undefined ? ADAPTIVE_DEFAULTS.displayStep : Number(f.displayStep);
   if (!(displayStep > 0 && displayStep < 1))
     throw new CliError(`--display-step must be a number in (0, 1), got "${f.displayStep}"`);
+  const gridPoints = f.gridPoints === undefined ? undefined : Number(f.gridPoints);
+  if (
+    gridPoints !== undefined &&
+    !(Number.isInteger(gridPoints) && gridPoints >= 64 && gridPoints <= 65536)
+  )
+    throw new CliError(`--grid-points must be an integer from 64 to 65536, got "${f.gridPoints}"`);
   return {
     tolerance,
     budget,
@@ -105,6 +119,7 @@ export function adaptiveSettingsFromFlags(
     model: model as AnswerModelName,
     displayStep,
     ...(f.asShown ? { asShown: true } : {}),
+    ...(gridPoints !== undefined ? { gridPoints } : {}),
   };
 }
 

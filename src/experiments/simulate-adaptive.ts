@@ -26,6 +26,8 @@ export interface AdaptiveSettings {
    * (as a web study does; default false, exact).
    */
   readonly asShown?: boolean;
+  /** The belief's grid points per prior component (binary families; default the engine's). */
+  readonly gridPoints?: number;
 }
 
 /** Defaults of `--budget`, `--credibility`, `--display-step` (the model follows the noise). */
@@ -40,6 +42,7 @@ export interface AdaptiveSession<S> {
     readonly credibility: number;
     readonly model: AnswerModelName;
     readonly displayStep: number;
+    readonly gridPoints?: number;
   };
   readonly seed: number;
   readonly answers: Answer[];
@@ -78,6 +81,7 @@ export function simulateAdaptive<P, M>(
     credibility: settings.credibility,
     model: settings.model,
     seed,
+    ...(settings.gridPoints !== undefined ? { gridPoints: settings.gridPoints } : {}),
   });
   const start = performance.now();
   const run = runProcedure(procedure, oracle.ask);

@@ -296,7 +296,10 @@ export function makePerson<P>(type: PersonType, options: PersonOptions<P>): Pers
       throw new RangeError("a person's value must be a finite number");
     }
     const index = log.length;
-    const left = rng.next() < 0.5 ? "first" : "second";
+    // The screen's placement when the question carries one (a study's), else the person's
+    // own draw (drawn either way, so the person's stream does not depend on it).
+    const drawn = rng.next() < 0.5 ? "first" : "second";
+    const left = draft.left ?? drawn;
     const answer = decide(index, v1, v2, left);
     log.push({ index, values: [v1, v2], left, answer });
     return answer;

@@ -19,6 +19,12 @@ export interface QuestionDraft<P> {
   readonly second: P;
   /** Search parameters of the two points (angle, threshold, ...), for logs and plots. */
   readonly params?: readonly [number, number];
+  /**
+   * The side `first` is shown on, when the procedure decides it (the adaptive engine, whose
+   * answer model weighs a person's lean to one side of the screen); a driver without it
+   * places the pair itself.
+   */
+  readonly left?: "first" | "second";
 }
 
 /** A question with its position in the answer log. */

@@ -172,6 +172,12 @@ describe("elicit simulate --strategy adaptive", () => {
       ...extra,
     );
 
+  it("diagonal-linear refuses --grid-points (its belief keeps particles), in one line", () => {
+    expect(oneLineError(simulateDiagonal("--grid-points", "4096"))).toMatch(
+      /--grid-points sets the grid of a one-parameter belief/,
+    );
+  });
+
   it("diagonal-linear: recovers the truth on the synthetic multiclass pool", () => {
     const r = simulateDiagonal();
     expect(r.code).toBe(0);
@@ -389,5 +395,36 @@ describe("issue 28 item 8: models too large for a person's answers", () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/90 numbers to find and the budget is 30 questions/);
     expect(() => checkCliParameters({ name: "linear", dim: 342 }, 30)).toThrow(CliError);
+  });
+});
+
+describe("elicit simulate --grid-points", () => {
+  it("runs a binary belief on the grid asked for and records it in the session", () => {
+    const run = (points?: string) =>
+      elicit(
+        "simulate",
+        "--synthetic",
+        "paper-binary",
+        "--family",
+        "binary-threshold",
+        "--strategy",
+        "adaptive",
+        "--truth",
+        '{"a0":0.3}',
+        "--seed",
+        "5",
+        ...(points ? ["--grid-points", points] : []),
+        "--json",
+      );
+    const coarse = run("4096");
+    expect(coarse.code).toBe(0);
+    const report = JSON.parse(coarse.stdout);
+    expect(report.session.spec.gridPoints).toBe(4096);
+    const fine = JSON.parse(run().stdout);
+    expect(fine.session.spec).not.toHaveProperty("gridPoints");
+    // A grid four times coarser moves the estimate (by a little).
+    expect(report.elicited.a0).not.toBe(fine.elicited.a0);
+    expect(Math.abs(report.elicited.a0 - fine.elicited.a0)).toBeLessThan(0.02);
+    expect(oneLineError(run("10"))).toMatch(/--grid-points must be an integer from 64 to 65536/);
   });
 });

@@ -111,6 +111,9 @@ describe("adaptive web study vs elicit simulate", () => {
         "--as-shown",
         "--grid",
         String(spec.grid),
+        // The study's belief grid (STUDY_GRID_POINTS), not the engine's default.
+        "--grid-points",
+        String(spec.gridPoints),
         "--seed",
         String(seed),
         "--truth",

@@ -81,6 +81,7 @@ interface AdaptiveAskSpec {
   readonly displayStep: number;
   readonly monotone?: "increasing" | "decreasing";
   readonly grid?: number;
+  readonly gridPoints?: number;
 }
 
 type AskSpec = BinarySpec | AdaptiveAskSpec;
@@ -116,6 +117,7 @@ function askProcedure(
     credibility: spec.credibility,
     model: spec.model,
     seed,
+    ...(spec.gridPoints !== undefined ? { gridPoints: spec.gridPoints } : {}),
   };
   if (spec.family === "binary-linear") {
     const procedure = adaptiveProcedure(
@@ -206,6 +208,7 @@ export function registerAsk(program: Command): void {
               displayStep: settings.displayStep,
               ...(base.monotone ? { monotone: base.monotone } : {}),
               ...(base.grid !== undefined ? { grid: base.grid } : {}),
+              ...(settings.gridPoints !== undefined ? { gridPoints: settings.gridPoints } : {}),
             };
           } else spec = specFromFlags(f);
           let seed = Number(f.seed);
@@ -318,7 +321,9 @@ export function registerAsk(program: Command): void {
                 return;
               }
               const q = state.question;
-              const left = firstOnLeft(seed, q.index);
+              // The adaptive engine places its questions itself (its answer model weighs a
+              // lean to one side with the side shown); the papers' searches by the seed.
+              const left = q.left !== undefined ? q.left === "first" : firstOnLeft(seed, q.index);
               showQuestion(q, population.zeta, words, left, total);
               let answer: Answer | null = null;
               while (answer === null) {

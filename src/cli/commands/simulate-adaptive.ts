@@ -179,6 +179,10 @@ function report<P, M>(
   },
 ): AdaptiveRunReport {
   checkCliParameters(family, settings.budget);
+  if (settings.gridPoints !== undefined && family.dim !== 2)
+    throw new CliError(
+      `--grid-points sets the grid of a one-parameter belief (binary families, lambda); ${family.name} has ${family.dim} parameters and keeps particles`,
+    );
   let run: ReturnType<typeof simulateAdaptive<P, M>>;
   try {
     run = simulateAdaptive(family, truth, value, noise, settings, seed);
@@ -223,6 +227,7 @@ function report<P, M>(
         credibility: settings.credibility,
         model: settings.model,
         displayStep: settings.displayStep,
+        ...(settings.gridPoints !== undefined ? { gridPoints: settings.gridPoints } : {}),
       },
       seed,
       answers: run.answers,

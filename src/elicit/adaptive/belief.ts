@@ -100,6 +100,13 @@ export class ParticleBelief {
   private readonly levels: Float64Array | undefined;
   /** Per level, the multiple of 1 / temperature its choices are answered with (1 default). */
   private readonly levelSharpness: Float64Array;
+  /** Per level, its lean to the left side (`LapsePrior.side`; 0 default). */
+  private readonly levelSide: Float64Array;
+  /**
+   * Per answer, the side `first` was shown on: +1 left, -1 right, 0 unknown (a lean then
+   * cannot act on it).
+   */
+  private sides: number[] = [];
   private readonly levelLogPrior: Float64Array;
   private level: Uint8Array;
   private levelLL: Float32Array = new Float32Array(0);
@@ -171,18 +178,22 @@ export class ParticleBelief {
         !lapses.prior.every((w) => w > 0) ||
         !(total > 0) ||
         (lapses.sharpness !== undefined &&
-          !(lapses.sharpness.length === k && lapses.sharpness.every((x) => x > 0)))
+          !(lapses.sharpness.length === k && lapses.sharpness.every((x) => x > 0))) ||
+        (lapses.side !== undefined &&
+          !(lapses.side.length === k && lapses.side.every((x) => Number.isFinite(x))))
       ) {
         throw new RangeError(
-          "lapse levels must be in [0, 1], one positive prior weight (and sharpness) each",
+          "lapse levels must be in [0, 1], one positive prior weight (and sharpness, and a finite side lean) each",
         );
       }
       this.levels = Float64Array.from(lapses.levels);
       this.levelSharpness = Float64Array.from(lapses.sharpness ?? lapses.levels.map(() => 1));
+      this.levelSide = Float64Array.from(lapses.side ?? lapses.levels.map(() => 0));
       this.levelLogPrior = Float64Array.from(lapses.prior, (w) => Math.log(w / total));
     } else {
       this.levels = undefined;
       this.levelSharpness = new Float64Array(0);
+      this.levelSide = new Float64Array(0);
       this.levelLogPrior = new Float64Array(0);
     }
     this.level = new Uint8Array(moving);
@@ -274,8 +285,10 @@ export class ParticleBelief {
     if (!levels || answer === "tie" || model.kind !== "human") {
       return answerLogLikelihood(model, answer, x);
     }
-    const signed = answer === "first" ? x : -x;
     const j = this.level[p]!;
+    // A lean to the left acts as a difference in favour of the side shown on the left.
+    const leaned = x + this.levelSide[j]! * this.sides[this.sides.length - 1]!;
+    const signed = answer === "first" ? leaned : -leaned;
     return Math.log(
       choiceProbability(levels[j]!, model.temperature / this.levelSharpness[j]!, signed),
     );
@@ -479,8 +492,9 @@ export class ParticleBelief {
    * Observe an answer to a question whose scaled feature difference is `delta`
    * (`(features(first) - features(second)) / scale`).
    */
-  observe(delta: Float64Array, answer: Answer): void {
+  observe(delta: Float64Array, answer: Answer, left?: "first" | "second"): void {
     this.lapsePost = undefined;
+    this.sides.push(left === "first" ? 1 : left === "second" ? -1 : 0);
     const d = this.dim;
     const prev = this.deltas;
     this.deltas = new Float64Array(prev.length + d);
@@ -598,14 +612,20 @@ export class ParticleBelief {
     const temperature = model.kind === "human" ? model.temperature : 1;
     const ll = this.levelLL;
     const lp = this.levelLogPrior;
-    // Levels that share a temperature share its sigmoid (the same value choiceProbability
-    // computes): one per distinct temperature per point, not one per level.
+    // Levels that share a temperature and a lean share their sigmoid (the same value
+    // choiceProbability computes): one per distinct pair per point, not one per level.
+    const side = this.sides[this.sides.length - 1]!;
     const temps: number[] = [];
+    const shifts: number[] = [];
     const tempOf = new Int32Array(k);
     for (let j = 0; j < k; j++) {
       const t = temperature / this.levelSharpness[j]!;
-      let i = temps.indexOf(t);
-      if (i < 0) i = temps.push(t) - 1;
+      const shift = this.levelSide[j]! * side;
+      let i = temps.findIndex((x, m) => x === t && shifts[m] === shift);
+      if (i < 0) {
+        i = temps.push(t) - 1;
+        shifts.push(shift);
+      }
       tempOf[j] = i;
     }
     const sig = new Float64Array(temps.length);
@@ -618,8 +638,9 @@ export class ParticleBelief {
         const t = tie ? tie[p]! : answerLogLikelihood(model, answer, x);
         for (let j = 0; j < k; j++) ll[row + j]! += t;
       } else {
-        const signed = answer === "first" ? x : -x;
-        for (let i = 0; i < temps.length; i++) sig[i] = choiceSigmoid(temps[i]!, signed);
+        const sg = answer === "first" ? 1 : -1;
+        for (let i = 0; i < temps.length; i++)
+          sig[i] = choiceSigmoid(temps[i]!, sg * (x + shifts[i]!));
         for (let j = 0; j < k; j++) {
           const lapse = levels[j]!;
           ll[row + j]! += Math.log(0.5 * lapse + (1 - lapse) * sig[tempOf[j]!]!);
@@ -1057,6 +1078,8 @@ export class ParticleBelief {
     const high = 1 - 0.5 * lapse;
     const m = choice.length;
     const sharp = this.levels ? this.levelSharpness[this.level[p]!]! : 1;
+    const lean = this.levels ? this.levelSide[this.level[p]!]! : 0;
+    const sides = this.sides;
     const inv = 1 / this.divisor(p, t, uu, uv, rb);
     const sharpInv = sharp * inv;
     let s = 0;
@@ -1066,7 +1089,9 @@ export class ParticleBelief {
       const j = choice[k]!;
       // z = -(signed scaled difference) / temperature. Beyond |z| = 36 the sigmoid is 0 or
       // 1 to double precision, so a sharp model (flips:P) skips the exp.
-      const z = (proj[row + j]! + t * b[j]!) * sharpInv * choiceScale[k]!;
+      let z = (proj[row + j]! + t * b[j]!) * sharpInv * choiceScale[k]!;
+      // A lean to the left: the left side's scaled difference grows by `lean`.
+      if (lean !== 0) z += lean * sides[j]! * sharp * choiceScale[k]!;
       prod *= z > 36 ? low : z < -36 ? high : low + (1 - lapse) / (1 + Math.exp(z));
       if (++inRun === run) {
         s += Math.log(prod);

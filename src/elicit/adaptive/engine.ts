@@ -1,4 +1,5 @@
 import { createRng, type Rng } from "../../math/rng.ts";
+import { firstOnLeft } from "../../search/placement.ts";
 import type { Answer } from "../../search/question.ts";
 import { type Procedure, type Steps, stepsProcedure } from "../session.ts";
 import {
@@ -555,10 +556,14 @@ function* steps<P, M>(
     }
     const { first, second, fa, fb } = chosen;
     last = chosen.key;
-    const answer: Answer = yield { stage: "adaptive", first, second };
+    // The side `first` is shown on, as a study shows Phase II question q (a function of the
+    // seed and the question alone, not of the engine's stream): a model with a lean to one
+    // side weighs the answer with it.
+    const left = firstOnLeft(options.seed ?? 0, "elicitation", q) ? "first" : "second";
+    const answer: Answer = yield { stage: "adaptive", first, second, left };
     const delta = new Float64Array(family.dim);
     for (let i = 0; i < family.dim; i++) delta[i] = (fa[i]! - fb[i]!) / scale;
-    belief.observe(delta, answer);
+    belief.observe(delta, answer, left);
     summary = summarise(family, belief, level);
     options.onStep?.({ questions: belief.observed, radius: summary.radius });
     if (q === budget - 1) stop = accurate(summary) ? "tolerance" : "budget";

@@ -161,7 +161,7 @@ export interface StudyKindModule<P = unknown> {
   elicitationState(
     ctx: Context,
     pos: Position,
-    question: { index: number; first: P; second: P },
+    question: { index: number; first: P; second: P; left?: "first" | "second" },
   ): Partial<ParticipantState>;
   /** Phase III question `index`'s part of the participant state. */
   evaluationState(

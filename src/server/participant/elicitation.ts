@@ -2,7 +2,7 @@ import type { BinaryPoint } from "../../elicit/binary/point.ts";
 import { type BinaryResult, type BinarySpec, binaryProcedure } from "../../elicit/binary/spec.ts";
 import { type Procedure, type ReplayState, replay } from "../../elicit/session.ts";
 import type { BinaryPopulation } from "../../geometry/binary/population.ts";
-import { createRng } from "../../math/rng.ts";
+import { firstOnLeft } from "../../search/placement.ts";
 import type { Answer } from "../../search/question.ts";
 import { halvingsNeeded } from "../../search/unimodal-search.ts";
 import { isAdaptiveSpec, isBinarySpec, type StudySpec } from "../study/config.ts";
@@ -113,13 +113,19 @@ function replaySearch(
   };
 }
 
-/** Left/right placement of question `index` of a phase: a pure function of the seed. */
+/**
+ * Left/right placement of question `index` of a phase: a pure function of the seed
+ * (`firstOnLeft`), unless the question carries its own (`left`, the adaptive engine's, the
+ * same function of the seed and its question count).
+ */
 export function placementOf(
   seed: number,
   phase: "elicitation" | "evaluation",
   index: number,
+  left?: "first" | "second",
 ): "first-left" | "first-right" {
-  return createRng(`${seed}:${phase}:${index}`).next() < 0.5 ? "first-left" : "first-right";
+  if (left !== undefined) return left === "first" ? "first-left" : "first-right";
+  return firstOnLeft(seed, phase, index) ? "first-left" : "first-right";
 }
 
 /** Map a shown choice back to the engine's answer. */

@@ -778,6 +778,8 @@ export async function answer(
   let first: unknown;
   let second: unknown;
   let stage: string;
+  // The side the question showed its first point on, when the engine placed it.
+  let firstSide: "first" | "second" | undefined;
   if (pos.phase !== phase) return { ...(await renderState(db, ctx, pos)), duplicate: true };
   if (phase === "elicitation") {
     if (pos.elicitation.status !== "pending") throw new Error("unreachable");
@@ -786,6 +788,7 @@ export async function answer(
     first = q.first;
     second = q.second;
     stage = q.stage;
+    firstSide = q.left;
   } else {
     const i = pos.evaluationRows.length;
     if (i !== questionId) return { ...(await renderState(db, ctx, pos)), duplicate: true };
@@ -793,7 +796,7 @@ export async function answer(
     ({ first, second } = await pairPoints(db, ctx, pair));
     stage = isRetest(pair) ? RETEST_STAGE : "evaluation";
   }
-  const placement = placementOf(ctx.participant.seed, phase, questionId);
+  const placement = placementOf(ctx.participant.seed, phase, questionId, firstSide);
   const revision = ctx.rows.filter(
     (r) => r.phase === phase && r.question_index === questionId,
   ).length;

@@ -104,3 +104,76 @@ describe("the learned answer model (issue 26 item 2)", () => {
     expect(person.coin).toBeLessThan(0.01);
   });
 });
+
+describe("a person who leans to one side of the screen (issue 26 item 2)", () => {
+  const leaning = {
+    kind: "human" as const,
+    temperature: 0.05,
+    lapse: 0.1,
+    tieWidth: 0.01,
+    lapses: { levels: [0.1, 0.1, 0.1], prior: [1 / 3, 1 / 3, 1 / 3], side: [0, 0.1, -0.1] },
+  };
+
+  /**
+   * A belief fed 30 answers on small random differences, each pair's first point on a seeded
+   * side: the truth's sign, the left point on pairs nearer than 0.1 (else the truth's sign),
+   * or with no side given.
+   */
+  function fedLeaning(
+    o: { dim: number; grid?: number },
+    answerer: "truth" | "left" | "unplaced-left",
+    seed: number,
+  ) {
+    const b = new ParticleBelief({
+      dim: o.dim,
+      signs: Array.from({ length: o.dim }, () => 1),
+      model: leaning,
+      particles: 600,
+      rng: createRng(seed),
+      ...(o.grid ? { grid: o.grid } : {}),
+    });
+    const truth = Array.from({ length: o.dim }, (_, i) => (1 + i) / Math.hypot(1, 2, 3));
+    const rng = createRng(`${seed}:leaning`);
+    for (let j = 0; j < 30; j++) {
+      const delta = Float64Array.from({ length: o.dim }, () => rng.normal() * 0.1);
+      const value = truth.reduce((s, t, i) => s + t * delta[i]!, 0);
+      const left = rng.next() < 0.5 ? "first" : "second";
+      const near = Math.abs(value) < 0.1;
+      const first = answerer === "truth" || !near ? value > 0 : left === "first";
+      b.observe(delta, first ? "first" : "second", answerer === "unplaced-left" ? undefined : left);
+    }
+    return b;
+  }
+
+  for (const shape of [
+    { name: "grid (one free parameter)", dim: 2, grid: 4096 },
+    { name: "particles (three parameters)", dim: 3 },
+  ]) {
+    it(`${shape.name}: answers that follow the left side make the left lean likelier; the truth's answers the level without one`, () => {
+      for (const seed of [1, 2, 3]) {
+        const left = fedLeaning(shape, "left", seed).lapsePosterior()!;
+        const truth = fedLeaning(shape, "truth", seed).lapsePosterior()!;
+        expect(left[1]!).toBeGreaterThan(0.6);
+        expect(left[1]!).toBeGreaterThan(10 * left[2]!);
+        expect(truth[0]!).toBeGreaterThan(Math.max(truth[1]!, truth[2]!));
+        // Without the sides, a lean cannot act: the two lean levels stay equal (exactly on a
+        // grid; up to the particles' sampling of levels otherwise).
+        const unplaced = fedLeaning(shape, "unplaced-left", seed).lapsePosterior()!;
+        expect(Math.abs(unplaced[1]! - unplaced[2]!)).toBeLessThan(shape.grid ? 1e-9 : 0.15);
+      }
+    });
+  }
+
+  it("a lean that is not a finite number is refused", () => {
+    expect(
+      () =>
+        new ParticleBelief({
+          dim: 2,
+          signs: [1, 1],
+          model: { ...leaning, lapses: { ...leaning.lapses, side: [0, Number.NaN, 0] } },
+          particles: 10,
+          rng: createRng(1),
+        }),
+    ).toThrow(/side lean/);
+  });
+});

@@ -55,8 +55,10 @@ function comparison(
   index: number,
   first: BinaryPoint,
   second: BinaryPoint,
+  /** The engine's placement of an adaptive question (else the seed's). */
+  firstSide?: "first" | "second",
 ) {
-  const placement = placementOf(ctx.participant.seed, phase, index);
+  const placement = placementOf(ctx.participant.seed, phase, index, firstSide);
   const zeta = binaryData(ctx).pool.zeta;
   const frame = frameOf(ctx);
   const [left, right] = placement === "first-left" ? [first, second] : [second, first];
@@ -103,7 +105,7 @@ export const binaryKind: StudyKindModule<BinaryPoint> = {
   elicitationState(ctx, pos, q) {
     return {
       elicitation: {
-        question: comparison(ctx, "elicitation", q.index, q.first, q.second),
+        question: comparison(ctx, "elicitation", q.index, q.first, q.second, q.left),
         progress: {
           answered: q.index,
           estimatedRemaining: pos.estimatedRemaining,

@@ -39,12 +39,12 @@ export function fairPosition(ctx: Context, answers: Parameters<typeof replayFair
 /** The pending fairness question as the browser sees it (left/right by the seed). */
 export function fairElicitation(
   ctx: Context,
-  q: { index: number; first: FairPoint; second: FairPoint },
+  q: { index: number; first: FairPoint; second: FairPoint; left?: "first" | "second" },
   estimatedRemaining: number,
   atMost: number,
 ): NonNullable<ParticipantState["fairElicitation"]> {
   return {
-    question: fairComparison(ctx, "elicitation", q.index, q.first, q.second),
+    question: fairComparison(ctx, "elicitation", q.index, q.first, q.second, q.left),
     progress: { answered: q.index, estimatedRemaining, atMost },
     canUndo: q.index > 0,
   };
@@ -61,9 +61,11 @@ export function fairComparison(
   index: number,
   first: FairPoint,
   second: FairPoint,
+  /** The engine's placement of an adaptive question (else the seed's). */
+  firstSide?: "first" | "second",
 ): NonNullable<ParticipantState["fairElicitation"]>["question"] {
   const { data } = fairOf(ctx);
-  const placement = placementOf(ctx.participant.seed, phase, index);
+  const placement = placementOf(ctx.participant.seed, phase, index, firstSide);
   const [left, right] = placement === "first-left" ? [first, second] : [second, first];
   return {
     kind: "fair",

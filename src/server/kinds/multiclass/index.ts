@@ -65,8 +65,10 @@ function comparison(
   index: number,
   first: MulticlassPoint,
   second: MulticlassPoint,
+  /** The engine's placement of an adaptive question (else the seed's). */
+  firstSide?: "first" | "second",
 ) {
-  const placement = placementOf(ctx.participant.seed, phase, index);
+  const placement = placementOf(ctx.participant.seed, phase, index, firstSide);
   const { data } = multiclassOf(ctx);
   const [left, right] = placement === "first-left" ? [first, second] : [second, first];
   return {
@@ -172,7 +174,7 @@ export const multiclassKind: StudyKindModule<MulticlassPoint> = {
   elicitationState(ctx, pos, q) {
     return {
       multiclassElicitation: {
-        question: comparison(ctx, "elicitation", q.index, q.first, q.second),
+        question: comparison(ctx, "elicitation", q.index, q.first, q.second, q.left),
         progress: {
           answered: q.index,
           estimatedRemaining: pos.estimatedRemaining,

@@ -114,9 +114,11 @@ function comparison(
   index: number,
   first: RatePoint,
   second: RatePoint,
+  /** The engine's placement of an adaptive question (else the seed's). */
+  firstSide?: "first" | "second",
 ) {
   const { data } = quadraticOf(ctx);
-  const placement = placementOf(ctx.participant.seed, phase, index);
+  const placement = placementOf(ctx.participant.seed, phase, index, firstSide);
   const [left, right] = placement === "first-left" ? [first, second] : [second, first];
   return {
     kind: "multiclass" as const,
@@ -191,7 +193,7 @@ export const quadraticKind: StudyKindModule<RatePoint> = {
   elicitationState(ctx, pos, q) {
     return {
       multiclassElicitation: {
-        question: comparison(ctx, "elicitation", q.index, q.first, q.second),
+        question: comparison(ctx, "elicitation", q.index, q.first, q.second, q.left),
         progress: {
           answered: q.index,
           estimatedRemaining: pos.estimatedRemaining,
