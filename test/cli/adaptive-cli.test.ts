@@ -153,7 +153,9 @@ describe("elicit simulate --strategy adaptive", () => {
     expect(person.lapse).toBeGreaterThan(0);
     expect(person.coin).toBeLessThan(0.5);
     expect(JSON.parse(run("human").stdout).person).toBeUndefined();
-    expect(oneLineError(run("guess"))).toMatch(/exact, human, learned, learned-sharp or flips:P/);
+    expect(oneLineError(run("guess"))).toMatch(
+      /exact, human, learned, learned-sharp, learned-lean or flips:P/,
+    );
   });
 
   /** `elicit simulate` of a DLPM on the synthetic multiclass pool, truth (0.2, 0.5, 0.3). */

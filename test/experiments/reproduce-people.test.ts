@@ -260,7 +260,7 @@ describe("reproducePeople: LPM k = 3 as a multiclass study shows it", () => {
     expect(r.rows.map((x) => `${x.family} ${x.strategy} ${x.person}`)).toEqual([
       "linear adaptive careful",
     ]);
-    expect(r.models).toEqual({ linear: "learned-sharp" });
+    expect(r.models).toEqual({ linear: "learned-lean" });
     let checked = 0;
     for (const run of runs) {
       const t = run.truth;
@@ -308,7 +308,7 @@ describe("reproducePeople: fairness studies as they are shown", () => {
 
   it("the careful person weighs the counts shown by the true fair cost; lambda sees no dominated pair", () => {
     expect(r.families).toEqual(["fair-lambda", "fair-quadratic"]);
-    expect(r.models).toEqual({ "fair-lambda": "learned-sharp", "fair-quadratic": "learned" });
+    expect(r.models).toEqual({ "fair-lambda": "learned-lean", "fair-quadratic": "learned" });
     expect(r.fairData).toMatch(/arrests\.csv by colour/);
     let checked = 0;
     for (const run of r.runs ?? []) {

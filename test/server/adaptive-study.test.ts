@@ -116,7 +116,7 @@ describe.each(SLOW_BACKENDS)("adaptive study (%s)", (kind) => {
     });
     const procedure = adaptiveProcedure(family, {
       ...o,
-      model: "learned-sharp",
+      model: "learned-lean",
       seed,
       gridPoints: STUDY_GRID_POINTS,
     });
@@ -213,7 +213,7 @@ describe.each(SLOW_BACKENDS)("adaptive study (%s)", (kind) => {
       strategy: "adaptive",
       budget: 30,
       credibility: 0.9,
-      model: "learned-sharp",
+      model: "learned-lean",
       displayStep: DISPLAY_STEP,
       grid: GRID,
       // A new study's belief grid (older studies, without it, replay on the engine's 16384).
@@ -238,7 +238,7 @@ describe.each(SLOW_BACKENDS)("adaptive study (%s)", (kind) => {
     expect(plain.status).toBe(200);
     expect((await stored(plain.body.study.id)).config.spec).toEqual(config.spec);
     // Without a Phase III nothing would flag a coin that the careful reader's level of the
-    // learned-sharp model explains: such a study keeps the fixed human model.
+    // learned-lean model explains: such a study keeps the fixed human model.
     const none = await call(
       t,
       "POST",
@@ -433,7 +433,7 @@ describe.each(SLOW_BACKENDS)("adaptive study (%s)", (kind) => {
         tolerance: 0.02,
         budget: 8,
         credibility: 0.9,
-        model: "learned-sharp",
+        model: "learned-lean",
         seed,
         gridPoints: STUDY_GRID_POINTS,
       }),

@@ -222,4 +222,44 @@ describe("issue 26: the panel of people (reproduce people)", () => {
     expect(coin.flagged!).toBeGreaterThanOrEqual(0.95);
     expect(coin.silentMisses).toBe(0);
   });
+
+  // Studies with a Phase III run `learned-lean` (README, "Answer models"): chosen on the
+  // truths drawn with `--truth-seed tune-1` and `tune-2`, asserted here on the models' own draw.
+  it("learned-lean against learned-sharp: a person who leans to one side is covered at least as often, with a narrower tail; a careful person and a coin as before", () => {
+    const families = ["binary-threshold", "diagonal-linear", "fair-lambda"] as const;
+    const lean = families.map((f) => modelPair("learned-sharp", "learned-lean", f, "side-bias"));
+    const careful = modelPair("learned-sharp", "learned-lean", "binary-threshold", "careful");
+    const coin = modelRun("learned-lean", "diagonal-linear", "random");
+    const figures = (r: typeof coin) =>
+      `${r.questions.mean.toFixed(1)} q, p95 ${r.error.p95.toFixed(4)}, max ${r.error.max.toFixed(4)}, coverage ${r.coverage}, flagged ${r.flagged}, silent ${r.silentMisses}`;
+    console.log(
+      families
+        .map(
+          (f, i) =>
+            `side-bias, ${f}: learned-sharp ${figures(lean[i]!["learned-sharp"])}; learned-lean ${figures(lean[i]!["learned-lean"])}`,
+        )
+        .join("\n") +
+        `\ncareful, binary-threshold: learned-sharp ${figures(careful["learned-sharp"])}; learned-lean ${figures(careful["learned-lean"])}` +
+        `\nrandom, DLPM, learned-lean: ${figures(coin)}`,
+    );
+    // Summed over the three families: more runs whose region holds the truth, and a tail
+    // of errors no wider (each family's p95 over its tolerance, summed).
+    const sum = (pick: (r: typeof coin) => number, model: "learned-sharp" | "learned-lean") =>
+      lean.reduce((s, pair) => s + pick(pair[model]), 0);
+    expect(sum((r) => r.coverage!, "learned-lean")).toBeGreaterThan(
+      sum((r) => r.coverage!, "learned-sharp"),
+    );
+    const tolerance = { "binary-threshold": 0.05, "diagonal-linear": 0.05, "fair-lambda": 0.05 };
+    const tail = (model: "learned-sharp" | "learned-lean") =>
+      lean.reduce((s, pair, i) => s + pair[model].error.p95 / tolerance[families[i]!], 0);
+    expect(tail("learned-lean")).toBeLessThanOrEqual(tail("learned-sharp"));
+    for (const pair of lean) expect(pair["learned-lean"].silentMisses).toBe(0);
+    // The careful person: within a question on average, and covered as before.
+    expect(careful["learned-lean"].questions.mean).toBeLessThanOrEqual(
+      careful["learned-sharp"].questions.mean + 1,
+    );
+    expect(careful["learned-lean"].coverage!).toBeGreaterThanOrEqual(0.85);
+    expect(coin.flagged!).toBeGreaterThanOrEqual(0.95);
+    expect(coin.silentMisses).toBe(0);
+  });
 });

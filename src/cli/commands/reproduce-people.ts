@@ -185,7 +185,7 @@ export function registerReproducePeople(reproduce: Command): void {
     )
     .option(
       "--answer-model <name>",
-      "run every adaptive family under this answer model instead of its study's default: human (fixed lapse), learned (the person's lapse learned from their answers) or learned-sharp (learned, with a careful reader among the kinds of person: the default of studies with Phase III)",
+      "run every adaptive family under this answer model instead of its study's default: human (fixed lapse), learned (the person's lapse learned from their answers), learned-sharp (learned, with a careful reader among the kinds of person) or learned-lean (learned-sharp, with people who lean to one side of the screen: the default of studies with Phase III)",
     )
     .option("--json", "print JSON on stdout")
     .action(
@@ -208,10 +208,11 @@ export function registerReproducePeople(reproduce: Command): void {
             named !== undefined &&
             named !== "human" &&
             named !== "learned" &&
-            named !== "learned-sharp"
+            named !== "learned-sharp" &&
+            named !== "learned-lean"
           ) {
             throw new CliError(
-              `--answer-model must be human, learned or learned-sharp, got "${named}"`,
+              `--answer-model must be human, learned, learned-sharp or learned-lean, got "${named}"`,
             );
           }
           const model: StudyAnswerModel | undefined = named;

@@ -85,25 +85,35 @@ export const LEARNED_LAPSES: LapsePrior = {
  * The kinds of person of the `learned-sharp` model: those of `LEARNED_LAPSES`, with the
  * careful ones split three ways: a careful reader who tells near pairs apart 20 times more
  * sharply than the model's temperature (who reads every count right), one as sharp as the
- * temperature, and a blunt one (0.3: who tires); and two who lean to one side of the screen,
- * left or right, as if the system on that side were better by a tenth of the range (`side`,
- * with a lapse of 0.1; 2.5% prior weight each, the others scaled by 0.95). Chosen on
+ * temperature, and a blunt one (0.3: who leans to one side of the screen or tires). Chosen on
  * the people panel's tuning truths (`reproduce people --truth-seed tune-1`): the sharp level
  * pins a careful person down on the near pairs (fewer questions, a narrower tail of errors;
  * the people sweep compares the two models), but it explains a coin's answers in Phase II
  * too, so it is for studies with a Phase III, whose random pairs and repeats flag the coin.
- * The leaning levels read the side each question showed its first point on (the study's
- * placement, `firstOnLeft`): on the tuning truths `tune-1` / `tune-2` they took the panel's
- * gaps from 21 / 22 to 14 / 20 (every side-bias cell better: coverage of a binary threshold
- * 83% -> 90% on both, lambda error p95 0.154 -> 0.110 and 0.133 -> 0.098); a lapse of 0.3 or
- * 5% prior weight each churned the other cells more (new silent misses, LPM coverage of 20%
- * flips 73%).
  */
 export const SHARP_LAPSES: LapsePrior = {
-  levels: [0.02, 0.02, 0.02, 0.1, 0.3, 1, 0.1, 0.1],
-  prior: [0.2375, 0.095, 0.095, 0.19, 0.2375, 0.095, 0.025, 0.025],
-  sharpness: [20, 1, 0.3, 1, 1, 1, 1, 1],
-  side: [0, 0, 0, 0, 0, 0, 0.1, -0.1],
+  levels: [0.02, 0.02, 0.02, 0.1, 0.3, 1],
+  prior: [0.25, 0.1, 0.1, 0.2, 0.25, 0.1],
+  sharpness: [20, 1, 0.3, 1, 1, 1],
+};
+
+/**
+ * The kinds of person of the `learned-lean` model: those of `SHARP_LAPSES` (prior weights
+ * scaled by 0.95), and two who lean to one side of the screen, left or right, as if the
+ * system on that side were better by a tenth of the range (`side`, with a lapse of 0.1; 2.5%
+ * prior weight each). The leaning levels read the side each question showed its first point
+ * on (the study's placement, `firstOnLeft`, which the engine gives every question). Chosen on
+ * the people panel's tuning truths `tune-1` / `tune-2`: against `learned-sharp` they took the
+ * panel's gaps (binary, DLPM, LPM, lambda) from 21 / 22 to 14 / 20, every side-bias cell
+ * better (coverage of a binary threshold 83% -> 90% on both; lambda error p95 0.154 -> 0.110
+ * and 0.133 -> 0.098); a lapse of 0.3, or 5% prior weight each, churned the other cells more
+ * (new silent misses; LPM coverage of 20% flips 73%).
+ */
+export const LEAN_LAPSES: LapsePrior = {
+  levels: [...SHARP_LAPSES.levels, 0.1, 0.1],
+  prior: [...SHARP_LAPSES.prior.map((w) => 0.95 * w), 0.025, 0.025],
+  sharpness: [...(SHARP_LAPSES.sharpness ?? []), 1, 1],
+  side: [...SHARP_LAPSES.levels.map(() => 0), 0.1, -0.1],
 };
 
 /** The human model with the person's kind learned among `lapses` (prior mean as `lapse`). */
@@ -126,10 +136,17 @@ export const LEARNED_MODEL: AnswerModel = learnedModel(LEARNED_LAPSES);
 
 /**
  * The learned model whose people include a careful reader (`SHARP_LAPSES`): the default of
- * binary, multiclass and lambda studies with a Phase III.
+ * binary, multiclass and lambda studies with a Phase III made before `learned-lean`.
  * @example LEARNED_SHARP_MODEL.lapses?.sharpness // [20, 1, 0.3, 1, 1, 1]
  */
 export const LEARNED_SHARP_MODEL: AnswerModel = learnedModel(SHARP_LAPSES);
+
+/**
+ * The learned-sharp model whose people also include two who lean to one side of the screen
+ * (`LEAN_LAPSES`): the default of binary, multiclass and lambda studies with a Phase III.
+ * @example LEARNED_LEAN_MODEL.lapses?.side // [0, 0, 0, 0, 0, 0, 0.1, -0.1]
+ */
+export const LEARNED_LEAN_MODEL: AnswerModel = learnedModel(LEAN_LAPSES);
 
 /**
  * The model of a simulated stakeholder who flips each answer with probability `p` whatever
@@ -142,13 +159,20 @@ export function flipModel(p: number): AnswerModel {
 }
 
 /**
- * The named answer models: `exact`, `human`, `learned`, `learned-sharp` and `flips:P`
- * (`flipModel(P)`).
+ * The named answer models: `exact`, `human`, `learned`, `learned-sharp`, `learned-lean` and
+ * `flips:P` (`flipModel(P)`).
  */
-export type AnswerModelName = "exact" | "human" | "learned" | "learned-sharp" | `flips:${string}`;
+export type AnswerModelName =
+  | "exact"
+  | "human"
+  | "learned"
+  | "learned-sharp"
+  | "learned-lean"
+  | `flips:${string}`;
 
 /**
- * Parse an answer model's name: `exact`, `human`, `learned`, `learned-sharp` or `flips:P`.
+ * Parse an answer model's name: `exact`, `human`, `learned`, `learned-sharp`, `learned-lean`
+ * or `flips:P`.
  * @example parseAnswerModel("flips:0.05") // flipModel(0.05)
  */
 export function parseAnswerModel(text: AnswerModelName | string): AnswerModel {
@@ -156,10 +180,11 @@ export function parseAnswerModel(text: AnswerModelName | string): AnswerModel {
   if (text === "human") return HUMAN_MODEL;
   if (text === "learned") return LEARNED_MODEL;
   if (text === "learned-sharp") return LEARNED_SHARP_MODEL;
+  if (text === "learned-lean") return LEARNED_LEAN_MODEL;
   const m = /^flips:([0-9.]+)$/.exec(text);
   if (m) return flipModel(Number(m[1]));
   throw new RangeError(
-    `unknown answer model "${text}": use exact, human, learned, learned-sharp or flips:P (e.g. flips:0.05)`,
+    `unknown answer model "${text}": use exact, human, learned, learned-sharp, learned-lean or flips:P (e.g. flips:0.05)`,
   );
 }
 

@@ -2,7 +2,7 @@ import type { BinarySpec } from "../../elicit/binary/spec.ts";
 import type { KindComprehensionViews } from "./kind-comprehension.ts";
 
 /** The answer models a study's engine runs under (see `BinaryAdaptiveSpec.model`). */
-export type StudyAnswerModel = "human" | "learned" | "learned-sharp";
+export type StudyAnswerModel = "human" | "learned" | "learned-sharp" | "learned-lean";
 
 /**
  * A study run with the adaptive engine (src/elicit/adaptive; issue 10) instead of the papers'
@@ -183,17 +183,19 @@ export function phaseThreeOf(body: { evaluationPairs?: number; retestPairs?: num
 }
 
 /**
- * The answer model of a new adaptive study (issue 26): with a Phase III, `learned-sharp`,
- * whose careful reader lets a careful person's near pairs pin their metric down, while Phase
- * III's random pairs and repeats flag a coin that this reader's level would explain in Phase
- * II; without one, `without` (the study kind's model that flags a coin from Phase II alone).
- * @example studyAnswerModel(15, "learned") // "learned-sharp"
+ * The answer model of a new adaptive study (issue 26): with a Phase III, `learned-lean`,
+ * whose careful reader lets a careful person's near pairs pin their metric down (and whose
+ * leaning people weigh a lean to one side of the screen), while Phase III's random pairs and
+ * repeats flag a coin that this reader's level would explain in Phase II; without one,
+ * `without` (the study kind's model that flags a coin from Phase II alone). Studies made with
+ * `learned-sharp` keep it and replay as they ran.
+ * @example studyAnswerModel(15, "learned") // "learned-lean"
  */
 export function studyAnswerModel(
   evaluationPairs: number,
   without: StudyAnswerModel,
 ): StudyAnswerModel {
-  return evaluationPairs > 0 ? "learned-sharp" : without;
+  return evaluationPairs > 0 ? "learned-lean" : without;
 }
 
 /** Whether a study's spec uses the adaptive engine. */

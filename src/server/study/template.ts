@@ -198,7 +198,7 @@ export const CANCER_SPEC: AdaptiveStudySpec = {
   budget: ADAPTIVE_DEFAULTS.budget,
   credibility: ADAPTIVE_DEFAULTS.credibility,
   // The built-in study has a Phase III (`studyAnswerModel`).
-  model: "learned-sharp",
+  model: "learned-lean",
   displayStep: 1 / DEFAULT_POPULATION,
   grid: 1e-4,
   gridPoints: STUDY_GRID_POINTS,
