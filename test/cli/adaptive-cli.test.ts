@@ -1,6 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -19,9 +18,10 @@ import {
   reproduceAdaptive,
 } from "../../src/experiments/reproduce-adaptive.ts";
 import { syntheticPopulation } from "../../src/geometry/binary/synthetic.ts";
+import { tempDir } from "../temp-dir.ts";
 
 const bin = fileURLToPath(new URL("../../bin/elicit.js", import.meta.url));
-const dir = mkdtempSync(join(tmpdir(), "elicit-adaptive-"));
+const dir = tempDir("elicit-adaptive-");
 
 function elicit(...args: string[]) {
   const r = spawnSync(process.execPath, [bin, ...args], { encoding: "utf8", input: "" });

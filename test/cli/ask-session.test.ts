@@ -1,11 +1,11 @@
 import { spawnSync } from "node:child_process";
-import { linkSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { linkSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { CliError } from "../../src/cli/errors.ts";
 import { MAX_TRIALS, positiveTrials } from "../../src/cli/figure-options.ts";
+import { tempDir } from "../temp-dir.ts";
 
 /** Issue 14, Why 10: the `elicit ask` session file and the bound on `--trials`. */
 const bin = fileURLToPath(new URL("../../bin/elicit.js", import.meta.url));
@@ -14,7 +14,7 @@ const ask = (input: string, ...args: string[]) =>
 
 describe("elicit ask's session file (issue 14)", () => {
   it("is replaced atomically (never rewritten in place), records the data and refuses a mismatch", () => {
-    const dir = mkdtempSync(join(tmpdir(), "elicit-ask-"));
+    const dir = tempDir("elicit-ask-");
     const session = join(dir, "session.json");
     const first = ask("1\nq\n", "--family", "binary-threshold", "--session", session);
     expect(first.status).toBe(0);

@@ -1,15 +1,15 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { tempDir } from "../temp-dir.ts";
 
 const bin = fileURLToPath(new URL("../../bin/elicit.js", import.meta.url));
 const data = fileURLToPath(
   new URL("../../data/breast_cancer_wisconsin_diagnostic.csv", import.meta.url),
 );
-const dir = mkdtempSync(join(tmpdir(), "elicit-cli-"));
+const dir = tempDir("elicit-cli-");
 
 function elicit(...args: string[]) {
   const r = spawnSync(process.execPath, [bin, ...args], { encoding: "utf8", input: "" });

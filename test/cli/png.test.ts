@@ -1,5 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { Resvg } from "@resvg/resvg-js";
 import { Command } from "commander";
@@ -7,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { registerReproduceQuadratic } from "../../src/cli/commands/quadratic.ts";
 import { registerReproduceFair } from "../../src/cli/commands/reproduce-fair.ts";
 import { svgToPng, writeFigure } from "../../src/cli/png.ts";
+import { tempDir } from "../temp-dir.ts";
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -85,7 +85,7 @@ describe("svgToPng", () => {
 });
 
 describe("writeFigure and the --svg/--png flags", () => {
-  const dir = mkdtempSync(join(tmpdir(), "elicit-png-"));
+  const dir = tempDir("elicit-png-");
   afterEach(() => vi.restoreAllMocks());
 
   it("writes only the files asked for and builds no SVG without them", () => {

@@ -1,18 +1,18 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { qpmeQuestionBound } from "../../src/elicit/quadratic/qpme.ts";
 import { simulateQuadratic } from "../../src/elicit/quadratic/simulate.ts";
 import { STRATEGIES } from "../../src/search/strategy.ts";
+import { tempDir } from "../temp-dir.ts";
 
 // Issue 10: `simulate --family quadratic` used to ignore --cycles and --order, and
 // --least-squares existed only in `reproduce quadratic`.
 
 const bin = fileURLToPath(new URL("../../bin/elicit.js", import.meta.url));
-const dir = mkdtempSync(join(tmpdir(), "elicit-qpme-flags-"));
+const dir = tempDir("elicit-qpme-flags-");
 
 function elicit(...args: string[]) {
   const r = spawnSync(process.execPath, [bin, ...args], { encoding: "utf8", input: "" });

@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { simulateFairCommand } from "../../src/cli/commands/fair.ts";
@@ -17,6 +16,7 @@ import { checkRealisation } from "../../src/geometry/multiclass/realise.ts";
 import { createRng } from "../../src/math/rng.ts";
 import { prepareFairFromCsv } from "../../src/population/fair.ts";
 import { STRATEGIES } from "../../src/search/strategy.ts";
+import { tempDir } from "../temp-dir.ts";
 
 const read = (name: string) => readFileSync(new URL(`../../data/${name}`, import.meta.url), "utf8");
 
@@ -236,7 +236,7 @@ describe("elicit simulate --family fair-quadratic --data", () => {
 
   it("--lambda-only runs Algorithm 5 and writes --log after printing", () => {
     const lines = capture();
-    const log = join(mkdtempSync(join(tmpdir(), "elicit-")), "sessions.json");
+    const log = join(tempDir("elicit-"), "sessions.json");
     simulateFairCommand(
       { data, target: "released", groups: "colour", randomTruth: true, lambdaOnly: true, log },
       { kind: "none" },

@@ -1,10 +1,10 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { sha256 } from "../../src/server/security/tokens.ts";
+import { tempDir } from "../temp-dir.ts";
 import {
   answerElicitation,
   chooser,
@@ -79,7 +79,7 @@ describe("adaptive web study vs elicit simulate", () => {
         .execute()
     ).map((r) => r.answer);
 
-    const dir = mkdtempSync(join(tmpdir(), "elicit-parity-"));
+    const dir = tempDir("elicit-parity-");
     const file = join(dir, "predictions.csv");
     writeFileSync(file, csv);
     const cli = spawnSync(

@@ -1,6 +1,3 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildApp, isCanonicalPath } from "../../src/server/app.ts";
 import { ensureTemplateStudy } from "../../src/server/bootstrap.ts";
@@ -8,6 +5,7 @@ import { openDb } from "../../src/server/db/connect.ts";
 import { redactUrl, serverLogger } from "../../src/server/log-redaction.ts";
 import { createParticipants } from "../../src/server/routes/researcher.ts";
 import { serve } from "../../src/server/serve.ts";
+import { tempDir } from "../temp-dir.ts";
 
 describe("the server log", () => {
   it("redactUrl replaces participant tokens and query values", () => {
@@ -20,7 +18,7 @@ describe("the server log", () => {
 
   it("holds no participant token or cookie after a participant's requests", async () => {
     const lines: string[] = [];
-    const { db, kind } = await openDb({ dataDir: mkdtempSync(join(tmpdir(), "elicit-log-")) });
+    const { db, kind } = await openDb({ dataDir: tempDir("elicit-log-") });
     const study = await ensureTemplateStudy(db);
     const [token] = await createParticipants(db, study!, 1, true);
     const app = await buildApp({
@@ -57,7 +55,7 @@ describe("the server log", () => {
 describe("issue 28 item 5: redaction by any spelling, and one spelling per address", () => {
   it("defect: /api/%70/TOKEN, /P/TOKEN, /api/P/TOKEN and /api/p//TOKEN reached the participant API or logged the token", async () => {
     const lines: string[] = [];
-    const { db, kind } = await openDb({ dataDir: mkdtempSync(join(tmpdir(), "elicit-log-")) });
+    const { db, kind } = await openDb({ dataDir: tempDir("elicit-log-") });
     const study = await ensureTemplateStudy(db);
     const [token] = await createParticipants(db, study!, 1, true);
     const app = await buildApp({
@@ -116,7 +114,7 @@ describe("issue 28 item 5: redaction by any spelling, and one spelling per addre
       written.push(String(chunk));
       return true;
     }) as typeof process.stderr.write;
-    const dataDir = mkdtempSync(join(tmpdir(), "elicit-banner-"));
+    const dataDir = tempDir("elicit-banner-");
     let app: Awaited<ReturnType<typeof serve>> | undefined;
     try {
       app = await serve({ port: 0, host: "127.0.0.1", dataDir, log: false, interactive: false });

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
@@ -7,6 +7,7 @@ import { prepareBinaryFromPredictions } from "../../src/population/binary.ts";
 import { buildApp } from "../../src/server/app.ts";
 import { openDb } from "../../src/server/db/connect.ts";
 import { createRateLimiter } from "../../src/server/security/rate-limit.ts";
+import { tempDir } from "../temp-dir.ts";
 import { chooser, finePredictionsCsv, finish, walkToElicitation } from "./driver.ts";
 import { BACKENDS, call, freshStore, signIn, startApp, type TestApp, tokenOf } from "./helpers.ts";
 
@@ -17,7 +18,7 @@ describe("serving the browser UI", () => {
   });
 
   it("serves a page saying the bundle is missing when web/dist is absent", async () => {
-    const { db, kind } = await openDb({ dataDir: mkdtempSync(join(tmpdir(), "elicit-ui-")) });
+    const { db, kind } = await openDb({ dataDir: tempDir("elicit-ui-") });
     const app = await buildApp({ db, kind, webDist: join(tmpdir(), "no-such-dist") });
     apps.push(app, { close: () => db.destroy() });
     for (const url of ["/", "/p/abc"]) {
@@ -32,10 +33,10 @@ describe("serving the browser UI", () => {
   });
 
   it("serves the built bundle and its index.html for client-side routes", async () => {
-    const dist = mkdtempSync(join(tmpdir(), "elicit-dist-"));
+    const dist = tempDir("elicit-dist-");
     writeFileSync(join(dist, "index.html"), "<!doctype html><title>app</title>");
     writeFileSync(join(dist, "app.js"), "console.log(1)");
-    const { db, kind } = await openDb({ dataDir: mkdtempSync(join(tmpdir(), "elicit-ui-")) });
+    const { db, kind } = await openDb({ dataDir: tempDir("elicit-ui-") });
     const app = await buildApp({ db, kind, webDist: dist });
     apps.push(app, { close: () => db.destroy() });
     expect((await app.inject("/app.js")).body).toBe("console.log(1)");
@@ -167,7 +168,7 @@ describe("the answer log", () => {
 
 describe("security headers", () => {
   it("sends no-referrer, nosniff, a content security policy, and cache-control no-store on API answers and exports", async () => {
-    const { db, kind } = await openDb({ dataDir: mkdtempSync(join(tmpdir(), "elicit-h-")) });
+    const { db, kind } = await openDb({ dataDir: tempDir("elicit-h-") });
     const app = await buildApp({ db, kind, webDist: null });
     try {
       for (const url of ["/", "/healthz", "/api/p/x"]) {
@@ -189,7 +190,7 @@ describe("security headers", () => {
 
 describe("over-long requests", () => {
   it("answer 414 in the API's error format (not Fastify's) without echoing the address, and 413 on a participant route without speaking of CSV", async () => {
-    const { db, kind } = await openDb({ dataDir: mkdtempSync(join(tmpdir(), "elicit-long-")) });
+    const { db, kind } = await openDb({ dataDir: tempDir("elicit-long-") });
     const app = await buildApp({ db, kind, webDist: null });
     try {
       const token = "x".repeat(300);
@@ -216,7 +217,7 @@ describe("over-long requests", () => {
 
 describe("SQLite durability", () => {
   it("commits with synchronous = FULL (an acknowledged answer survives an OS crash)", async () => {
-    const { db } = await openDb({ dataDir: mkdtempSync(join(tmpdir(), "elicit-sync-")) });
+    const { db } = await openDb({ dataDir: tempDir("elicit-sync-") });
     try {
       const r = await sql<{ synchronous: number }>`pragma synchronous`.execute(db);
       expect(r.rows[0]!.synchronous).toBe(2); // 0 OFF, 1 NORMAL, 2 FULL, 3 EXTRA

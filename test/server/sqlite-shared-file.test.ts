@@ -1,10 +1,9 @@
-import { mkdtempSync } from "node:fs";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { describe, expect, it } from "vitest";
 import { openDb } from "../../src/server/db/connect.ts";
+import { tempDir } from "../temp-dir.ts";
 
 /**
  * Two `elicit serve` processes on one SQLite file (issue 14, scale-out): a transaction that
@@ -17,7 +16,7 @@ const betterSqlite = createRequire(import.meta.url).resolve("better-sqlite3");
 
 describe("two processes on one SQLite file", () => {
   it("a transaction that reads, waits and writes is not broken by the other process's write", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "elicit-shared-"));
+    const dir = tempDir("elicit-shared-");
     const { db } = await openDb({ dataDir: dir });
     const file = join(dir, "elicit.sqlite");
     // The other process: on "write", inserts a setting (autocommit) and reports how it went.
