@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  type AnswerModel,
   HUMAN_MODEL,
   LEARNED_LAPSES,
   LEARNED_MODEL,
@@ -17,6 +18,18 @@ import { simulatedOracle } from "../../../src/oracle/simulated-oracle.ts";
 
 // Issue 26 item 2: the `learned` model infers the person's lapse jointly with the metric.
 
+/** A 600-particle belief (or a grid of `o.grid` points) over `o.dim` positive weights. */
+function beliefOf(o: { dim: number; grid?: number }, model: AnswerModel, seed: number) {
+  return new ParticleBelief({
+    dim: o.dim,
+    signs: Array.from({ length: o.dim }, () => 1),
+    model,
+    particles: 600,
+    rng: createRng(seed),
+    ...(o.grid ? { grid: o.grid } : {}),
+  });
+}
+
 /** A belief fed `n` answers on random differences: by `truth`'s sign, or by a coin. */
 function fed(
   o: { dim: number; grid?: number },
@@ -24,14 +37,7 @@ function fed(
   n: number,
   seed: number,
 ) {
-  const b = new ParticleBelief({
-    dim: o.dim,
-    signs: Array.from({ length: o.dim }, () => 1),
-    model: LEARNED_MODEL,
-    particles: 600,
-    rng: createRng(seed),
-    ...(o.grid ? { grid: o.grid } : {}),
-  });
+  const b = beliefOf(o, LEARNED_MODEL, seed);
   const truth = Array.from({ length: o.dim }, (_, i) => 1 + i);
   const rng = createRng(`${seed}:answers`);
   for (let j = 0; j < n; j++) {
@@ -124,14 +130,7 @@ describe("a person who leans to one side of the screen (issue 26 item 2)", () =>
     answerer: "truth" | "left" | "unplaced-left",
     seed: number,
   ) {
-    const b = new ParticleBelief({
-      dim: o.dim,
-      signs: Array.from({ length: o.dim }, () => 1),
-      model: leaning,
-      particles: 600,
-      rng: createRng(seed),
-      ...(o.grid ? { grid: o.grid } : {}),
-    });
+    const b = beliefOf(o, leaning, seed);
     const truth = Array.from({ length: o.dim }, (_, i) => (1 + i) / Math.hypot(1, 2, 3));
     const rng = createRng(`${seed}:leaning`);
     for (let j = 0; j < 30; j++) {
