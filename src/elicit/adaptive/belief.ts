@@ -93,9 +93,10 @@ export class ParticleBelief {
   private readonly alpha: number;
   /**
    * The lapse levels a person may have (the model's `lapses`) and their log prior weights;
-   * undefined when the lapse is fixed. Particles each carry a level (`level`, updated by a
-   * Gibbs step with the moves); a grid keeps, per point and level, the answers'
-   * log-likelihood (`levelLL`, `size x levels`) and mixes the levels in its weights.
+   * undefined when the lapse is fixed. Particles each carry a level for the moves (`level`,
+   * updated by a Gibbs step), but their weights mix the levels (`partLL`); a grid keeps, per
+   * point and level, the answers' log-likelihood (`levelLL`, `size x levels`) and mixes the
+   * levels in its weights.
    */
   private readonly levels: Float64Array | undefined;
   /** Per level, the multiple of 1 / temperature its choices are answered with (1 default). */
@@ -110,6 +111,13 @@ export class ParticleBelief {
   private readonly levelLogPrior: Float64Array;
   private level: Uint8Array;
   private levelLL: Float32Array = new Float32Array(0);
+  /**
+   * Particles with learned lapse: per particle and level, the soft answers' log-likelihood at
+   * its position (`size x levels`). The weights marginalise the level with it (each answer
+   * reweights a particle by its likelihood averaged over the levels' posterior there), so the
+   * kinds of person do not split the particles; the carried `level` serves the moves only.
+   */
+  private partLL: Float64Array = new Float64Array(0);
   /**
    * A grid under the human model: per point and band of `TIE_BANDS`, its ties'
    * log-likelihood (`size x bands`); particles recompute theirs from their projections.
@@ -213,7 +221,10 @@ export class ParticleBelief {
     const sparseCount = Math.round(share * this.size);
     for (let p = 0; p < sparseCount; p++) this.component[p] = 1;
     for (let p = 0; p < this.size; p++) this.samplePrior(p);
-    if (this.levels) for (let p = 0; p < this.size; p++) this.level[p] = this.drawLevel();
+    if (this.levels) {
+      for (let p = 0; p < this.size; p++) this.level[p] = this.drawLevel();
+      this.partLL = new Float64Array(this.size * this.levels.length);
+    }
   }
 
   /** A lapse level drawn from its prior. */
@@ -261,7 +272,24 @@ export class ParticleBelief {
         for (let j = 0; j < k; j++) post[j]! += g * terms[row + j]!;
       }
     } else {
-      for (let p = 0; p < this.size; p++) post[this.level[p]!]! += this.weight[p]!;
+      // Each particle's posterior over the levels at its position, weighted.
+      const ll = this.partLL;
+      const lp = this.levelLogPrior;
+      const terms = new Float64Array(k);
+      for (let p = 0; p < this.size; p++) {
+        let best = -Infinity;
+        for (let j = 0; j < k; j++) {
+          terms[j] = lp[j]! + ll[p * k + j]!;
+          if (terms[j]! > best) best = terms[j]!;
+        }
+        let sum = 0;
+        for (let j = 0; j < k; j++) {
+          terms[j] = Math.exp(terms[j]! - best);
+          sum += terms[j]!;
+        }
+        const w = this.weight[p]! / sum;
+        for (let j = 0; j < k; j++) post[j]! += w * terms[j]!;
+      }
     }
     const sum = post.reduce((a, b) => a + b, 0);
     for (let j = 0; j < k; j++) post[j]! /= sum;
@@ -362,6 +390,7 @@ export class ParticleBelief {
       this.component,
       this.level,
       this.levelLL,
+      this.partLL,
       this.gridTieLL,
       this.gridPrior,
       this.gridRange,
@@ -522,6 +551,9 @@ export class ParticleBelief {
         logw[p] = Math.log(this.weight[p]!) + ll[p % n]!;
         if (logw[p]! > best) best = logw[p]!;
       }
+    } else if (this.levels && !hard) {
+      this.observeParticleLevels(delta, answer, logw, tie);
+      for (let p = 0; p < this.size; p++) if (logw[p]! > best) best = logw[p]!;
     } else {
       for (let p = 0; p < this.size; p++) {
         const ll = tie ? tie[p]! : this.answerLL(p, answer, this.scaledDot(p, delta));
@@ -552,6 +584,34 @@ export class ParticleBelief {
     for (let p = 0; p < this.size; p++) this.weight[p]! /= sum;
     // A grid's weights are the exact posterior already: nothing to resample or move.
     if (!this.gridded) this.resampleAndMove();
+  }
+
+  /**
+   * Particles with learned lapse: set `logw` to each particle's log weight times the new
+   * answer's likelihood averaged over the levels' posterior at its position (the level
+   * marginalised, not the particle's carried one), and add the answer to `partLL`.
+   */
+  private observeParticleLevels(
+    delta: Float64Array,
+    answer: Answer,
+    logw: Float64Array,
+    tie: Float64Array | undefined,
+  ): void {
+    const k = this.levelLogPrior.length;
+    const lp = this.levelLogPrior;
+    const ll = this.partLL;
+    for (let p = 0; p < this.size; p++) {
+      const row = p * k;
+      const x = tie ? 0 : this.scaledDot(p, delta);
+      const before = logSumExp(lp, ll, row, k);
+      const own = this.level[p]!;
+      for (let j = 0; j < k; j++) {
+        this.level[p] = j;
+        ll[row + j]! += tie ? tie[p]! : this.answerLL(p, answer, x);
+      }
+      this.level[p] = own;
+      logw[p] = Math.log(this.weight[p]!) + logSumExp(lp, ll, row, k) - before;
+    }
   }
 
   /**
@@ -735,6 +795,8 @@ export class ParticleBelief {
     const old = this.u.slice();
     const oldComponent = this.component;
     const oldLevel = this.level.slice();
+    const oldLL = this.partLL.slice();
+    const kl = this.levelLogPrior.length;
     const oldProj = this.proj.slice();
     const oldRef = this.refProj.slice();
     const rc = this.refCount;
@@ -766,6 +828,7 @@ export class ParticleBelief {
         this.proj.set(oldProj.subarray(from * stride, (from + 1) * stride), p * stride);
         if (rc > 0) this.refProj.set(oldRef.subarray(from * rc, (from + 1) * rc), p * rc);
         this.level[p] = oldLevel[from]!;
+        if (kl > 0) this.partLL.set(oldLL.subarray(from * kl, (from + 1) * kl), p * kl);
         this.weight[p] = step;
       }
     }
@@ -800,8 +863,7 @@ export class ParticleBelief {
         // the level): the resampled copies of one particle spread over the levels it fits.
         let best = -Infinity;
         for (let j = 0; j < lp.length; j++) {
-          this.level[p] = j;
-          ll[j] = lp[j]! + this.softLogLikelihood(p, none, uu, 0, undefined, soft, 0);
+          ll[j] = lp[j]! + this.partLL[p * kl + j]!;
           if (ll[j]! > best) best = ll[j]!;
         }
         let sum = 0;
@@ -840,6 +902,23 @@ export class ParticleBelief {
       for (let p = 0; p < n; p++) {
         const g = this.rng.int(DIRECTIONS);
         this.moveAlong(p, dirs[g]!, dirProj[g]!, widths[g]!, soft, refDir?.[g]);
+      }
+    }
+    // Each level's likelihood at the particles' new positions, for the next answer's weights.
+    if (kl > 0 && soft.count > 0) {
+      const none = new Float64Array(count);
+      for (let p = 0; p < n; p++) {
+        let uu = 0;
+        for (let i = 0; i < d; i++) uu += this.u[p * d + i]! ** 2;
+        const own = this.level[p]!;
+        for (let j = 0; j < kl; j++) {
+          this.level[p] = j;
+          this.partLL[p * kl + j] =
+            j === own
+              ? this.softLL[p]!
+              : this.softLogLikelihood(p, none, uu, 0, undefined, soft, 0);
+        }
+        this.level[p] = own;
       }
     }
   }
@@ -1113,6 +1192,16 @@ export class ParticleBelief {
     }
     return ties ? s + tieMarginal(ties) : s;
   }
+}
+
+/** `log sum_j exp(a[j] + b[off + j])` over j < k. */
+function logSumExp(a: Float64Array, b: Float64Array, off: number, k: number): number {
+  let best = -Infinity;
+  for (let j = 0; j < k; j++) if (a[j]! + b[off + j]! > best) best = a[j]! + b[off + j]!;
+  if (best === -Infinity) return best;
+  let sum = 0;
+  for (let j = 0; j < k; j++) sum += Math.exp(a[j]! + b[off + j]! - best);
+  return best + Math.log(sum);
 }
 
 /**
