@@ -356,6 +356,8 @@ export interface RunPersonOptions {
    * now). For side-by-side measurements only.
    */
   readonly exactEngine?: boolean;
+  /** The adaptive engine's budget (default the family's, `PEOPLE_SETTINGS`). */
+  readonly budget?: number;
 }
 
 /**
@@ -444,7 +446,7 @@ export function runPerson(o: RunPersonOptions): PeopleRun {
         {
           family: kind,
           tolerance: setting.tolerance,
-          budget: setting.budget,
+          budget: o.budget ?? setting.budget,
           credibility: PEOPLE_ADAPTIVE.credibility,
           model: o.model ?? PEOPLE_ADAPTIVE.model,
           displayStep: frame.step,
@@ -582,7 +584,7 @@ function runMulticlass(
     family: kind,
     tolerance: setting.tolerance,
     strategy: "adaptive",
-    budget: setting.budget,
+    budget: o.budget ?? setting.budget,
     credibility: PEOPLE_ADAPTIVE.credibility,
     model: o.model ?? PEOPLE_ADAPTIVE.model,
     displayStep: MULTICLASS_DEFAULTS.displayStep,
@@ -733,7 +735,7 @@ function runFair(o: RunPersonOptions, truth: FairTruth): PeopleRun {
   const common = {
     tolerance: setting.tolerance,
     strategy: "adaptive" as const,
-    budget: setting.budget,
+    budget: o.budget ?? setting.budget,
     credibility: PEOPLE_ADAPTIVE.credibility,
     model: o.model ?? peopleModel(kind),
     displayStep: FAIR_DEFAULTS.displayStep,
@@ -863,6 +865,8 @@ export interface PeopleReproduction {
    * (`PEOPLE_ADAPTIVE.model`), unless the options named one for all.
    */
   readonly models: Readonly<Partial<Record<PeopleFamily, StudyAnswerModel>>>;
+  /** The adaptive engine's budget per family run (the family's default unless overridden). */
+  readonly budgets: Readonly<Partial<Record<PeopleFamily, number>>>;
   readonly rows: readonly PeopleRow[];
   /** Every run, when `keepRuns` was asked for (tests); absent otherwise. */
   readonly runs?: readonly PeopleRun[];
@@ -911,6 +915,12 @@ export interface ReproducePeopleOptions {
    * now). For side-by-side measurements only.
    */
   readonly exactEngine?: boolean;
+  /**
+   * The adaptive engine's budget per family, for families whose study may ask more or fewer
+   * questions than its default (each a whole number from 5 to 100, as a study's; default the
+   * family's, `PEOPLE_SETTINGS`).
+   */
+  readonly budgets?: Readonly<Partial<Record<PeopleFamily, number>>>;
 }
 
 /** The families of the options: as given, else every one whose pool is given. */
@@ -955,6 +965,15 @@ export function reproducePeople(o: ReproducePeopleOptions): PeopleReproduction {
   if (!(Number.isInteger(o.trials) && o.trials >= 1)) {
     throw new RangeError("trials must be a whole number, at least 1");
   }
+  for (const [f, b] of Object.entries(o.budgets ?? {})) {
+    if (!PEOPLE_FAMILIES.includes(f as PeopleFamily)) {
+      throw new RangeError(`budget of unknown family "${f}"; choose ${PEOPLE_FAMILIES.join(", ")}`);
+    }
+    if (!(Number.isInteger(b) && b! >= 5 && b! <= 100)) {
+      throw new RangeError(`the budget of ${f} must be a whole number from 5 to 100, got ${b}`);
+    }
+  }
+  const budgetOf = (f: PeopleFamily) => o.budgets?.[f] ?? PEOPLE_SETTINGS[f].budget;
   const multiclassFamily = families.find(isMulticlassFamily);
   if (multiclassFamily && !o.multiclass) {
     throw new RangeError(`${multiclassFamily} needs the multiclass pool (option multiclass)`);
@@ -994,6 +1013,7 @@ export function reproducePeople(o: ReproducePeopleOptions): PeopleReproduction {
             shownPopulation,
             ...(o.model ? { model: o.model } : {}),
             ...(o.exactEngine ? { exactEngine: true } : {}),
+            budget: budgetOf(family),
           });
           const key = `${strategy}:${person}`;
           cells.set(key, [...(cells.get(key) ?? []), run]);
@@ -1022,6 +1042,9 @@ export function reproducePeople(o: ReproducePeopleOptions): PeopleReproduction {
         f,
         o.model ?? peopleModel(f),
       ]),
+    ),
+    budgets: Object.fromEntries(
+      PEOPLE_FAMILIES.filter((f) => families.includes(f)).map((f) => [f, budgetOf(f)]),
     ),
     rows,
     ...(o.keepRuns ? { runs: all } : {}),

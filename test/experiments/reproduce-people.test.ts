@@ -1,8 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { peopleFairData, peopleMulticlassPool } from "../../src/cli/commands/reproduce-people.ts";
+import {
+  formatPeopleReproduction,
+  parseBudgets,
+  peopleFairData,
+  peopleMulticlassPool,
+} from "../../src/cli/commands/reproduce-people.ts";
 import { dominatedFair } from "../../src/elicit/fair/metric.ts";
 import {
   isDominatedPair,
+  PEOPLE_SETTINGS,
   PEOPLE_STRATEGIES,
   type PeopleRun,
   peopleSize,
@@ -292,6 +298,50 @@ describe("reproducePeople: LPM k = 3 as a multiclass study shows it", () => {
       expect(run.dominated).toBe(0);
     }
     expect(checked).toBeGreaterThan(5);
+  });
+});
+
+describe("reproducePeople: a budget other than the study's (--budget)", () => {
+  it("reaches the engine, is reported and printed; the study's budget by default", () => {
+    const options = {
+      population: pool,
+      multiclass: iris,
+      families: ["linear"] as const,
+      trials: 2,
+      people: ["careful"] as const,
+    };
+    const short = reproducePeople({ ...options, budgets: { linear: 8 }, keepRuns: true });
+    expect(short.budgets).toEqual({ linear: 8 });
+    // A careful person's LPM run needs far more than 8 questions: both stop at the budget.
+    expect((short.runs ?? []).map((r) => r.questions)).toEqual([8, 8]);
+    expect(formatPeopleReproduction(short)).toContain(
+      "linear: tolerance 0.1, error max |a_i - a_i'|, budget 8\n",
+    );
+    const usual = reproducePeople(options);
+    expect(usual.budgets).toEqual({ linear: PEOPLE_SETTINGS.linear.budget });
+    expect(usual.rows[0]!.questions.max).toBeGreaterThan(8);
+    expect(usual.rows[0]!.questions.max).toBeLessThanOrEqual(PEOPLE_SETTINGS.linear.budget);
+    for (const bad of [4, 101, 7.5]) {
+      expect(() => reproducePeople({ ...options, budgets: { linear: bad } })).toThrow(
+        /budget of linear must be a whole number from 5 to 100/,
+      );
+    }
+    expect(() => reproducePeople({ ...options, budgets: { cubic: 10 } as never })).toThrow(
+      /budget of unknown family "cubic"/,
+    );
+  });
+
+  it("parses family=questions pairs and refuses anything else in one line", () => {
+    expect(parseBudgets("linear=40, fair-quadratic=60")).toEqual({
+      linear: 40,
+      "fair-quadratic": 60,
+    });
+    expect(() => parseBudgets("linear")).toThrow(/"linear" is not family=questions/);
+    expect(() => parseBudgets("linear=40=2")).toThrow(/is not family=questions/);
+    expect(() => parseBudgets("cubic=40")).toThrow(/unknown family "cubic"/);
+    expect(() => parseBudgets("linear=4")).toThrow(/from 5 to 100/);
+    expect(() => parseBudgets("linear=4e1")).toThrow(/from 5 to 100/);
+    expect(() => parseBudgets("linear=40,linear=30")).toThrow(/linear is given twice/);
   });
 });
 

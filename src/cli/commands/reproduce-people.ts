@@ -8,6 +8,7 @@ import {
   PEOPLE_SETTINGS,
   type PeopleFamily,
   type PeopleReproduction,
+  peopleModel,
   peopleSize,
   reproducePeople,
 } from "../../experiments/reproduce-people.ts";
@@ -37,6 +38,36 @@ function parseFamilies(text: string): PeopleFamily[] {
     }
   }
   return xs as PeopleFamily[];
+}
+
+/**
+ * `--budget`'s list: `family=n` pairs, comma-separated, each family once.
+ * @example parseBudgets("linear=40,fair-quadratic=60") // { linear: 40, "fair-quadratic": 60 }
+ */
+export function parseBudgets(text: string): Partial<Record<PeopleFamily, number>> {
+  const out: Partial<Record<PeopleFamily, number>> = {};
+  for (const item of text.split(",").map((x) => x.trim())) {
+    const [name, value, ...rest] = item.split("=").map((x) => x.trim());
+    if (name === undefined || value === undefined || rest.length > 0 || name === "") {
+      throw new CliError(`--budget: "${item}" is not family=questions (e.g. linear=40)`);
+    }
+    if (!PEOPLE_FAMILIES.includes(name as PeopleFamily)) {
+      throw new CliError(
+        `--budget: unknown family "${name}"; reproduce people covers ${PEOPLE_FAMILIES.join(", ")}`,
+      );
+    }
+    if (out[name as PeopleFamily] !== undefined) {
+      throw new CliError(`--budget: ${name} is given twice`);
+    }
+    const n = Number(value);
+    if (!/^\d+$/.test(value) || n < 5 || n > 100) {
+      throw new CliError(
+        `--budget: the budget of ${name} must be a whole number from 5 to 100 (as a study's), got "${value}"`,
+      );
+    }
+    out[name as PeopleFamily] = n;
+  }
+  return out;
 }
 
 const MEASURES = {
@@ -80,7 +111,7 @@ export function formatPeopleReproduction(r: PeopleReproduction): string {
     const s = PEOPLE_SETTINGS[family];
     out.push(
       "",
-      `${family}: tolerance ${s.tolerance}, error ${MEASURES[s.measure]}, budget ${s.budget}`,
+      `${family}: tolerance ${s.tolerance}, error ${MEASURES[s.measure]}, budget ${r.budgets[family] ?? s.budget}`,
     );
     out.push(
       table(
@@ -166,7 +197,7 @@ export function registerReproducePeople(reproduce: Command): void {
   reproduce
     .command("people")
     .description(
-      `issue 26: every person of the simulated panel (${PERSON_TYPES.join(", ")}) answers the papers' procedure (paper) and the adaptive engine (never told who answers; the built-in study's human answer model, then its Phase III, whose coin-like answers the dashboard flags) on the built-in study's pool (Breast Cancer Wisconsin (Original), held-out labels unless --pool soft) shown as whole people out of 100, the adaptive engine of a multiclass study of iris (DLPM and LPM, k = 3, the learned answer model) on its charts of 100 people per class, and of a fairness study of the arrests data by colour (lambda and the whole fair metric, the human answer model); prints questions (mean, max), error p50 / p95 / max, coverage of the 90% credible region, share flagged, share flagged as a coin on the dashboard, silent misses and dominated pairs shown`,
+      `issue 26: every person of the simulated panel (${PERSON_TYPES.join(", ")}) answers the papers' procedure (paper) and the adaptive engine (never told who answers; each family under its study's answer model: ${PEOPLE_FAMILIES.map((f) => `${f} ${peopleModel(f)}`).join(", ")}; then the study's Phase III, whose coin-like answers the dashboard flags) on the built-in study's pool (Breast Cancer Wisconsin (Original), held-out labels unless --pool soft) shown as whole people out of 100, the adaptive engine of a multiclass study of iris (DLPM and LPM, k = 3) on its charts of 100 people per class, and of a fairness study of the arrests data by colour (lambda and the whole fair metric); prints questions (mean, max), error p50 / p95 / max, coverage of the 90% credible region, share flagged, share flagged as a coin on the dashboard, silent misses and dominated pairs shown`,
     )
     .option(
       "--families <list>",
@@ -187,6 +218,10 @@ export function registerReproducePeople(reproduce: Command): void {
       "--answer-model <name>",
       "run every adaptive family under this answer model instead of its study's default: human (fixed lapse), learned (the person's lapse learned from their answers), learned-sharp (learned, with a careful reader among the kinds of person) or learned-lean (learned-sharp, with people who lean to one side of the screen: the default of studies with Phase III)",
     )
+    .option(
+      "--budget <list>",
+      `the adaptive engine's budget for some families, as family=questions pairs, comma-separated (e.g. linear=40,fair-quadratic=60; each 5 to 100, as a study's); default each family's study default (${PEOPLE_FAMILIES.map((f) => `${f} ${PEOPLE_SETTINGS[f].budget}`).join(", ")})`,
+    )
     .option("--json", "print JSON on stdout")
     .action(
       (f: {
@@ -195,11 +230,13 @@ export function registerReproducePeople(reproduce: Command): void {
         pool: string;
         truthSeed: string;
         answerModel?: string;
+        budget?: string;
         json?: boolean;
       }) =>
         guarded(() => {
           const trials = positiveTrials(f.trials);
           const families = f.families === undefined ? undefined : parseFamilies(f.families);
+          const budgets = f.budget === undefined ? undefined : parseBudgets(f.budget);
           if (f.pool !== "labelled" && f.pool !== "soft") {
             throw new CliError(`--pool must be labelled or soft, got "${f.pool}"`);
           }
@@ -224,6 +261,7 @@ export function registerReproducePeople(reproduce: Command): void {
             fair: peopleFairData(),
             ...(families ? { families } : {}),
             ...(model ? { model } : {}),
+            ...(budgets ? { budgets } : {}),
           };
           const bar = progressBar(peopleSize(options), "reproduce people");
           const result = reproducePeople({ ...options, population, onRun: () => bar.tick() });
