@@ -468,7 +468,7 @@ export const researcherRoutes: FastifyPluginAsyncZod<ResearcherRouteOptions> = a
       schema: {
         tags: ["studies"],
         description:
-          "Every kind: the finished participants' metrics aggregated (test runs and pilot participants left out), with their spread; null before anyone finished. Participants whose answers cannot be told apart from a coin's (binary studies by their Phase III, multiclass and fairness studies by the learned answer model) are left out unless coinLike=include, and listed in coinLike. study.json's consensus is the same (without them).",
+          "Every kind: the finished participants' metrics aggregated (test runs and pilot participants left out), with their spread; null before anyone finished. Participants whose answers cannot be told apart from a coin's (by the study's Phase III; a multiclass, fairness or quadratic study without one by the learned answer model) are left out unless coinLike=include, and listed in coinLike. study.json's consensus is the same (without them).",
         params: IdParams,
         querystring: z.object({ coinLike: z.enum(["exclude", "include"]).optional() }),
         response: { 200: z.object({ consensus: Consensus.nullable() }), ...errors },

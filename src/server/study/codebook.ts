@@ -73,7 +73,7 @@ const ANSWERS: Record<string, Doc> = {
   second_tn: ["number", "binary: as first_tn, for the second system"],
   participant_error_rate: [
     "number",
-    "the participant's error_rate (participants.csv), on each of their rows (binary studies: Phase III; multiclass and fairness studies: the learned answer model)",
+    "the participant's error_rate (participants.csv), on each of their rows (from Phase III, which every kind of study has by default; a multiclass, fairness or quadratic study without one: the learned answer model)",
   ],
   participant_coin_like: [
     "boolean01",
@@ -186,7 +186,7 @@ const PARTICIPANTS: Record<string, Doc> = {
   ],
   coin_like: [
     "boolean01",
-    "1: the answers cannot be told apart from a coin's (binary: coin_p > 0.05; multiclass and fairness: the learned answer model believes the participant answers as a coin with probability above 0.5, coin_p empty); the dashboard flags the participant and leaves them out of the consensus by default",
+    "1: the answers cannot be told apart from a coin's (with Phase III, every kind's default: coin_p > 0.05; a multiclass, fairness or quadratic study without one: the learned answer model believes the participant answers as a coin with probability above 0.5, coin_p empty); the dashboard flags the participant and leaves them out of the consensus by default",
   ],
   elicitation_family: [
     "text",

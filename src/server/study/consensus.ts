@@ -180,7 +180,7 @@ export function bestForConsensus(
 /**
  * A study's consensus from its records, for every kind, over finished participants who are
  * neither test runs nor pilot participants (null when there are none). Participants whose
- * answers cannot be told apart from a coin's (`consistency.coinLike`: binary studies' Phase III, the learned answer model of multiclass and fairness studies) are
+ * answers cannot be told apart from a coin's (`consistency.coinLike`: the study's Phase III, else the learned answer model of a multiclass, fairness or quadratic study without one) are
  * left out unless `includeCoinLike`; their ids are in `coinLike` either way.
  * @example const c = studyConsensus(await loadStudyRecords(db, id)); c?.lambda?.median
  */
