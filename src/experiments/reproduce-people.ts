@@ -223,6 +223,22 @@ export interface ShownQuestion {
   readonly answer: Answer;
 }
 
+/**
+ * Why an adaptive run is flagged: the result names a coordinate it could not pin down, the
+ * engine found no informative question left, or the dashboard takes the participant's Phase
+ * III answers for a coin's.
+ */
+export type PeopleFlag = "unidentified" | "no-informative-question" | "coin-like";
+
+/** The flags of an adaptive run, in `PeopleFlag` order. */
+function flagsOf(unidentified: number, stop: string, coinLike: boolean | undefined): PeopleFlag[] {
+  return [
+    ...(unidentified > 0 ? (["unidentified"] as const) : []),
+    ...(stop === "no-informative-question" ? (["no-informative-question"] as const) : []),
+    ...(coinLike === true ? (["coin-like"] as const) : []),
+  ];
+}
+
 /** One run: one strategy, one person, one truth. */
 export interface PeopleRun {
   readonly family: PeopleFamily;
@@ -246,6 +262,10 @@ export interface PeopleRun {
    * random pairs and repeats) cannot be told apart from a coin's.
    */
   readonly coinLike?: boolean;
+  /** Adaptive only: the 90% credible region's radius in the family's error measure. */
+  readonly radius?: number;
+  /** Adaptive only: why the run is flagged (empty: not flagged). */
+  readonly flags?: readonly PeopleFlag[];
   /** Adaptive: nonempty `unidentified` or stop `no-informative-question`; paper: never. */
   readonly flagged: boolean;
   /** Error above twice the tolerance and not flagged. */
@@ -480,9 +500,11 @@ export function runPerson(o: RunPersonOptions): PeopleRun {
     seed: o.trial + 1,
     frame,
   });
-  const flagged = unidentified > 0 || stop === "no-informative-question" || consistency.coinLike;
-  return finish(error, flagged, {
+  const flags = flagsOf(unidentified, stop, consistency.coinLike);
+  return finish(error, flags.length > 0, {
     covered: error <= radius,
+    radius,
+    flags,
     stop,
     coinLike: consistency.coinLike,
     ...coinOf(r),
@@ -698,8 +720,8 @@ function adaptiveRun(
   // The dashboard flags a participant Phase III cannot tell apart from a coin, as it flags an
   // unidentified metric.
   const coinLike = consistency.coinLike;
-  const flagged =
-    r.unidentified.length > 0 || r.stop === "no-informative-question" || coinLike === true;
+  const flags = flagsOf(r.unidentified.length, r.stop, coinLike);
+  const flagged = flags.length > 0;
   return {
     family: truth.family as PeopleFamily,
     strategy: "adaptive",
@@ -709,6 +731,8 @@ function adaptiveRun(
     questions: m.questions,
     error: m.error,
     covered: m.error <= r.credible.radius,
+    radius: r.credible.radius,
+    flags,
     stop: r.stop,
     ...coinOf(r),
     ...(coinLike !== undefined ? { coinLike } : {}),
@@ -868,8 +892,57 @@ export interface PeopleReproduction {
   /** The adaptive engine's budget per family run (the family's default unless overridden). */
   readonly budgets: Readonly<Partial<Record<PeopleFamily, number>>>;
   readonly rows: readonly PeopleRow[];
+  /**
+   * Every adaptive run whose error is above twice its family's tolerance, flagged or not
+   * (the silent misses among them): family by family, the worst first.
+   */
+  readonly misses: readonly PeopleMiss[];
   /** Every run, when `keepRuns` was asked for (tests); absent otherwise. */
   readonly runs?: readonly PeopleRun[];
+}
+
+/** An adaptive run whose error is above twice the tolerance (`PeopleReproduction.misses`). */
+export interface PeopleMiss {
+  readonly family: PeopleFamily;
+  readonly person: PersonType;
+  /** 0-based trial: the truth's index in its family's draw, and the engine's seed - 1. */
+  readonly trial: number;
+  readonly truth: PeopleTruth;
+  readonly questions: number;
+  readonly error: number;
+  /** The 90% credible region's radius the engine reported. */
+  readonly radius: number;
+  readonly stop: string;
+  /** Why it is flagged; empty for a silent miss. */
+  readonly flags: readonly PeopleFlag[];
+}
+
+/** An adaptive run whose error is above twice its family's tolerance. */
+function isMiss(r: PeopleRun): boolean {
+  return r.strategy === "adaptive" && r.error > 2 * PEOPLE_SETTINGS[r.family].tolerance;
+}
+
+/**
+ * The adaptive runs of `runs` whose error is above twice their family's tolerance, as
+ * `PeopleMiss` records: in the order of `PEOPLE_FAMILIES`, the largest error first.
+ * @example missesOf(runs).filter((m) => m.flags.length === 0) // the silent misses
+ */
+export function missesOf(runs: readonly PeopleRun[]): PeopleMiss[] {
+  const order = (f: PeopleFamily) => PEOPLE_FAMILIES.indexOf(f);
+  return runs
+    .filter(isMiss)
+    .sort((a, b) => order(a.family) - order(b.family) || b.error - a.error)
+    .map((r) => ({
+      family: r.family,
+      person: r.person,
+      trial: r.trial,
+      truth: r.truth,
+      questions: r.questions,
+      error: r.error,
+      radius: r.radius ?? Number.NaN,
+      stop: r.stop ?? "",
+      flags: r.flags ?? [],
+    }));
 }
 
 /** Options of `reproducePeople`. */
@@ -986,6 +1059,7 @@ export function reproducePeople(o: ReproducePeopleOptions): PeopleReproduction {
   const frame = displayFrame(shownPopulation, o.population.zeta);
   const rows: PeopleRow[] = [];
   const all: PeopleRun[] = [];
+  const missed: PeopleRun[] = [];
   for (const family of PEOPLE_FAMILIES.filter((f) => families.includes(f))) {
     const rng = createRng(`${o.truthSeed ?? "reproduce-people"}:${family}`);
     const truths: PeopleTruth[] = Array.from({ length: o.trials }, () =>
@@ -1018,6 +1092,7 @@ export function reproducePeople(o: ReproducePeopleOptions): PeopleReproduction {
           const key = `${strategy}:${person}`;
           cells.set(key, [...(cells.get(key) ?? []), run]);
           if (o.keepRuns) all.push(run);
+          if (isMiss(run)) missed.push(run);
           o.onRun?.();
         }
       }
@@ -1047,6 +1122,7 @@ export function reproducePeople(o: ReproducePeopleOptions): PeopleReproduction {
       PEOPLE_FAMILIES.filter((f) => families.includes(f)).map((f) => [f, budgetOf(f)]),
     ),
     rows,
+    misses: missesOf(missed),
     ...(o.keepRuns ? { runs: all } : {}),
   };
 }

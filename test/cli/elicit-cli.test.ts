@@ -239,6 +239,29 @@ describe("elicit fit, ask and reproduce", () => {
     expect(unsaved.stdout).toMatch(/answers NOT saved \(run with --session FILE/);
     expect(unsaved.stdout).not.toMatch(/answers saved/);
   });
+  it("reproduce people --people --misses prints the chosen people and their misses; a bad person is refused", () => {
+    const r = elicit(
+      "reproduce",
+      "people",
+      "--families",
+      "binary-threshold",
+      "--people",
+      "random",
+      "--trials",
+      "2",
+      "--misses",
+    );
+    expect(r.code).toBe(0);
+    // The chosen person only, under both strategies, then the misses' table.
+    expect(r.stdout.match(/^(paper|adaptive)\s+\S+/gm)).toEqual([
+      "paper     random",
+      "adaptive  random",
+    ]);
+    expect(r.stdout).toMatch(/\nAdaptive runs with error above twice the tolerance \(\d+; /);
+    const bad = elicit("reproduce", "people", "--people", "careful,sloppy");
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toMatch(/--people: unknown person "sloppy"/);
+  });
   it("reproduce binary --json has both tables", () => {
     const r = elicit("reproduce", "binary", "--json", "--no-real");
     expect(r.code).toBe(0);

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
+  formatPeopleMisses,
   formatPeopleReproduction,
   parseBudgets,
+  parsePeople,
   peopleFairData,
   peopleMulticlassPool,
 } from "../../src/cli/commands/reproduce-people.ts";
@@ -342,6 +344,76 @@ describe("reproducePeople: a budget other than the study's (--budget)", () => {
     expect(() => parseBudgets("linear=4")).toThrow(/from 5 to 100/);
     expect(() => parseBudgets("linear=4e1")).toThrow(/from 5 to 100/);
     expect(() => parseBudgets("linear=40,linear=30")).toThrow(/linear is given twice/);
+  });
+});
+
+describe("reproducePeople: the misses (--misses) and the people run (--people)", () => {
+  // 20% flips and a coin on the threshold: some runs end far off, most of them flagged.
+  const r = reproducePeople({
+    population: pool,
+    trials: 6,
+    families: ["binary-threshold"],
+    people: ["flips-20", "random"],
+    keepRuns: true,
+  });
+  const adaptive = (r.runs ?? []).filter((x) => x.strategy === "adaptive");
+
+  it("lists exactly the adaptive runs above twice the tolerance, the worst first, with their flags", () => {
+    const tolerance = PEOPLE_SETTINGS["binary-threshold"].tolerance;
+    const far = adaptive.filter((x) => x.error > 2 * tolerance);
+    expect(far.length).toBeGreaterThan(0);
+    expect(r.misses).toHaveLength(far.length);
+    for (const [i, m] of r.misses.entries()) {
+      if (i > 0) expect(m.error).toBeLessThanOrEqual(r.misses[i - 1]!.error);
+      const run = far.find((x) => x.person === m.person && x.trial === m.trial)!;
+      expect(m.error).toBe(run.error);
+      expect(m.radius).toBe(run.radius);
+      expect(m.questions).toBe(run.questions);
+      expect(m.truth).toEqual(run.truth);
+      // Flagged iff it names a reason; a silent miss names none.
+      expect(m.flags.length > 0).toBe(run.flagged);
+      expect(m.flags.length === 0).toBe(run.silentMiss);
+      expect(m.flags.includes("coin-like")).toBe(run.coinLike === true);
+      expect(m.flags.includes("no-informative-question")).toBe(
+        run.stop === "no-informative-question",
+      );
+    }
+    // The radius and flags are on every adaptive run, none on the paper runs.
+    for (const x of adaptive) expect(x.flags!.length > 0).toBe(x.flagged);
+    for (const x of (r.runs ?? []).filter((y) => y.strategy === "paper")) {
+      expect(x.flags).toBeUndefined();
+      expect(x.radius).toBeUndefined();
+    }
+  });
+
+  it("prints each miss with its truth and flags, and says when there is none", () => {
+    const text = formatPeopleMisses(r.misses, "reproduce-people");
+    expect(text).toContain(`(${r.misses.length}; family by family`);
+    const worst = r.misses[0]!;
+    expect(text).toContain(
+      `binary-threshold  ${worst.person.padEnd(8)}  ${String(worst.trial).padEnd(5)}  a0 ${(worst.truth as { a0: number }).a0.toFixed(4)}`,
+    );
+    const silent = { ...worst, flags: [] };
+    expect(formatPeopleMisses([silent], "tune-1")).toMatch(/ silent$/m);
+    expect(formatPeopleMisses([silent], "tune-1")).toContain("--truth-seed tune-1 --trials t+1");
+    expect(formatPeopleMisses([], "x")).toMatch(/\(0; .*\n\(none\)$/);
+  });
+
+  it("reruns a listed trial as the last run of --trials t+1", () => {
+    const worst = r.misses[0]!;
+    const again = reproducePeople({
+      population: pool,
+      trials: worst.trial + 1,
+      families: ["binary-threshold"],
+      people: [worst.person],
+    });
+    expect(again.misses.find((m) => m.trial === worst.trial)).toEqual(worst);
+  });
+
+  it("parses the people to run and refuses unknown or repeated ones", () => {
+    expect(parsePeople("careful, side-bias")).toEqual(["careful", "side-bias"]);
+    expect(() => parsePeople("careful,sloppy")).toThrow(/unknown person "sloppy"/);
+    expect(() => parsePeople("careful,careful")).toThrow(/careful is given twice/);
   });
 });
 

@@ -7,13 +7,15 @@ import {
   PEOPLE_PHASE_THREE,
   PEOPLE_SETTINGS,
   type PeopleFamily,
+  type PeopleMiss,
   type PeopleReproduction,
+  type PeopleTruth,
   peopleModel,
   peopleSize,
   reproducePeople,
 } from "../../experiments/reproduce-people.ts";
 import type { MulticlassPool } from "../../geometry/multiclass/pool.ts";
-import { PERSON_TYPES } from "../../oracle/people.ts";
+import { PERSON_TYPES, type PersonType } from "../../oracle/people.ts";
 import { prepareMulticlassFromCsv } from "../../population/multiclass.ts";
 import { prepareStudyData } from "../../server/kinds/binary/data.ts";
 import {
@@ -38,6 +40,23 @@ function parseFamilies(text: string): PeopleFamily[] {
     }
   }
   return xs as PeopleFamily[];
+}
+
+/**
+ * `--people`'s list: person types of the panel, comma-separated, each once.
+ * @example parsePeople("careful,side-bias") // ["careful", "side-bias"]
+ */
+export function parsePeople(text: string): PersonType[] {
+  const xs = text.split(",").map((s) => s.trim());
+  for (const [i, x] of xs.entries()) {
+    if (!PERSON_TYPES.includes(x as PersonType)) {
+      throw new CliError(
+        `--people: unknown person "${x}"; the panel has ${PERSON_TYPES.join(", ")}`,
+      );
+    }
+    if (xs.indexOf(x) !== i) throw new CliError(`--people: ${x} is given twice`);
+  }
+  return xs as PersonType[];
 }
 
 /**
@@ -151,6 +170,55 @@ export function formatPeopleReproduction(r: PeopleReproduction): string {
   return out.join("\n");
 }
 
+/** A truth in a few figures (4 decimals): what `--misses` prints of it. */
+function truthText(t: PeopleTruth): string {
+  const xs = (v: readonly number[]) => v.map((x) => fmt(x, 4)).join(" ");
+  switch (t.family) {
+    case "binary-threshold":
+      return `a0 ${fmt(t.a0, 4)}`;
+    case "binary-linear":
+      return `tp ${fmt(t.metric.tp, 4)} tn ${fmt(t.metric.tn, 4)}`;
+    case "diagonal-linear":
+      return `weights ${xs(t.weights)}`;
+    case "linear":
+      return `costs ${xs(t.costs)}`;
+    case "fair-lambda":
+      return `lambda ${fmt(t.metric.lambda, 4)}`;
+    case "fair-quadratic":
+      return `lambda ${fmt(t.metric.lambda, 4)} a ${xs(t.metric.a)}`;
+    default:
+      return JSON.stringify(t);
+  }
+}
+
+/**
+ * What `--misses` prints: every adaptive run whose error is above twice the tolerance, family
+ * by family and the worst first, with its truth, questions, error, credible radius, why the
+ * engine stopped and why it is flagged ("silent" when nothing flags it).
+ * @example console.log(formatPeopleMisses(reproducePeople({ population: pool, trials: 3 }).misses))
+ */
+export function formatPeopleMisses(misses: readonly PeopleMiss[], truthSeed: string): string {
+  const head = `Adaptive runs with error above twice the tolerance (${misses.length}; family by family, the worst first; silent: nothing flags it). Trial t is rerun by --families F --people P --truth-seed ${truthSeed} --trials t+1 (its last run)`;
+  if (misses.length === 0)
+    return `${head}
+(none)`;
+  return `${head}
+${table(
+  ["family", "person", "trial", "truth", "q", "error", "radius", "stop", "flags"],
+  misses.map((m) => [
+    m.family,
+    m.person,
+    String(m.trial),
+    truthText(m.truth),
+    String(m.questions),
+    fmt(m.error, 4),
+    fmt(m.radius, 4),
+    m.stop,
+    m.flags.length === 0 ? "silent" : m.flags.join(", "),
+  ]),
+)}`;
+}
+
 /**
  * The fairness data of `reproduce people`: a fairness study of the bundled arrests data by
  * colour as the web creates it (`fairStudyConfig`'s defaults: held-out probabilities, split
@@ -203,6 +271,10 @@ export function registerReproducePeople(reproduce: Command): void {
       "--families <list>",
       `comma-separated families to run (default all: ${PEOPLE_FAMILIES.join(",")}); tolerance 0.05 for binary-threshold (the built-in study's), 0.02 rad for binary-linear, 0.05 for diagonal-linear and 0.1 for linear (multiclass studies of iris, k = 3, their defaults), 0.05 for fair-lambda and 0.1 for fair-quadratic (fairness studies of arrests by colour, their defaults)`,
     )
+    .option(
+      "--people <list>",
+      `comma-separated person types to run (default all: ${PERSON_TYPES.join(",")})`,
+    )
     .option("--trials <n>", "random truths per family (drawn as simulate --random-truth)", "30")
     .option(
       "--pool <kind>",
@@ -222,11 +294,17 @@ export function registerReproducePeople(reproduce: Command): void {
       "--budget <list>",
       `the adaptive engine's budget for some families, as family=questions pairs, comma-separated (e.g. linear=40,fair-quadratic=60; each 5 to 100, as a study's); default each family's study default (${PEOPLE_FAMILIES.map((f) => `${f} ${PEOPLE_SETTINGS[f].budget}`).join(", ")})`,
     )
+    .option(
+      "--misses",
+      "after the table, list every adaptive run whose error is above twice the tolerance (flagged or silent): its trial, truth, questions, error, credible radius, stop and flags (the JSON always carries them as misses)",
+    )
     .option("--json", "print JSON on stdout")
     .action(
       (f: {
         trials: string;
         families?: string;
+        people?: string;
+        misses?: boolean;
         pool: string;
         truthSeed: string;
         answerModel?: string;
@@ -237,6 +315,7 @@ export function registerReproducePeople(reproduce: Command): void {
           const trials = positiveTrials(f.trials);
           const families = f.families === undefined ? undefined : parseFamilies(f.families);
           const budgets = f.budget === undefined ? undefined : parseBudgets(f.budget);
+          const people = f.people === undefined ? undefined : parsePeople(f.people);
           if (f.pool !== "labelled" && f.pool !== "soft") {
             throw new CliError(`--pool must be labelled or soft, got "${f.pool}"`);
           }
@@ -260,13 +339,19 @@ export function registerReproducePeople(reproduce: Command): void {
             multiclass: peopleMulticlassPool(),
             fair: peopleFairData(),
             ...(families ? { families } : {}),
+            ...(people ? { people } : {}),
             ...(model ? { model } : {}),
             ...(budgets ? { budgets } : {}),
           };
           const bar = progressBar(peopleSize(options), "reproduce people");
           const result = reproducePeople({ ...options, population, onRun: () => bar.tick() });
           bar.stop();
-          console.log(f.json ? JSON.stringify(result, null, 2) : formatPeopleReproduction(result));
+          if (f.json) {
+            console.log(JSON.stringify(result, null, 2));
+            return;
+          }
+          console.log(formatPeopleReproduction(result));
+          if (f.misses) console.log(`\n${formatPeopleMisses(result.misses, f.truthSeed)}`);
         }),
     );
 }
