@@ -397,6 +397,7 @@ describe("reproducePeople: the misses (--misses) and the people run (--people)",
     expect(formatPeopleMisses([silent], "tune-1")).toMatch(/ silent$/m);
     expect(formatPeopleMisses([silent], "tune-1")).toContain("--truth-seed tune-1 --trials t+1");
     expect(formatPeopleMisses([], "x")).toMatch(/\(0; .*\n\(none\)$/);
+    expect(formatPeopleMisses([silent], "x", "Silent misses")).toMatch(/^Silent misses \(1; /);
   });
 
   it("reruns a listed trial as the last run of --trials t+1", () => {

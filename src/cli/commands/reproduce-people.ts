@@ -194,11 +194,15 @@ function truthText(t: PeopleTruth): string {
 /**
  * What `--misses` prints: every adaptive run whose error is above twice the tolerance, family
  * by family and the worst first, with its truth, questions, error, credible radius, why the
- * engine stopped and why it is flagged ("silent" when nothing flags it).
+ * engine stopped and why it is flagged ("silent" when nothing flags it), under `title`.
  * @example console.log(formatPeopleMisses(reproducePeople({ population: pool, trials: 3 }).misses))
  */
-export function formatPeopleMisses(misses: readonly PeopleMiss[], truthSeed: string): string {
-  const head = `Adaptive runs with error above twice the tolerance (${misses.length}; family by family, the worst first; silent: nothing flags it). Trial t is rerun by --families F --people P --truth-seed ${truthSeed} --trials t+1 (its last run)`;
+export function formatPeopleMisses(
+  misses: readonly PeopleMiss[],
+  truthSeed: string,
+  title = "Adaptive runs with error above twice the tolerance",
+): string {
+  const head = `${title} (${misses.length}; family by family, the worst first; silent: nothing flags it). Trial t is rerun by --families F --people P --truth-seed ${truthSeed} --trials t+1 (its last run)`;
   if (misses.length === 0)
     return `${head}
 (none)`;
