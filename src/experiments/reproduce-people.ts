@@ -266,7 +266,7 @@ export interface PeopleRun {
   readonly radius?: number;
   /** Adaptive only: why the run is flagged (empty: not flagged). */
   readonly flags?: readonly PeopleFlag[];
-  /** Adaptive: nonempty `unidentified` or stop `no-informative-question`; paper: never. */
+  /** Adaptive: any of `flags` (unidentified, no informative question, coin-like); paper: never. */
   readonly flagged: boolean;
   /** Error above twice the tolerance and not flagged. */
   readonly silentMiss: boolean;
@@ -860,7 +860,7 @@ export interface PeopleRow {
   readonly error: { readonly p50: number; readonly p95: number; readonly max: number };
   /** Adaptive only: share of runs whose truth is in the 90% credible region. */
   readonly coverage?: number;
-  /** Adaptive only: share of runs flagged (unidentified coordinates or no informative question). */
+  /** Adaptive only: share of runs flagged (unidentified coordinates, no informative question or coin-like). */
   readonly flagged?: number;
   /**
    * Adaptive only: share of runs whose participant the dashboard flags as answering like a

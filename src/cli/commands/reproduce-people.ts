@@ -203,13 +203,8 @@ export function formatPeopleMisses(
   title = "Adaptive runs with error above twice the tolerance",
 ): string {
   const head = `${title} (${misses.length}; family by family, the worst first; silent: nothing flags it). Trial t is rerun by --families F --people P --truth-seed ${truthSeed} --trials t+1 (its last run)`;
-  if (misses.length === 0)
-    return `${head}
-(none)`;
-  return `${head}
-${table(
-  ["family", "person", "trial", "truth", "q", "error", "radius", "stop", "flags"],
-  misses.map((m) => [
+  if (misses.length === 0) return `${head}\n(none)`;
+  const rows = misses.map((m) => [
     m.family,
     m.person,
     String(m.trial),
@@ -219,8 +214,9 @@ ${table(
     fmt(m.radius, 4),
     m.stop,
     m.flags.length === 0 ? "silent" : m.flags.join(", "),
-  ]),
-)}`;
+  ]);
+  const header = ["family", "person", "trial", "truth", "q", "error", "radius", "stop", "flags"];
+  return `${head}\n${table(header, rows)}`;
 }
 
 /**
