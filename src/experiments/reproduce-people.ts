@@ -262,6 +262,11 @@ export interface PeopleRun {
    * random pairs and repeats) cannot be told apart from a coin's.
    */
   readonly coinLike?: boolean;
+  /**
+   * The dashboard's "leans left" (right), adaptive runs: the side the engine's learned answer
+   * model finds the person choosing on close pairs (`consistency.leansTo`; null: none).
+   */
+  readonly leansTo?: "left" | "right" | null;
   /** Adaptive only: the 90% credible region's radius in the family's error measure. */
   readonly radius?: number;
   /** Adaptive only: why the run is flagged (empty: not flagged). */
@@ -507,6 +512,7 @@ export function runPerson(o: RunPersonOptions): PeopleRun {
     flags,
     stop,
     coinLike: consistency.coinLike,
+    leansTo: consistency.leansTo,
     ...coinOf(r),
   });
 }
@@ -550,7 +556,11 @@ function phaseThreeConsistency(
       });
     }
   }
-  return consistencyOf(agreement(result, phase2, random, o.frame), retests);
+  return consistencyOf(
+    agreement(result, phase2, random, o.frame),
+    retests,
+    "person" in result ? result.person : undefined,
+  );
 }
 
 /** A result's coin probability, when its engine learned the person's lapse. */
@@ -697,7 +707,7 @@ function kindPhaseThree<P, M>(
       judged.push({ answer, metric: j.metric, decided: j.decided });
     }
   }
-  return consistencyOf(countAgreement(judged), retests);
+  return consistencyOf(countAgreement(judged), retests, result.person);
 }
 
 /**
@@ -736,6 +746,7 @@ function adaptiveRun(
     stop: r.stop,
     ...coinOf(r),
     ...(coinLike !== undefined ? { coinLike } : {}),
+    leansTo: consistency.leansTo,
     flagged,
     silentMiss: m.error > 2 * m.tolerance && !flagged,
     dominated: m.dominated,
@@ -867,6 +878,11 @@ export interface PeopleRow {
    * coin (by Phase III), when every run says.
    */
   readonly coinLike?: number;
+  /**
+   * Adaptive only: share of runs whose participant the dashboard marks as leaning to one side
+   * of the screen (`PeopleRun.leansTo`). Informative: not a flag.
+   */
+  readonly leaning?: number;
   /** Runs with error above 2x tolerance and not flagged (paper flags nothing). */
   readonly silentMisses: number;
   /** Dominated pairs shown, summed over the trials. */
@@ -1153,6 +1169,7 @@ function summarise(
           ...(runs.every((r) => r.coinLike !== undefined)
             ? { coinLike: share((r) => r.coinLike === true) }
             : {}),
+          leaning: share((r) => r.leansTo === "left" || r.leansTo === "right"),
         }
       : {}),
     silentMisses: runs.filter((r) => r.silentMiss).length,

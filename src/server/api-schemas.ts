@@ -164,6 +164,11 @@ export const ConsistencySchema = z.object({
   retestSame: z.number().int(),
   coinP: z.number().nullable(),
   coinLike: z.boolean(),
+  /**
+   * The side the learned answer model finds the participant leaning to on close pairs (null:
+   * none; absent from exports made before it).
+   */
+  leansTo: z.enum(["left", "right"]).nullable().optional(),
 });
 
 /**

@@ -108,7 +108,7 @@ describe("reproducePeople", () => {
     ).toBe(false);
   });
 
-  it("summarises the runs: silent misses, flags and coverage as defined", () => {
+  it("summarises the runs: silent misses, flags, coverage and leaning as defined", () => {
     for (const run of runs) {
       const tolerance = run.family === "binary-threshold" ? 0.05 : 0.02;
       expect(run.silentMiss).toBe(run.error > 2 * tolerance && !run.flagged);
@@ -129,8 +129,12 @@ describe("reproducePeople", () => {
       if (row.strategy === "adaptive") {
         expect(row.coverage).toBe(own.filter((r) => r.covered).length / 3);
         expect(row.flagged).toBe(own.filter((r) => r.flagged).length / 3);
+        // The dashboard's lean mark, a side or none on every adaptive run.
+        for (const r of own) expect([null, "left", "right"]).toContain(r.leansTo);
+        expect(row.leaning).toBe(own.filter((r) => r.leansTo !== null).length / 3);
       } else {
         expect(row.coverage).toBeUndefined();
+        expect(row.leaning).toBeUndefined();
       }
     }
   });

@@ -3,6 +3,7 @@ import { render } from "preact-render-to-string";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createRng } from "../../src/math/rng.ts";
 import type { ParticipantState, SystemView } from "../../src/server/api-schemas.ts";
+import { LEAN_PROBABILITY, leansTo } from "../../src/server/participant/consistency.ts";
 import { sha256 } from "../../src/server/security/tokens.ts";
 import { Debrief } from "../../web/src/participant/ParticipantApp.tsx";
 import { consensusLines } from "../../web/src/researcher/Consensus.tsx";
@@ -25,6 +26,18 @@ const careful = (l: SystemView, r: SystemView): "left" | "right" | "same" => {
   return d > 0 ? "left" : d < 0 ? "right" : "same";
 };
 
+/**
+ * Careful but for close pairs, whose costs (as `careful`'s) differ by at most `band` people:
+ * then the system on the left, whatever it is.
+ */
+const leftOnClose =
+  (band: number) =>
+  (l: SystemView, r: SystemView): "left" | "right" | "same" => {
+    const d = 2 * r.fn + r.fp - (2 * l.fn + l.fp);
+    return Math.abs(d) <= band ? "left" : careful(l, r);
+  };
+const LEFT_BAND = 6;
+
 /** A coin: left or right at random, whatever is shown (seeded, so the test repeats). */
 function coin(seed: number) {
   const rng = createRng(seed);
@@ -32,6 +45,74 @@ function coin(seed: number) {
 }
 
 const pct = (x: string) => `${Math.round(Number(x) * 100)}%`;
+
+/** A binary study of the default strategy (adaptive), live, with `count` invite links. */
+async function liveStudy(t: TestApp, cookie: string, count: number) {
+  const created = await call(
+    t,
+    "POST",
+    "/api/studies",
+    { name: "Loans", predictionsCsv: finePredictionsCsv(), positive: "yes" },
+    cookie,
+  );
+  expect(created.status).toBe(200);
+  const id = created.body.study.id as number;
+  expect(created.body.study.strategy).toBe("adaptive");
+  expect((await call(t, "POST", `/api/studies/${id}/open`, { mode: "live" }, cookie)).status).toBe(
+    200,
+  );
+  const links = (await call(t, "POST", `/api/studies/${id}/invites`, { count }, cookie)).body
+    .links as string[];
+  return { id, links };
+}
+
+/**
+ * One participant (seed fixed, so the same questions on every run) answering a binary study
+ * to its debrief with `choose`: no pair shown twice in a row; Phase III is the 15 random pairs
+ * and 2 of the Phase II pairs again.
+ */
+async function answerStudy(
+  t: TestApp,
+  token: string,
+  seed: number,
+  choose: (l: SystemView, r: SystemView) => "left" | "right" | "same",
+): Promise<ParticipantState> {
+  await t.db
+    .updateTable("participants")
+    .set({ seed })
+    .where("token_hash", "=", sha256(token))
+    .execute();
+  let s = await walkToElicitation(t, token);
+  const phase2: string[] = [];
+  const phase3: string[] = [];
+  let previous = "";
+  while (s.phase === "elicitation" || s.phase === "evaluation") {
+    const q = (s.elicitation ?? s.evaluation)!.question;
+    // The pair as a set of the two systems shown (sides may swap between showings).
+    const key = [q.left, q.right]
+      .map((v) => `${v.tp},${v.tn}`)
+      .sort()
+      .join("|");
+    expect(
+      key,
+      `a pair shown twice in a row (${s.phase} ${phase2.length} ${phase3.length}, seed ${seed})`,
+    ).not.toBe(previous);
+    previous = key;
+    (s.phase === "elicitation" ? phase2 : phase3).push(key);
+    const path = s.phase === "elicitation" ? "answer" : "evaluation";
+    s = (
+      await call(t, "POST", `/api/p/${token}/${path}`, {
+        questionId: q.id,
+        choice: choose(q.left, q.right),
+      })
+    ).body;
+  }
+  expect(phase3).toHaveLength(17);
+  expect(phase3.filter((k) => phase2.includes(k))).toHaveLength(2);
+  s = (await call(t, "POST", `/api/p/${token}/post`, { answers: postAnswers })).body;
+  expect(s.phase).toBe("debrief");
+  return s;
+}
 
 describe("consistency on the debrief, the dashboard and both CSVs (sqlite)", () => {
   let t: TestApp;
@@ -45,63 +126,11 @@ describe("consistency on the debrief, the dashboard and both CSVs (sqlite)", () 
   });
 
   it("a careful person and a coin: the same figures in all four, the coin flagged and left out", async () => {
-    const created = await call(
-      t,
-      "POST",
-      "/api/studies",
-      { name: "Loans", predictionsCsv: finePredictionsCsv(), positive: "yes" },
-      cookie,
-    );
-    expect(created.status).toBe(200);
-    const id = created.body.study.id as number;
-    expect(created.body.study.strategy).toBe("adaptive");
-    expect(
-      (await call(t, "POST", `/api/studies/${id}/open`, { mode: "live" }, cookie)).status,
-    ).toBe(200);
-    const links = (await call(t, "POST", `/api/studies/${id}/invites`, { count: 2 }, cookie)).body
-      .links as string[];
+    const { id, links } = await liveStudy(t, cookie, 2);
     const people = [careful, coin(7)];
     const debriefs: ParticipantState[] = [];
     for (const [i, link] of links.entries()) {
-      const token = tokenOf(link);
-      // Fixed seeds: the same questions on every run of this test.
-      await t.db
-        .updateTable("participants")
-        .set({ seed: 1000 + i })
-        .where("token_hash", "=", sha256(token))
-        .execute();
-      const choose = people[i]!;
-      let s = await walkToElicitation(t, token);
-      const phase2: string[] = [];
-      const phase3: string[] = [];
-      let previous = "";
-      while (s.phase === "elicitation" || s.phase === "evaluation") {
-        const q = (s.elicitation ?? s.evaluation)!.question;
-        // The pair as a set of the two systems shown (sides may swap between showings).
-        const key = [q.left, q.right]
-          .map((v) => `${v.tp},${v.tn}`)
-          .sort()
-          .join("|");
-        expect(
-          key,
-          `a pair shown twice in a row (${s.phase} ${phase2.length} ${phase3.length}, person ${i})`,
-        ).not.toBe(previous);
-        previous = key;
-        (s.phase === "elicitation" ? phase2 : phase3).push(key);
-        const path = s.phase === "elicitation" ? "answer" : "evaluation";
-        s = (
-          await call(t, "POST", `/api/p/${token}/${path}`, {
-            questionId: q.id,
-            choice: choose(q.left, q.right),
-          })
-        ).body;
-      }
-      // Phase III: the 15 random pairs and 2 of the Phase II pairs again.
-      expect(phase3).toHaveLength(17);
-      expect(phase3.filter((k) => phase2.includes(k))).toHaveLength(2);
-      s = (await call(t, "POST", `/api/p/${token}/post`, { answers: postAnswers })).body;
-      expect(s.phase).toBe("debrief");
-      debriefs.push(s);
+      debriefs.push(await answerStudy(t, tokenOf(link), 1000 + i, people[i]!));
     }
 
     const { participants, answers, dashboard } = await researcherViews(t, cookie, id);
@@ -167,6 +196,47 @@ describe("consistency on the debrief, the dashboard and both CSVs (sqlite)", () 
       `Over 1 participant who finished (test runs and pilot left out). 1 whose answers a coin could have given (#${coinId}) left out.`,
     );
   }, 180_000);
+
+  it("a person who picks the left system on close pairs: leans left in the dashboard and both CSVs, a careful one leans nowhere", async () => {
+    const { id, links } = await liveStudy(t, cookie, 2);
+    const people = [careful, leftOnClose(LEFT_BAND)];
+    const debriefs: ParticipantState[] = [];
+    for (const [i, link] of links.entries()) {
+      debriefs.push(await answerStudy(t, tokenOf(link), 2000 + i, people[i]!));
+    }
+    const { participants, answers, dashboard } = await researcherViews(t, cookie, id);
+    const leans: unknown[] = [];
+    for (const s of debriefs) {
+      const d = s.debrief!;
+      const c = d.consistency!;
+      const csv = participants.find((r) => r.completion_code === d.completionCode)!;
+      // The same side (or none, an empty cell) in participants.csv, on each of the
+      // participant's rows of answers.csv and in the dashboard's cell.
+      expect(csv.leans_to).toBe(c.leansTo ?? "");
+      const mine = answers.filter((a) => a.participant_id === csv.participant_id);
+      expect(new Set(mine.map((a) => a.participant_leans_to))).toEqual(new Set([csv.leans_to]));
+      const row = dashboard.find((r) => r.completionCode === d.completionCode)!;
+      expect((row.consistency as { leansTo: unknown }).leansTo).toBe(c.leansTo);
+      const cell = consistencyCell(row.consistency as Parameters<typeof consistencyCell>[0]);
+      expect(cell.endsWith("; leans left")).toBe(c.leansTo === "left");
+      leans.push(c.leansTo);
+    }
+    expect(leans).toEqual([null, "left"]);
+  }, 180_000);
+
+  it("leansTo: the side whose lean is likelier than LEAN_PROBABILITY, else none", () => {
+    const person = (left: number, right: number) => ({
+      lapse: 0.1,
+      coin: 0,
+      levels: [],
+      lean: { left, right },
+    });
+    expect(leansTo(person(0.51, 0.1))).toBe("left");
+    expect(leansTo(person(0.1, 0.51))).toBe("right");
+    expect(leansTo(person(LEAN_PROBABILITY, 0.4))).toBeNull();
+    expect(leansTo({ lapse: 0.1, coin: 0, levels: [] })).toBeNull();
+    expect(leansTo(undefined)).toBeNull();
+  });
 
   it("a consensus of nobody but coins says so (the dashboard does not break)", () => {
     expect(

@@ -169,6 +169,21 @@ describe("issue 26: the panel of people (reproduce people)", () => {
       }
     }
     expect(gaps).toEqual(KNOWN_GAPS);
+    // The dashboard's "leans left / right" mark (informative, not a flag). On the tuning
+    // truths tune-1 / tune-2 it marked no careful run of binary, DLPM, LPM or lambda, and 6-15
+    // of 30 side-biased runs of DLPM, LPM and lambda (binary 1-3). Asserted with margin: a
+    // careful person in at most 10% of runs of every family, a side-biased one in at least
+    // 10% of DLPM, LPM and lambda runs.
+    for (const row of adaptive) {
+      const cell = `${row.family} ${row.person}: leaning`;
+      if (row.person === "careful") expect(row.leaning!, cell).toBeLessThanOrEqual(0.1);
+      if (
+        row.person === "side-bias" &&
+        ["diagonal-linear", "linear", "fair-lambda"].includes(row.family)
+      ) {
+        expect(row.leaning!, cell).toBeGreaterThanOrEqual(0.1);
+      }
+    }
   });
 
   // Which answer model each kind of study runs (README, "Answer models"): decided on the truths

@@ -124,7 +124,7 @@ export function formatPeopleReproduction(r: PeopleReproduction): string {
       .join(
         ", ",
       )}), the engine computing on the counts shown (binary: display step ${r.frame.step}; multiclass and fairness: each class's and group's counts of 100) (never told who answers)`,
-    `Pairs identical on screen are answered 'tie' unasked and not counted. flagged: unidentified coordinates, stop no-informative-question, or answers the dashboard flags as a coin's (adaptive: the study's Phase III, ${PEOPLE_PHASE_THREE.pairs} random pairs and ${PEOPLE_PHASE_THREE.retests} repeats, answered as Phase II by the same person); coin-like: the dashboard's coin flag alone; silent: error > 2x tolerance and not flagged; dominated: pairs shown where one system is at least as good on everything that decides and better on one (binary: TP and TN; DLPM: each class's correct count; LPM: each kind of mistake; lambda: the error and the gap parts of the cost; the whole fair metric weighs both ways, so none), summed over runs`,
+    `Pairs identical on screen are answered 'tie' unasked and not counted. flagged: unidentified coordinates, stop no-informative-question, or answers the dashboard flags as a coin's (adaptive: the study's Phase III, ${PEOPLE_PHASE_THREE.pairs} random pairs and ${PEOPLE_PHASE_THREE.retests} repeats, answered as Phase II by the same person); coin-like: the dashboard's coin flag alone; leaning: marked on the dashboard as leaning to one side of the screen (informative, not a flag); silent: error > 2x tolerance and not flagged; dominated: pairs shown where one system is at least as good on everything that decides and better on one (binary: TP and TN; DLPM: each class's correct count; LPM: each kind of mistake; lambda: the error and the gap parts of the cost; the whole fair metric weighs both ways, so none), summed over runs`,
   ];
   for (const family of r.families) {
     const s = PEOPLE_SETTINGS[family];
@@ -145,6 +145,7 @@ export function formatPeopleReproduction(r: PeopleReproduction): string {
           "coverage",
           "flagged",
           "coin-like",
+          "leaning",
           "silent",
           "dominated",
         ],
@@ -161,6 +162,7 @@ export function formatPeopleReproduction(r: PeopleReproduction): string {
             pct(row.coverage),
             pct(row.flagged),
             pct(row.coinLike),
+            pct(row.leaning),
             String(row.silentMisses),
             String(row.dominated),
           ]),
@@ -265,7 +267,7 @@ export function registerReproducePeople(reproduce: Command): void {
   reproduce
     .command("people")
     .description(
-      `issue 26: every person of the simulated panel (${PERSON_TYPES.join(", ")}) answers the papers' procedure (paper) and the adaptive engine (never told who answers; each family under its study's answer model: ${PEOPLE_FAMILIES.map((f) => `${f} ${peopleModel(f)}`).join(", ")}; then the study's Phase III, whose coin-like answers the dashboard flags) on the built-in study's pool (Breast Cancer Wisconsin (Original), held-out labels unless --pool soft) shown as whole people out of 100, the adaptive engine of a multiclass study of iris (DLPM and LPM, k = 3) on its charts of 100 people per class, and of a fairness study of the arrests data by colour (lambda and the whole fair metric); prints questions (mean, max), error p50 / p95 / max, coverage of the 90% credible region, share flagged, share flagged as a coin on the dashboard, silent misses and dominated pairs shown`,
+      `issue 26: every person of the simulated panel (${PERSON_TYPES.join(", ")}) answers the papers' procedure (paper) and the adaptive engine (never told who answers; each family under its study's answer model: ${PEOPLE_FAMILIES.map((f) => `${f} ${peopleModel(f)}`).join(", ")}; then the study's Phase III, whose coin-like answers the dashboard flags) on the built-in study's pool (Breast Cancer Wisconsin (Original), held-out labels unless --pool soft) shown as whole people out of 100, the adaptive engine of a multiclass study of iris (DLPM and LPM, k = 3) on its charts of 100 people per class, and of a fairness study of the arrests data by colour (lambda and the whole fair metric); prints questions (mean, max), error p50 / p95 / max, coverage of the 90% credible region, share flagged, share flagged as a coin on the dashboard, share marked as leaning to one side, silent misses and dominated pairs shown`,
     )
     .option(
       "--families <list>",

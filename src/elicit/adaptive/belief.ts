@@ -306,6 +306,14 @@ export class ParticleBelief {
     return this.levels ? [...this.levelSharpness] : undefined;
   }
 
+  /**
+   * Each lapse level's lean to the left side of the screen (`LapsePrior.side`; negative: to
+   * the right), undefined when the lapse is fixed.
+   */
+  levelSides(): readonly number[] | undefined {
+    return this.levels ? [...this.levelSide] : undefined;
+  }
+
   /** Log-likelihood of `answer` at scaled difference `x` for particle p (its own lapse). */
   private answerLL(p: number, answer: Answer, x: number): number {
     const levels = this.levels;

@@ -118,12 +118,15 @@ export interface AdaptiveResult<P, M> {
   /**
    * With a learned lapse (the `learned` model): the person's lapse as the answers left it,
    * its posterior mean and each level's posterior probability; `coin` is the probability that
-   * the person answers as a coin would (the level 1, when the prior has it).
+   * the person answers as a coin would (the level 1, when the prior has it); `lean`, when the
+   * prior has people who lean to one side of the screen (`learned-lean`), the probability that
+   * the person leans to the left and to the right.
    */
   readonly person?: {
     readonly lapse: number;
     readonly coin: number;
     readonly levels: readonly { readonly lapse: number; readonly probability: number }[];
+    readonly lean?: { readonly left: number; readonly right: number };
   };
   /**
    * The belief the answers left, for judging pairs asked after the elicitation (a study's
@@ -701,17 +704,24 @@ function personOf(belief: ParticleBelief): Pick<AdaptiveResult<unknown, unknown>
   const post = belief.lapsePosterior();
   const levels = belief.lapseLevels();
   if (!post || !levels) return {};
+  const sides = belief.levelSides() ?? [];
   let lapse = 0;
   let coin = 0;
+  let left = 0;
+  let right = 0;
   for (let j = 0; j < levels.length; j++) {
     lapse += post[j]! * levels[j]!;
     if (levels[j]! >= 1) coin += post[j]!;
+    if ((sides[j] ?? 0) > 0) left += post[j]!;
+    else if ((sides[j] ?? 0) < 0) right += post[j]!;
   }
+  const leans = sides.some((x) => x !== 0);
   return {
     person: {
       lapse,
       coin,
       levels: levels.map((l, j) => ({ lapse: l, probability: post[j]! })),
+      ...(leans ? { lean: { left, right } } : {}),
     },
   };
 }

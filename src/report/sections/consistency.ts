@@ -42,7 +42,7 @@ export function consistencySection(ctx: ReportContext): SafeHtml {
         c.errorRate,
         lo,
         hi,
-        `${percent(c.errorRate)} against (range ${percent(lo)} to ${percent(hi)})${c.coinLike ? ", like a coin" : ""}`,
+        `${percent(c.errorRate)} against (range ${percent(lo)} to ${percent(hi)})${c.coinLike ? ", like a coin" : ""}${c.leansTo ? `, leans ${c.leansTo}` : ""}`,
       ),
     ];
   });

@@ -33,6 +33,36 @@ export interface Consistency {
   readonly coinP: number | null;
   /** `coinP > 0.05`: the answers cannot be told apart from a coin's. */
   readonly coinLike: boolean;
+  /**
+   * The side of the screen the engine's learned answer model finds the participant leaning to
+   * on close pairs (posterior probability above `LEAN_PROBABILITY`), as if the system shown
+   * there were better; null when it finds no lean or cannot tell (no `learned-lean` model).
+   */
+  readonly leansTo: "left" | "right" | null;
+}
+
+/** The answer model's probability of a lean to one side above which a participant leans. */
+export const LEAN_PROBABILITY = 0.5;
+
+/** What the engine's learned answer model says of a participant (`AdaptiveResult.person`). */
+export interface LearnedPerson {
+  readonly lapse: number;
+  readonly coin: number;
+  readonly levels: readonly { readonly lapse: number; readonly probability: number }[];
+  readonly lean?: { readonly left: number; readonly right: number };
+}
+
+/**
+ * The side a participant leans to, by the learned answer model: the side whose lean has
+ * posterior probability above `LEAN_PROBABILITY`, else null (also without a lean model).
+ * @example leansTo({ lapse: 0.1, coin: 0, levels: [], lean: { left: 0.8, right: 0.01 } }) // "left"
+ */
+export function leansTo(person: LearnedPerson | undefined): "left" | "right" | null {
+  const lean = person?.lean;
+  if (!lean) return null;
+  if (lean.left > LEAN_PROBABILITY) return "left";
+  if (lean.right > LEAN_PROBABILITY) return "right";
+  return null;
 }
 
 /** The level above which answers count as indistinguishable from a coin. */
@@ -41,12 +71,15 @@ export const COIN_LEVEL = 0.05;
 /**
  * The consistency figures of one participant: `report` is the agreement of their Phase III
  * answers (repeats left out) with their result, `retests` the original and repeated answer of
- * each pair shown twice (procedure order, so "first" means the same system both times).
+ * each pair shown twice (procedure order, so "first" means the same system both times),
+ * `person` what the engine's learned answer model says of them (for `leansTo`; none for a
+ * paper-strategy result).
  * @example consistencyOf(report, [{ original: "first", repeat: "first" }]).retestSame // 1
  */
 export function consistencyOf(
   report: Pick<AgreementReport, "all" | "pairs" | "ties" | "metricTies"> | null,
   retests: readonly { original: string; repeat: string }[],
+  person?: LearnedPerson,
 ): Consistency {
   const counted = report ? report.pairs - report.ties - report.metricTies : 0;
   const agree = report && report.all !== null ? Math.round(report.all * counted) : 0;
@@ -68,6 +101,7 @@ export function consistencyOf(
     retestSame: retests.filter((r) => r.original === r.repeat).length,
     coinP,
     coinLike: coinP !== null && coinP > COIN_LEVEL,
+    leansTo: leansTo(person),
   };
 }
 
@@ -82,15 +116,7 @@ export const COIN_PROBABILITY = 0.5;
  * that they answer as a coin exceeds `COIN_PROBABILITY`. Null without a learned model.
  * @example modelConsistency({ lapse: 0.05, coin: 0, levels: [{ lapse: 0.02, probability: 0.6 }, { lapse: 0.1, probability: 0.4 }] })?.errorRate // 0.025
  */
-export function modelConsistency(
-  person:
-    | {
-        readonly lapse: number;
-        readonly coin: number;
-        readonly levels: readonly { readonly lapse: number; readonly probability: number }[];
-      }
-    | undefined,
-): Consistency | null {
+export function modelConsistency(person: LearnedPerson | undefined): Consistency | null {
   if (!person) return null;
   const levels = [...person.levels].sort((a, b) => a.lapse - b.lapse);
   const quantile = (q: number) => {
@@ -112,5 +138,6 @@ export function modelConsistency(
     retestSame: 0,
     coinP: null,
     coinLike: person.coin > COIN_PROBABILITY,
+    leansTo: leansTo(person),
   };
 }

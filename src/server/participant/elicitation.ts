@@ -17,6 +17,15 @@ export function isAdaptiveResult(r: ElicitationResult): r is AdaptiveStudyResult
   return "strategy" in r && r.strategy === "adaptive";
 }
 
+/**
+ * What the adaptive engine's learned answer model says of the participant (none for the
+ * papers' searches or a fixed model).
+ * @example learnedPerson(result)?.lean // { left: 0.8, right: 0.01 }
+ */
+export function learnedPerson(r: ElicitationResult): AdaptiveStudyResult["person"] {
+  return isAdaptiveResult(r) ? r.person : undefined;
+}
+
 /** Where Phase II stands after replaying the stored answers, with an honest estimate. */
 export interface ElicitationReplay {
   readonly state: ReplayState<BinaryPoint, ElicitationResult>;

@@ -112,5 +112,6 @@ export function adaptiveKindFields(
       pos.pairs as PhaseThreePair<TradeOff<AdaptiveKindPoint>>[],
       pos.evaluationRows,
     ),
+    result.person,
   );
 }

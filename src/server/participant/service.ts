@@ -14,7 +14,7 @@ import { anyStudyData, type StudyData } from "../study/population.ts";
 import { loadConfig } from "../study/store.ts";
 import { labelsOf } from "../study/texts.ts";
 import { nowIso } from "../time.ts";
-import { consistencyOf } from "./consistency.ts";
+import { consistencyOf, type LearnedPerson } from "./consistency.ts";
 import { answerOf, placementOf } from "./elicitation.ts";
 import {
   type AgreementReport,
@@ -373,15 +373,17 @@ export function phaseThree<R extends Pick<LogRow, "answer">>(
 
 /**
  * The agreement fields of a binary participant with their consistency (M over the random
- * Phase III pairs; the repeats are the retest part of `consistency`).
+ * Phase III pairs; the repeats are the retest part of `consistency`; `person`, an adaptive
+ * result's learned answer model, the side they lean to).
  */
 export function phaseThreeFields(
   pos: Pick<Position, "pairs" | "elicitationRows" | "evaluationRows">,
   report: AgreementReport,
+  person?: LearnedPerson,
 ) {
   return {
     ...agreementFields(report),
-    consistency: consistencyOf(report, phaseThree(pos, pos.evaluationRows).retests),
+    consistency: consistencyOf(report, phaseThree(pos, pos.evaluationRows).retests, person),
   };
 }
 

@@ -79,6 +79,10 @@ const ANSWERS: Record<string, Doc> = {
     "boolean01",
     "the participant's coin_like (participants.csv), on each of their rows",
   ],
+  participant_leans_to: [
+    "text",
+    "the participant's leans_to (participants.csv), on each of their rows",
+  ],
   classes: ["json", "multiclass and fair studies: the class names, in the order of the counts"],
   groups: ["json", "fair studies: the group names, in the order of the counts"],
   first_counts: [
@@ -187,6 +191,10 @@ const PARTICIPANTS: Record<string, Doc> = {
   coin_like: [
     "boolean01",
     "1: the answers cannot be told apart from a coin's (with Phase III, every kind's default: coin_p > 0.05; a multiclass, fairness or quadratic study without one: the learned answer model believes the participant answers as a coin with probability above 0.5, coin_p empty); the dashboard flags the participant and leaves them out of the consensus by default",
+  ],
+  leans_to: [
+    "text",
+    "left or right: the adaptive engine's learned answer model (learned-lean, the default of binary, multiclass and lambda studies with a Phase III) finds that the participant chose the system on that side of the screen on close pairs, as if it were better (posterior probability above 0.5); empty when it finds no lean, or for a model without leaning people (the papers' searches, a fixed or a learned model)",
   ],
   elicitation_family: [
     "text",

@@ -51,14 +51,18 @@ const ANSWER_HEAD = [
   "undone",
 ] as const;
 const ANSWER_TAIL = ["shown_at", "answered_at", "response_ms", "undone_at"] as const;
-const CONSISTENCY = ["participant_error_rate", "participant_coin_like"] as const;
+const CONSISTENCY = [
+  "participant_error_rate",
+  "participant_coin_like",
+  "participant_leans_to",
+] as const;
 
 /**
  * One row per stored answer (undone answers included and marked), the two shown systems in
  * the kind's own columns (`systems`: header and cells of one answer's first and second point),
  * then the participant's consistency (issue 26: `participant_error_rate`,
- * `participant_coin_like`), so an analysis of the answers can leave out those whose answers a
- * coin could have given.
+ * `participant_coin_like`, `participant_leans_to`), so an analysis of the answers can leave
+ * out those whose answers a coin could have given, or who chose by the side of the screen.
  */
 export function longCsv(
   rec: StudyRecords,
@@ -85,6 +89,7 @@ export function longCsv(
         ...systems.cells(a),
         c?.errorRate,
         c === null ? undefined : c.coinLike ? 1 : 0,
+        c?.leansTo ?? undefined,
         a.shown_at,
         a.answered_at,
         Date.parse(a.answered_at) - Date.parse(a.shown_at),
@@ -155,6 +160,7 @@ export function participantsCsv(rec: StudyRecords): string {
     "error_rate_high",
     "coin_p",
     "coin_like",
+    "leans_to",
     "elicitation_family",
     "elicited_fn_cost",
     "elicited_fp_cost",
@@ -222,6 +228,7 @@ export function participantsCsv(rec: StudyRecords): string {
       s.consistency?.errorHigh,
       s.consistency?.coinP,
       s.consistency ? (s.consistency.coinLike ? 1 : 0) : undefined,
+      s.consistency?.leansTo ?? undefined,
       rec.config.spec.family,
       // Costs of a missed positive and a false alarm: maximising tp TP + tn TN is minimising
       // tp FN + tn FP, so the same shares.

@@ -84,14 +84,19 @@ export interface Consistency {
   readonly retestPairs: number;
   readonly retestSame: number;
   readonly coinLike: boolean;
+  /** Absent in figures made before it existed: no lean. */
+  readonly leansTo?: "left" | "right" | null;
 }
 
 /**
  * The dashboard's consistency cell: the share of counted answers against the participant's
- * own result with its 90% range, the repeats answered the same, and "like a coin" when a coin
- * could have answered as well (issue 26). The exports' `error_rate`, `error_rate_low`,
- * `error_rate_high`, `retest_same` / `retest_pairs` and `coin_like`.
+ * own result with its 90% range, the repeats answered the same, "like a coin" when a coin
+ * could have answered as well (issue 26), and "leans left" (right) when the answer model
+ * finds them choosing by the side of the screen on close pairs. The exports' `error_rate`,
+ * `error_rate_low`, `error_rate_high`, `retest_same` / `retest_pairs`, `coin_like` and
+ * `leans_to`.
  * @example consistencyText({ errorRate: 0.067, errorLow: 0.015, errorHigh: 0.251, retestPairs: 2, retestSame: 2, coinLike: false }) // "7% (2%–25%); 2 of 2"
+ * @example consistencyText({ errorRate: 0.1, errorLow: 0.03, errorHigh: 0.3, retestPairs: 0, retestSame: 0, coinLike: false, leansTo: "left" }) // "10% (3%–30%); leans left"
  */
 export function consistencyText(c: Consistency | null | undefined): string {
   if (c === null || c === undefined) return "—";
@@ -100,7 +105,8 @@ export function consistencyText(c: Consistency | null | undefined): string {
       ? "—"
       : `${percent(c.errorRate)} (${percent(c.errorLow)}–${percent(c.errorHigh)})`;
   const repeats = c.retestPairs > 0 ? `; ${c.retestSame} of ${c.retestPairs}` : "";
-  return `${share}${repeats}${c.coinLike ? "; like a coin" : ""}`;
+  const lean = c.leansTo ? `; leans ${c.leansTo}` : "";
+  return `${share}${repeats}${c.coinLike ? "; like a coin" : ""}${lean}`;
 }
 
 /**

@@ -124,6 +124,26 @@ describe("the learned answer model (issue 26 item 2)", () => {
     // A noise-free answerer is believed to slip less than the prior says.
     expect(person.lapse).toBeLessThan(priorMean);
     expect(person.coin).toBeLessThan(0.01);
+    // No level of `learned` leans to a side: no lean reported.
+    expect(person.lean).toBeUndefined();
+  });
+
+  it("with leaning people in the prior, the engine reports the lean's probability by side", () => {
+    const pop = syntheticPopulation();
+    const truth = angleToLinear(0.6);
+    const person = runProcedure(
+      adaptiveProcedure(binaryLinearFamily(pop), {
+        tolerance: 0.02,
+        model: "learned-lean",
+        seed: 4,
+      }),
+      simulatedOracle((p: BinaryPoint) => evaluateLinear(truth, p.confusion)).ask,
+    ).result.person!;
+    // The two leaning levels are the last two of LEAN_LAPSES (left, then right).
+    const [left, right] = person.levels.slice(-2).map((l) => l.probability);
+    expect(person.lean).toEqual({ left, right });
+    // A noise-free answerer leans nowhere.
+    expect(left! + right!).toBeLessThan(0.5);
   });
 });
 

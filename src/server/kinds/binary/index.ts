@@ -10,6 +10,7 @@ import { agreement, answerRange } from "../../participant/agreement.ts";
 import {
   type ElicitationResult,
   isAdaptiveResult,
+  learnedPerson,
   placementOf,
   replayElicitation,
 } from "../../participant/elicitation.ts";
@@ -151,6 +152,7 @@ export const binaryKind: StudyKindModule<BinaryPoint> = {
             await shownPoints(db, phaseThree(pos, pos.evaluationRows).random),
             frameOf(ctx),
           ),
+          learnedPerson(result),
         ),
         completionCode: ctx.participant.completion_code ?? "",
       },
@@ -184,6 +186,7 @@ export const binaryKind: StudyKindModule<BinaryPoint> = {
         ? phaseThreeFields(
             pos,
             agreement(done, elicitationRows, phaseThree(pos, evaluation).random, frameOf(ctx)),
+            learnedPerson(done),
           )
         : { agreement: null, agreementDetail: null, consistency: null }),
       range: ratioRange(rangeA.lo, rangeA.hi),
