@@ -30,7 +30,10 @@ export default defineConfig({
   outputDir: "test-results/e2e",
   timeout: 180_000,
   expect: { timeout: 15_000 },
-  workers: 1,
+  // Two files at a time (their tests in order): every spec starts its own server on a free
+  // port with its own data directory. On the 2-core machine this took the suite from about 8.5
+  // to 6 minutes.
+  workers: 2,
   fullyParallel: false,
   retries: 0,
   reporter: [["list"]],

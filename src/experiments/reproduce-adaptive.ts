@@ -548,6 +548,11 @@ export interface ReproduceAdaptiveOptions {
   /** Families to run (default all, `COMPARED_FAMILIES`). */
   readonly families?: readonly string[];
   readonly noises: readonly NoiseCondition[];
+  /**
+   * Only these settings of the chosen families, by label (`"linear k=3"`); default all. The
+   * truths of a setting do not depend on the others run, so a subset reruns its rows.
+   */
+  readonly settings?: readonly string[];
   /** Override every setting's adaptive budget. */
   readonly budget?: number;
   /**
@@ -564,7 +569,10 @@ export function comparisonSize(o: ReproduceAdaptiveOptions): number {
   const fams = o.families ?? COMPARED_FAMILIES;
   const runs = o.matched === false ? 1 : 2;
   return (
-    fams.reduce((s, f) => s + (SETTINGS[f]?.count ?? 0), 0) * o.noises.length * o.trials * runs
+    (o.settings?.length ?? fams.reduce((s, f) => s + (SETTINGS[f]?.count ?? 0), 0)) *
+    o.noises.length *
+    o.trials *
+    runs
   );
 }
 
@@ -579,9 +587,15 @@ export function reproduceAdaptive(o: ReproduceAdaptiveOptions): AdaptiveReproduc
   for (const f of fams)
     if (!SETTINGS[f])
       throw new RangeError(`unknown family "${f}"; choose ${COMPARED_FAMILIES.join(", ")}`);
-  const settings = COMPARED_FAMILIES.filter((f) => fams.includes(f)).flatMap((f) =>
+  const built = COMPARED_FAMILIES.filter((f) => fams.includes(f)).flatMap((f) =>
     SETTINGS[f]!.build(),
   );
+  for (const label of o.settings ?? [])
+    if (!built.some((s) => s.label === label))
+      throw new RangeError(
+        `unknown setting "${label}"; choose ${built.map((s) => s.label).join(", ")}`,
+      );
+  const settings = o.settings ? built.filter((s) => o.settings!.includes(s.label)) : built;
   const rows: AdaptiveComparisonRow[] = [];
   for (const s of settings) {
     const budget = o.budget ?? s.budget;

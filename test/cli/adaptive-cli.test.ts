@@ -330,6 +330,30 @@ describe("elicit reproduce adaptive", () => {
     expect(svg).not.toMatch(/NaN/);
   });
 
+  it("runs a subset of a family's settings on the same truths as the whole family", () => {
+    const whole = reproduceAdaptive({ trials: 2, noises: ["none"], families: ["diagonal-linear"] });
+    const one = reproduceAdaptive({
+      trials: 2,
+      noises: ["none"],
+      families: ["diagonal-linear"],
+      settings: ["diagonal-linear k=3"],
+    });
+    expect(one.rows.map((x) => x.setting)).toEqual(Array(4).fill("diagonal-linear k=3"));
+    // Everything but the timing.
+    const untimed = (rows: typeof one.rows) => rows.map(({ msPerQuestion: _, ...row }) => row);
+    expect(untimed(one.rows)).toEqual(
+      untimed(whole.rows.filter((x) => x.setting === "diagonal-linear k=3")),
+    );
+    expect(() =>
+      reproduceAdaptive({
+        trials: 1,
+        noises: ["none"],
+        families: ["linear"],
+        settings: ["linear k=5"],
+      }),
+    ).toThrow(/unknown setting "linear k=5"; choose linear k=3, linear k=4/);
+  });
+
   it("rejects an unknown family in one line", () => {
     expect(
       oneLineError(elicit("reproduce", "adaptive", "--families", "binary-linear-fractional")),

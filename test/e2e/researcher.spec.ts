@@ -132,6 +132,12 @@ test("a researcher creates a study from a CSV, invites, sees results and exports
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(390);
   }
+  // The consistency column is narrow on a phone: it breaks between the cell's phrases
+  // ("0% (0%–15%)", "2 of 2", "leans left"), never inside one.
+  const phrases = page.getByTestId("consistency-cell").locator(".unbroken");
+  expect(await phrases.count()).toBeGreaterThan(1);
+  for (const phrase of await phrases.all())
+    expect(await phrase.evaluate((e) => e.getClientRects().length)).toBe(1);
   await page.screenshot({
     path: join(ROOT, "test-results", "screenshots", "researcher-dashboard-390.png"),
     fullPage: true,

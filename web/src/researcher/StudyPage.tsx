@@ -1,6 +1,7 @@
 // One study: open as pilot/live, invite links, a test run, the participants dashboard, the
 // plot of elicited metrics, and the three exports.
 
+import { Fragment } from "preact";
 import { useCallback, useEffect, useState } from "preact/hooks";
 import { api, errorMessage } from "../api/client.ts";
 import type { ParticipantRow, StudySummary } from "../api/types.ts";
@@ -28,6 +29,21 @@ interface InviteRow {
   participantId: number;
   createdAt: string;
   pilot: boolean;
+}
+
+/**
+ * A cell's "; "-separated parts, each kept on one line: a narrow column (390 px) then breaks
+ * between "0% (0%–15%)", "1 of 2" and "leans left", not inside them. The text is unchanged.
+ * @example unbroken("0% (0%–15%); 1 of 2; leans left")
+ */
+function unbroken(text: string) {
+  const parts = text.split("; ");
+  return parts.map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 ? "; " : ""}
+      <span class="unbroken">{part}</span>
+    </Fragment>
+  ));
 }
 
 function absolute(link: string): string {
@@ -344,7 +360,9 @@ export function StudyPage({ id }: { id: string }) {
                       ? `${r.agreementDetail.ties} of ${r.agreementDetail.pairs}`
                       : "—"}
                   </td>
-                  <td data-testid="consistency-cell">{consistencyCell(r.consistency ?? null)}</td>
+                  <td data-testid="consistency-cell">
+                    {unbroken(consistencyCell(r.consistency ?? null))}
+                  </td>
                   <td>{formatSeconds(r.seconds)}</td>
                 </tr>
               ))}
