@@ -14,6 +14,7 @@ export {
   lambdaText,
   percent,
   ratioText,
+  undecidedText,
 } from "../server/study/figure-text.ts";
 
 /**

@@ -10,6 +10,7 @@ import {
   inWords,
   lambdaText,
   percent,
+  undecidedText,
 } from "../../src/report/text.ts";
 
 describe("the report's numbers in words (the dashboard's wording)", () => {
@@ -20,6 +21,13 @@ describe("the report's numbers in words (the dashboard's wording)", () => {
     expect(inWords(["a"])).toBe("a");
     expect(counted(1, "test run")).toBe("1 test run");
     expect(counted(0, "test run")).toBe("0 test runs");
+  });
+
+  it("agreement on the pairs not decided in advance: none when the result decided them all", () => {
+    expect(undecidedText({ undecided: 0.5, undecidedPairs: 4 })).toBe("50% of 4");
+    // Every undecided pair answered "about the same": no M, but pairs there were.
+    expect(undecidedText({ undecided: null, undecidedPairs: 3 })).toBe("— of 3");
+    expect(undecidedText({ undecided: null, undecidedPairs: 0 })).toBe("none");
   });
 
   it("cost ratio ranges as the dashboard prints them", () => {

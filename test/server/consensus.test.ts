@@ -85,7 +85,7 @@ describe("weightsConsensus and lambdaConsensus", () => {
     )!;
     expect(c.best!.agree).toBe(1);
     expect(consensusLines(c).at(-1)).toBe(
-      "The classifier best for these mean weights gets “a” 46%, “b” 66%, “c” 56% right (56% of all cases); it is the own best classifier of 1 of the 1 participant.",
+      "The classifier best for these mean weights gets “a” 46%, “b” 66%, “c” 56% right (56% of all cases); for 1 of the 1 participant, their own metric picks the same.",
     );
   });
   it("fair: lambda's mean, median (odd and even counts), sd; nobody: null", () => {

@@ -8,7 +8,7 @@ import { type DotWhisker, dotWhiskerSvg } from "../plots/dot-whisker.ts";
 import { responsivePlot } from "../plots/responsive.ts";
 import type { ExportParticipant } from "../schema.ts";
 import { participantLabel, STANDING_TEXT, standingOf } from "../standing.ts";
-import { consistencyText, formatSeconds, percent } from "../text.ts";
+import { consistencyText, formatSeconds, percent, undecidedText } from "../text.ts";
 import { dotLegend } from "./legend.ts";
 
 /** A figure panel as a dot-and-whisker plot. */
@@ -48,7 +48,7 @@ function participantsTable(ctx: ReportContext, kind: ReportKind): SafeHtml {
   const cell = (p: ExportParticipant) => {
     const s = p.summary;
     const a = s.agreementDetail;
-    return html`<tr><th scope="row">${`#${p.id}`}</th><td class="wide">${STANDING_TEXT[standingOf(p, ctx.exp.consensus)]}</td><td>${p.status}</td><td class="metric">${kind.metricText(p, ctx)}</td>${range ? html`<td class="num">${range.text(p, ctx)}</td>` : ""}<td class="num">${percent(s.agreement)}</td><td class="num">${a ? `${percent(a.undecided)} of ${a.undecidedPairs}` : "—"}</td><td class="num">${a ? `${a.ties} of ${a.pairs}` : "—"}</td><td class="wide">${consistencyText(s.consistency)}</td><td class="num">${s.questions ?? s.answered}</td><td class="num">${formatSeconds(s.seconds)}</td></tr>`;
+    return html`<tr><th scope="row">${`#${p.id}`}</th><td class="wide">${STANDING_TEXT[standingOf(p, ctx.exp.consensus)]}</td><td>${p.status}</td><td class="metric">${kind.metricText(p, ctx)}</td>${range ? html`<td class="num">${range.text(p, ctx)}</td>` : ""}<td class="num">${percent(s.agreement)}</td><td class="num">${a ? undecidedText(a) : "—"}</td><td class="num">${a ? `${a.ties} of ${a.pairs}` : "—"}</td><td class="wide">${consistencyText(s.consistency)}</td><td class="num">${s.questions ?? s.answered}</td><td class="num">${formatSeconds(s.seconds)}</td></tr>`;
   };
   return html`<div class="table-wrap" role="region" aria-labelledby="table-caption" tabindex="0"><table class="data" data-testid="participants"><caption id="table-caption" class="muted">Every participant who started: their result, agreement M and consistency (as on the dashboard)</caption><thead><tr><th scope="col">Participant</th><th scope="col">In the consensus</th><th scope="col">Status</th><th scope="col">Elicited metric</th>${range ? html`<th scope="col">${range.heading}</th>` : ""}<th scope="col">M, all pairs</th><th scope="col">M, pairs not decided in advance</th><th scope="col">"About the same"</th><th scope="col">Against own result (90% range); repeats the same</th><th scope="col">Phase II questions</th><th scope="col">Time</th></tr></thead><tbody>${rows.map(cell)}</tbody></table></div>`;
 }

@@ -81,16 +81,16 @@ export function rightText(b: Best, classes: readonly string[]): string {
 
 /**
  * How many participants' own best classifier is the recommended one.
- * @example sharedText(best, 3) // "it is the own best classifier of 2 of the 3 participants"
+ * @example sharedText(best, 3) // "for 2 of the 3 participants, their own metric picks the same"
  */
 export function sharedText(b: Best, n: number): string {
-  return `it is the own best classifier of ${b.agree} of the ${n} participant${n === 1 ? "" : "s"}`;
+  return `for ${b.agree} of the ${n} participant${n === 1 ? "" : "s"}, their own metric picks the same`;
 }
 
 /**
  * A binary consensus's recommended classifier: its threshold and shares right (`classes`:
  * the negative, then the positive label) over the `n` participants.
- * @example binaryBestLine(best, ["healthy", "ill"], 3) // "The classifier best for the mean weight says “ill” when its probability is at least 0.20: it gets “healthy” 95%, “ill” 99% right (97% of all cases); it is the own best classifier of 2 of the 3 participants."
+ * @example binaryBestLine(best, ["healthy", "ill"], 3) // "The classifier best for the mean weight says “ill” when its probability is at least 0.20: it gets “healthy” 95%, “ill” 99% right (97% of all cases); for 2 of the 3 participants, their own metric picks the same."
  */
 export function binaryBestLine(b: Best, classes: readonly string[], n: number): string {
   return `The classifier best for the mean weight says “${classes[1]}” when its probability is at least ${(b.threshold ?? 0).toFixed(2)}: it gets ${rightText(b, classes)}; ${sharedText(b, n)}.`;
@@ -99,7 +99,7 @@ export function binaryBestLine(b: Best, classes: readonly string[], n: number): 
 /**
  * A fairness consensus's recommended group-wise systems (best for the whole mean metric, or
  * for the mean lambda): shares right and the largest gap between groups per class.
- * @example fairBestLine(best, ["a", "b"], 3, false) // "The systems best for the mean lambda get “a” 95%, “b” 99% right (97% of all cases), with gaps between the groups of 4 / 2 points per class; it is the own best classifier of 2 of the 3 participants."
+ * @example fairBestLine(best, ["a", "b"], 3, false) // "The systems best for the mean lambda get “a” 95%, “b” 99% right (97% of all cases), with gaps between the groups of 4 / 2 points per class; for 2 of the 3 participants, their own metric picks the same."
  */
 export function fairBestLine(
   b: Best,
@@ -113,7 +113,7 @@ export function fairBestLine(
 
 /**
  * A multiclass consensus's recommended classifier (best for the mean weights).
- * @example weightsBestLine(best, ["a", "b"], 3) // "The classifier best for these mean weights gets “a” 95%, “b” 99% right (97% of all cases); it is the own best classifier of 2 of the 3 participants."
+ * @example weightsBestLine(best, ["a", "b"], 3) // "The classifier best for these mean weights gets “a” 95%, “b” 99% right (97% of all cases); for 2 of the 3 participants, their own metric picks the same."
  */
 export function weightsBestLine(b: Best, classes: readonly string[], n: number): string {
   return `The classifier best for these mean weights gets ${rightText(b, classes)}; ${sharedText(b, n)}.`;

@@ -8,6 +8,19 @@ export function percent(x: number | null | undefined): string {
 }
 
 /**
+ * Agreement M on the Phase III pairs the result did not decide in advance, with their count;
+ * "none" when it decided every pair (M is then undefined, and "— of 0" read as a figure).
+ * @example undecidedText({ undecided: 0.5, undecidedPairs: 4 }) // "50% of 4"
+ * @example undecidedText({ undecided: null, undecidedPairs: 0 }) // "none"
+ */
+export function undecidedText(a: {
+  readonly undecided: number | null;
+  readonly undecidedPairs: number;
+}): string {
+  return a.undecidedPairs === 0 ? "none" : `${percent(a.undecided)} of ${a.undecidedPairs}`;
+}
+
+/**
  * A cost ratio as the debrief prints it: one decimal below 10, whole numbers from 10.
  * @example ratioText(4.25) // "4.3"
  */

@@ -15,6 +15,7 @@ import {
   formatSeconds,
   percent,
   tpWeight,
+  undecidedText,
 } from "./metric.ts";
 import { studyName } from "./names.ts";
 
@@ -350,11 +351,7 @@ export function StudyPage({ id }: { id: string }) {
                   <td>{formatRange(r.range)}</td>
                   <td>{r.guess === null ? "—" : String(r.guess)}</td>
                   <td>{percent(r.agreement)}</td>
-                  <td>
-                    {r.agreementDetail
-                      ? `${percent(r.agreementDetail.undecided)} of ${r.agreementDetail.undecidedPairs}`
-                      : "—"}
-                  </td>
+                  <td>{r.agreementDetail ? undecidedText(r.agreementDetail) : "—"}</td>
                   <td>
                     {r.agreementDetail
                       ? `${r.agreementDetail.ties} of ${r.agreementDetail.pairs}`

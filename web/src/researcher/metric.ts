@@ -19,6 +19,7 @@ export {
   formatRange,
   formatSeconds,
   percent,
+  undecidedText,
 } from "../../../src/server/study/figure-text.ts";
 
 /** The metric as `tp TP + tn TN` with `tp + tn = 1`, or null if the row has no metric yet. */
