@@ -1143,6 +1143,54 @@ export function reproducePeople(o: ReproducePeopleOptions): PeopleReproduction {
   };
 }
 
+/**
+ * Runs of `reproducePeople` over different families, with the same trials, pools, people and
+ * options otherwise, as the one table a run over all of them gives: a family's rows and misses
+ * depend on its own truths and seeds only (the truths' generator is seeded by family). Lets a
+ * long table be made a family at a time (the people sweep, whose one test ran past its limit).
+ * @example mergePeopleReproductions(PEOPLE_FAMILIES.map((f) => reproducePeople({ ...o, families: [f] })))
+ */
+export function mergePeopleReproductions(parts: readonly PeopleReproduction[]): PeopleReproduction {
+  const first = parts[0];
+  if (!first) throw new RangeError("nothing to merge: give at least one table");
+  const families = parts.flatMap((p) => p.families);
+  if (new Set(families).size !== families.length) {
+    throw new RangeError(`a family is in two of the tables: ${families.join(", ")}`);
+  }
+  for (const p of parts) {
+    const same =
+      p.trials === first.trials &&
+      p.pool === first.pool &&
+      JSON.stringify(p.frame) === JSON.stringify(first.frame) &&
+      p.people.join() === first.people.join();
+    if (!same) throw new RangeError("the tables differ in trials, pool, frame or people");
+  }
+  const order = (f: PeopleFamily) => PEOPLE_FAMILIES.indexOf(f);
+  const sorted = [...parts].sort((a, b) => order(a.families[0]!) - order(b.families[0]!));
+  const multiclassPool = sorted.find((p) => p.multiclassPool !== undefined)?.multiclassPool;
+  const fairData = sorted.find((p) => p.fairData !== undefined)?.fairData;
+  return {
+    trials: first.trials,
+    pool: first.pool,
+    frame: first.frame,
+    ...(multiclassPool !== undefined ? { multiclassPool } : {}),
+    ...(fairData !== undefined ? { fairData } : {}),
+    families: PEOPLE_FAMILIES.filter((f) => families.includes(f)),
+    people: first.people,
+    models: Object.assign({}, ...sorted.map((p) => p.models)),
+    budgets: Object.assign({}, ...sorted.map((p) => p.budgets)),
+    rows: [...parts.flatMap((p) => p.rows)].sort((a, b) => order(a.family) - order(b.family)),
+    misses: [...parts.flatMap((p) => p.misses)].sort((a, b) => order(a.family) - order(b.family)),
+    ...(parts.every((p) => p.runs)
+      ? {
+          runs: [...parts.flatMap((p) => p.runs!)].sort(
+            (a, b) => order(a.family) - order(b.family),
+          ),
+        }
+      : {}),
+  };
+}
+
 function summarise(
   family: PeopleFamily,
   strategy: PeopleStrategy,

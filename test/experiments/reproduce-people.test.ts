@@ -10,6 +10,7 @@ import {
 import { dominatedFair } from "../../src/elicit/fair/metric.ts";
 import {
   isDominatedPair,
+  mergePeopleReproductions,
   PEOPLE_SETTINGS,
   PEOPLE_STRATEGIES,
   type PeopleRun,
@@ -152,6 +153,30 @@ describe("reproducePeople", () => {
     expect(reproducePeople({ ...o, people: [...o.people] }).rows).toEqual(
       reproducePeople({ ...o, people: [...o.people] }).rows,
     );
+  });
+
+  it("makes the same table a family at a time (mergePeopleReproductions)", () => {
+    const o = {
+      population: pool,
+      multiclass: iris,
+      trials: 1,
+      people: ["careful", "flips-20"] as const,
+      keepRuns: true,
+    };
+    const run = (families: ("binary-threshold" | "binary-linear" | "diagonal-linear")[]) =>
+      reproducePeople({ ...o, people: [...o.people], families });
+    const whole = run(["binary-threshold", "binary-linear", "diagonal-linear"]);
+    // In another order than the table's: the merge puts the families in the table's order.
+    const parts = [run(["diagonal-linear"]), run(["binary-threshold"]), run(["binary-linear"])];
+    expect(mergePeopleReproductions(parts)).toEqual(whole);
+    expect(() => mergePeopleReproductions([parts[0]!, parts[0]!])).toThrow(/two of the tables/);
+    expect(() =>
+      mergePeopleReproductions([
+        parts[1]!,
+        reproducePeople({ ...o, people: ["careful"], families: ["binary-linear"] }),
+      ]),
+    ).toThrow(/differ/);
+    expect(() => mergePeopleReproductions([])).toThrow(/at least one/);
   });
 
   it("draws other truths with another truth seed, the sweep's by default", () => {

@@ -333,7 +333,7 @@ export function StudyPage({ id }: { id: string }) {
                 <th scope="col">Own guess (ratio)</th>
                 <th scope="col">M, all pairs</th>
                 <th scope="col">M, pairs not decided in advance</th>
-                <th scope="col">"About the same"</th>
+                <th scope="col">“About the same”</th>
                 <th scope="col">Against own result (90% range); repeats the same</th>
                 <th scope="col">Time</th>
               </tr>
