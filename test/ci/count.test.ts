@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
@@ -94,6 +94,16 @@ describe(".ci/run's counting (scripts/ci/lib.sh and count.mjs) on a fixture suit
     expect(stageLine("too-slow")).toEqual([0, 1]);
     expect(out).toMatch(/::: stage too-slow: .*stopped at its time limit/);
     expect(stageLine("lines")).toEqual([4, 1]);
+    // Each stage's CPU share (cores busy, stolen by the host), from /proc/stat where there is
+    // one, on its line and in the table.
+    if (existsSync("/proc/stat")) {
+      expect(out).toMatch(/^::: stage lint-ok: .*; cores busy \d+\.\d\d, stolen \d+\.\d\d$/m);
+      expect(out).toMatch(/^lint-ok +\d+ +\d+ +1 +0 +\d+\.\d\d +\d+\.\d\d$/m);
+      expect(out).toMatch(
+        /^too-slow +\d+ +1 +0 +1 +\d+\.\d\d +\d+\.\d\d {2}stopped at its time limit$/m,
+      );
+    }
+    expect(out).toMatch(/^stage +seconds +limit +passed +failed +cores +stolen$/m);
     const lines = out.trimEnd().split("\n");
     expect(lines.at(-1)).toBe("9 passed, 8 failed");
     expect(run.status).toBe(1);
