@@ -931,6 +931,16 @@ export interface PeopleMiss {
   readonly stop: string;
   /** Why it is flagged; empty for a silent miss. */
   readonly flags: readonly PeopleFlag[];
+  /**
+   * The side the dashboard marks the person as leaning to (`PeopleRun.leansTo`; null: no
+   * mark, or a model without leaning kinds of person).
+   */
+  readonly leansTo: "left" | "right" | null;
+  /**
+   * The learned answer model's probability that the person answers as a coin
+   * (`PeopleRun.coin`; absent under a fixed model).
+   */
+  readonly coin?: number;
 }
 
 /** An adaptive run whose error is above twice its family's tolerance. */
@@ -958,6 +968,8 @@ export function missesOf(runs: readonly PeopleRun[]): PeopleMiss[] {
       radius: r.radius ?? Number.NaN,
       stop: r.stop ?? "",
       flags: r.flags ?? [],
+      leansTo: r.leansTo ?? null,
+      ...(r.coin === undefined ? {} : { coin: r.coin }),
     }));
 }
 

@@ -403,6 +403,8 @@ describe("reproducePeople: the misses (--misses) and the people run (--people)",
       expect(m.flags.length > 0).toBe(run.flagged);
       expect(m.flags.length === 0).toBe(run.silentMiss);
       expect(m.flags.includes("coin-like")).toBe(run.coinLike === true);
+      expect(m.leansTo).toBe(run.leansTo ?? null);
+      expect(m.coin).toBe(run.coin);
       expect(m.flags.includes("no-informative-question")).toBe(
         run.stop === "no-informative-question",
       );
@@ -422,6 +424,12 @@ describe("reproducePeople: the misses (--misses) and the people run (--people)",
     expect(text).toContain(
       `binary-threshold  ${worst.person.padEnd(8)}  ${String(worst.trial).padEnd(5)}  a0 ${(worst.truth as { a0: number }).a0.toFixed(4)}`,
     );
+    // The lean and the coin probability beside the flags, "-" when there is none.
+    expect(text).toMatch(/ leans {2}coin p {2}flags$/m);
+    const leaning = formatPeopleMisses([{ ...worst, leansTo: "left", coin: 0.0123 }], "x");
+    expect(leaning).toMatch(/ left {3,}0\.012 {2,}\S/m);
+    const { coin: _, ...fixed } = { ...worst, leansTo: null };
+    expect(formatPeopleMisses([fixed], "x")).toMatch(/ - {5,}- {6,}\S/m);
     const silent = { ...worst, flags: [] };
     expect(formatPeopleMisses([silent], "tune-1")).toMatch(/ silent$/m);
     expect(formatPeopleMisses([silent], "tune-1")).toContain("--truth-seed tune-1 --trials t+1");

@@ -70,7 +70,14 @@ const KNOWN_GAPS = [
   "linear flips-20: error p95 0.5574 > 0.2",
   // lambda (a fairness study of arrests by colour, tolerance 0.05, budget 25, learned-lean,
   // on the counts shown, with the study's Phase III, which flags the coin): a side bias
-  // pulls the region off the truth, and a tired person's tail is wide.
+  // pulls the region off the truth, and a tired person's tail is wide. How a side bias does
+  // it, seen on the tuning truths (`--truth-seed tune-3 --misses`, trial 11, lambda 0.2005):
+  // the person chose the left system on all 7 near pairs of the first 12 questions, the worse
+  // one 6 times; the engine's estimate, 0.3735, fits those answers without a slip, and its
+  // prior holds a careful reader (0.2375) far likelier than either leaning kind (0.025), so it
+  // stopped on the tolerance after 12 questions (radius 0.0183, error 0.1730), seeing neither
+  // a lean nor a coin (coin p 0.012). Lambda's questions never repeat a pair, so no retest
+  // catches it; a 95% half-width check caught it but flagged 20% of careful runs.
   "fair-lambda fatigue: error p95 0.1183 > 0.1",
   "fair-lambda side-bias: 1 silent misses",
   "fair-lambda side-bias: coverage 83% < 85%",

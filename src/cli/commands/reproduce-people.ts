@@ -196,7 +196,8 @@ function truthText(t: PeopleTruth): string {
 /**
  * What `--misses` prints: every adaptive run whose error is above twice the tolerance, family
  * by family and the worst first, with its truth, questions, error, credible radius, why the
- * engine stopped and why it is flagged ("silent" when nothing flags it), under `title`.
+ * engine stopped, the side the person leans to and their probability of answering as a coin
+ * ("-" when none), and why it is flagged ("silent" when nothing flags it), under `title`.
  * @example console.log(formatPeopleMisses(reproducePeople({ population: pool, trials: 3 }).misses))
  */
 export function formatPeopleMisses(
@@ -215,9 +216,23 @@ export function formatPeopleMisses(
     fmt(m.error, 4),
     fmt(m.radius, 4),
     m.stop,
+    m.leansTo ?? "-",
+    m.coin === undefined ? "-" : fmt(m.coin, 3),
     m.flags.length === 0 ? "silent" : m.flags.join(", "),
   ]);
-  const header = ["family", "person", "trial", "truth", "q", "error", "radius", "stop", "flags"];
+  const header = [
+    "family",
+    "person",
+    "trial",
+    "truth",
+    "q",
+    "error",
+    "radius",
+    "stop",
+    "leans",
+    "coin p",
+    "flags",
+  ];
   return `${head}\n${table(header, rows)}`;
 }
 
@@ -298,7 +313,7 @@ export function registerReproducePeople(reproduce: Command): void {
     )
     .option(
       "--misses",
-      "after the table, list every adaptive run whose error is above twice the tolerance (flagged or silent): its trial, truth, questions, error, credible radius, stop and flags (the JSON always carries them as misses)",
+      "after the table, list every adaptive run whose error is above twice the tolerance (flagged or silent): its trial, truth, questions, error, credible radius, stop, the side the dashboard marks the person as leaning to (leans), the learned model's probability that they answer as a coin (coin p) and flags (the JSON always carries them as misses)",
     )
     .option("--json", "print JSON on stdout")
     .action(
