@@ -1074,8 +1074,11 @@ export class ParticleBelief {
     }
     for (let iter = 0; iter < 30; iter++) {
       const t = l + (h - l) * this.rng.next();
-      const softValue = hasSoft ? this.softLogLikelihood(p, b, uu, uv, rb, softAnswers, t) : 0;
       const priorValue = sparse ? this.sparseLogPrior(off, v, uu, uv, t) : 0;
+      // Below `level - priorValue` the point is rejected whatever the rest of the sum.
+      const softValue = hasSoft
+        ? this.softLogLikelihood(p, b, uu, uv, rb, softAnswers, t, level - priorValue)
+        : 0;
       if (softValue + priorValue >= level) {
         this.shift(p, t, v, b, rb);
         this.softLL[p] = softValue;
@@ -1139,7 +1142,11 @@ export class ParticleBelief {
 
   /**
    * The soft answers' log-likelihood along the line `u_p + t v` (`uu = |u_p|^2`,
-   * `uv = <u_p, v>`, `rb` the reference points' projections on v).
+   * `uv = <u_p, v>`, `rb` the reference points' projections on v). Every term is a log
+   * probability (at most 0), so the partial sums only fall: once one is below `floor` the
+   * whole is too, and the sum so far is returned (a slice move rejects such a point whatever
+   * the rest; the accepted points' values are summed in full, in the same order, so the
+   * result is the same to the bit).
    */
   private softLogLikelihood(
     p: number,
@@ -1149,6 +1156,7 @@ export class ParticleBelief {
     rb: Float64Array | undefined,
     { choice, choiceScale, other }: SoftAnswers,
     t: number,
+    floor = -Infinity,
   ): number {
     const model = this.model;
     const proj = this.proj;
@@ -1172,6 +1180,8 @@ export class ParticleBelief {
     let s = 0;
     let prod = 1;
     let inRun = 0;
+    // Prefilter for the early exit: the run's product below `cut` may put the sum below floor.
+    let cut = floor === -Infinity ? 0 : Math.exp(floor - s) * 1.000001;
     for (let k = 0; k < m; k++) {
       const j = choice[k]!;
       // z = -(signed scaled difference) / temperature. Beyond |z| = 36 the sigmoid is 0 or
@@ -1180,13 +1190,18 @@ export class ParticleBelief {
       // A lean to the left: the left side's scaled difference grows by `lean`.
       if (lean !== 0) z += lean * sides[j]! * sharp * choiceScale[k]!;
       prod *= z > 36 ? low : z < -36 ? high : low + (1 - lapse) / (1 + Math.exp(z));
+      if (prod < cut && s + Math.log(prod) < floor) {
+        return s + Math.log(prod);
+      }
       if (++inRun === run) {
         s += Math.log(prod);
         prod = 1;
         inRun = 0;
+        if (cut > 0) cut = Math.exp(floor - s) * 1.000001;
       }
     }
     if (inRun > 0) s += Math.log(prod);
+    if (s < floor) return s;
     let ties: Float64Array | undefined;
     for (let k = 0; k < other.length; k++) {
       const j = other[k]!;
