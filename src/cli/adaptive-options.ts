@@ -18,6 +18,7 @@ export interface AdaptiveFlags {
   answerModel?: string;
   displayStep?: string;
   asShown?: boolean;
+  everyShown?: boolean;
   gridPoints?: string;
 }
 
@@ -47,7 +48,7 @@ export function rejectFractionalAdaptive(family: string | undefined): void {
 
 /**
  * Register `--budget`, `--credibility`, `--answer-model`, `--display-step`, `--grid-points`
- * and `--as-shown`.
+ * `--as-shown` and `--every-shown`.
  */
 export function addAdaptiveOptions(cmd: Command): Command {
   return cmd
@@ -74,6 +75,10 @@ export function addAdaptiveOptions(cmd: Command): Command {
     .option(
       "--as-shown",
       "adaptive: believe the answers are about the values a web study's participant sees: binary families, TP and TN rounded to --display-step; diagonal-linear and linear, each class's counts of 100 (default: exact values)",
+    )
+    .option(
+      "--every-shown",
+      "adaptive, binary families: also weigh every threshold classifier as shown at --display-step for the questions, as binary web studies do since issue 26 (default: only the optimal points of belief and prior draws)",
     );
 }
 
@@ -119,6 +124,7 @@ export function adaptiveSettingsFromFlags(
     model: model as AnswerModelName,
     displayStep,
     ...(f.asShown ? { asShown: true } : {}),
+    ...(f.everyShown ? { everyShown: true } : {}),
     ...(gridPoints !== undefined ? { gridPoints } : {}),
   };
 }

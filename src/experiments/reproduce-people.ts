@@ -411,7 +411,7 @@ export function runPerson(o: RunPersonOptions): PeopleRun {
   const shownOf = (p: BinaryPoint) => shownCounts(p.confusion, frame);
   const value = (p: BinaryPoint) => shownValue(truth, shownOf(p), frame);
   const family = binaryStudyFamily(
-    { family: kind, displayStep: frame.step, grid: setting.grid ?? 0 },
+    { family: kind, displayStep: frame.step, grid: setting.grid ?? 0, everyShown: true },
     o.population,
   );
   const range = truthRange(family as AdaptiveFamily<BinaryPoint, unknown>, value);
@@ -477,6 +477,7 @@ export function runPerson(o: RunPersonOptions): PeopleRun {
           displayStep: frame.step,
           grid: setting.grid ?? 0,
           gridPoints: STUDY_GRID_POINTS,
+          everyShown: true,
         },
         o.population,
         o.trial + 1,

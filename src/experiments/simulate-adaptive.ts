@@ -26,6 +26,11 @@ export interface AdaptiveSettings {
    * (as a web study does; default false, exact).
    */
   readonly asShown?: boolean;
+  /**
+   * Binary families: also weigh every threshold classifier as shown for the questions
+   * (`BinaryFamilyOptions.everyShown`, as binary web studies do; default false).
+   */
+  readonly everyShown?: boolean;
   /** The belief's grid points per prior component (binary families; default the engine's). */
   readonly gridPoints?: number;
 }

@@ -421,8 +421,10 @@ describe("reproducePeople: the misses (--misses) and the people run (--people)",
     const text = formatPeopleMisses(r.misses, "reproduce-people");
     expect(text).toContain(`(${r.misses.length}; family by family`);
     const worst = r.misses[0]!;
-    expect(text).toContain(
-      `binary-threshold  ${worst.person.padEnd(8)}  ${String(worst.trial).padEnd(5)}  a0 ${(worst.truth as { a0: number }).a0.toFixed(4)}`,
+    // (Columns as wide as their widest entry.)
+    const a0 = (worst.truth as { a0: number }).a0.toFixed(4);
+    expect(text).toMatch(
+      new RegExp(`^binary-threshold  ${worst.person} +${worst.trial} +a0 ${a0}  `, "m"),
     );
     // The lean and the coin probability beside the flags, "-" when there is none.
     expect(text).toMatch(/ leans {2}coin p {2}flags$/m);

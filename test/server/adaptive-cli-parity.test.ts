@@ -109,6 +109,8 @@ describe("adaptive web study vs elicit simulate", () => {
         String(spec.displayStep),
         // The web study believes answers are about the counts as shown.
         "--as-shown",
+        // ... and weighs every threshold classifier as shown for its questions.
+        "--every-shown",
         "--grid",
         String(spec.grid),
         // The study's belief grid (STUDY_GRID_POINTS), not the engine's default.

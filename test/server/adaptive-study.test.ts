@@ -113,6 +113,7 @@ describe.each(SLOW_BACKENDS)("adaptive study (%s)", (kind) => {
       displayStep: DISPLAY_STEP,
       grid: GRID,
       asShown: true,
+      everyShown: true,
     });
     const procedure = adaptiveProcedure(family, {
       ...o,
@@ -218,6 +219,9 @@ describe.each(SLOW_BACKENDS)("adaptive study (%s)", (kind) => {
       grid: GRID,
       // A new study's belief grid (older studies, without it, replay on the engine's 16384).
       gridPoints: STUDY_GRID_POINTS,
+      // ... and its questions weigh every threshold classifier as shown (older studies,
+      // without it, replay on the belief's candidates alone).
+      everyShown: true,
     });
     // the built-in study is adaptive too, with the same defaults (issue 26), and so is a
     // binary study created without a strategy
@@ -429,14 +433,17 @@ describe.each(SLOW_BACKENDS)("adaptive study (%s)", (kind) => {
     // its first point was placed on the left.
     let asked = 0;
     const expected = runProcedure(
-      adaptiveProcedure(binaryLinearFamily(pool, { displayStep: DISPLAY_STEP, asShown: true }), {
-        tolerance: 0.02,
-        budget: 8,
-        credibility: 0.9,
-        model: "learned-lean",
-        seed,
-        gridPoints: STUDY_GRID_POINTS,
-      }),
+      adaptiveProcedure(
+        binaryLinearFamily(pool, { displayStep: DISPLAY_STEP, asShown: true, everyShown: true }),
+        {
+          tolerance: 0.02,
+          budget: 8,
+          credibility: 0.9,
+          model: "learned-lean",
+          seed,
+          gridPoints: STUDY_GRID_POINTS,
+        },
+      ),
       () => (placementOf(seed, "elicitation", asked++) === "first-left" ? "first" : "second"),
     );
     const s = await walkToElicitation(t, token);

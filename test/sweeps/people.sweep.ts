@@ -36,24 +36,18 @@ import { recordFigures } from "./figures.ts";
  * note must say so). The README quotes the table (docs/figures/reproduce-people.txt).
  */
 const KNOWN_GAPS = [
-  // binary-threshold (tolerance 0.05, learned-lean, the 4096-point grid of new studies): the
-  // careful person is pinned down (the human model gave up on the near pairs and flagged most
-  // runs) for about a question more than the issue's 12 on average; 20% flips widen the tail.
-  // (Since learned-lean, whose leaning kinds of person read the side each question was shown
-  // on, a side bias and 20% flips are covered in 90% and 90% of runs; under learned-sharp
-  // 80% and 80%.)
-  "binary-threshold careful: mean questions 12.9 > 12",
-  "binary-threshold flips-20: error p95 0.1323 > 0.1",
-  // binary-linear (tolerance 0.02 rad, learned-lean): whole people of 100 do not tell
-  // angles 0.02 apart, and every run ends with no informative question left (flagged), most
-  // within twice the tolerance; people who slip, lean or flip answers widen the tail (a
-  // Thurstonian person and one who tires are within it: 0.0384 and 0.0377).
-  "binary-linear lapse: error p95 0.0479 > 0.04",
-  "binary-linear side-bias: error p95 0.0832 > 0.04",
-  "binary-linear flips-5: error p95 0.0404 > 0.04",
-  "binary-linear flips-10: error p95 0.0788 > 0.04",
-  "binary-linear flips-20: coverage 80% < 85%",
-  "binary-linear flips-20: error p95 0.2754 > 0.04",
+  // binary-threshold (tolerance 0.05, learned-lean, the 4096-point grid of new studies, every
+  // threshold classifier as shown offered to the questions): no gap. (Before the last, the
+  // careful person took 12.9 questions on average, its runs often flagged "no informative
+  // question", and 20% flips reached 0.1323 at p95.)
+  // binary-linear (tolerance 0.02 rad, learned-lean, every threshold classifier as shown
+  // offered to the questions): 20% flips widen the tail, and one random responder's run
+  // stopped on the tolerance with answers that Phase III did not tell from a person's (97% of
+  // random runs are flagged). (Before every point as shown, every run ended with no
+  // informative question left, flagged, and lapses, a side bias and 5-20% flips were above
+  // twice the tolerance at p95.)
+  "binary-linear flips-20: error p95 0.1629 > 0.04",
+  "binary-linear random: 1 silent misses",
   // DLPM k = 3 (a multiclass study of iris, tolerance 0.05, budget 25, learned-lean, the
   // engine on the counts shown): a side bias and 20% flips widen the tail (those runs are
   // mostly flagged: no silent miss).
@@ -246,7 +240,7 @@ describe("issue 26: the panel of people (reproduce people)", () => {
 
   // Studies with a Phase III run `learned-sharp` (README, "Answer models"): chosen on the
   // truths drawn with `--truth-seed tune-1`, asserted here on the models' own draw.
-  it("learned-sharp against the others: a careful person pinned down in fewer questions, a coin still flagged", () => {
+  it("learned-sharp against the others: a careful person pinned down (in fewer questions but on the threshold), a coin still flagged", () => {
     const sharpened = (than: "human" | "learned", family: PeopleFamily) => {
       const pair = modelPair(than, "learned-sharp", family, "careful");
       return { ...pair, sharp: pair["learned-sharp"] };
@@ -263,15 +257,23 @@ describe("issue 26: the panel of people (reproduce people)", () => {
         `careful, DLPM: learned ${figures(dlpm.learned)}; learned-sharp ${figures(dlpm.sharp)}\n` +
         `random, DLPM, learned-sharp: flagged ${coin.flagged}, silent ${coin.silentMisses}`,
     );
-    // The careful person's tail of errors narrows and far fewer runs end "not pinned down",
-    // for a question or two more (binary: the human model stops sooner because it gives up
-    // on the near pairs) or fewer (DLPM), and their region still holds their truth. On the
-    // tuning truths (tune-1): threshold p95 0.066 -> 0.021, flagged 80% -> 23%, questions
-    // 10.4 -> 11.6; binary-linear p95 0.149 -> 0.036; DLPM questions 25.0 -> 19.2.
-    expect(threshold.sharp.error.p95).toBeLessThan(0.7 * threshold.human.error.p95);
-    expect(threshold.sharp.flagged!).toBeLessThanOrEqual(threshold.human.flagged! - 0.3);
-    expect(threshold.sharp.questions.mean).toBeLessThanOrEqual(threshold.human.questions.mean + 2);
+    // The careful person's tail of errors narrows and fewer runs end "not pinned down", for
+    // fewer questions (binary-linear, DLPM), and their region still holds their truth. On
+    // the tuning truths (tune-1), before binary studies offered every point as shown:
+    // threshold p95 0.066 -> 0.021, flagged 80% -> 23%, questions 10.4 -> 11.6;
+    // binary-linear p95 0.149 -> 0.036; DLPM questions 25.0 -> 19.2.
+    // The threshold has changed since: with every threshold classifier as shown among the
+    // questions, the fixed human model no longer gives up on a careful person's near pairs
+    // (this draw: human 9.3 questions, p95 0.0117, none flagged; learned-sharp 11.2, 0.0170,
+    // none flagged). What is asserted there is that the sharp model pins a careful person
+    // as well, for at most three questions more; its case on the threshold is the other
+    // people (20% flips on tune-1: region held in 97% of runs under learned-sharp, 53%
+    // under human, with 2 silent misses).
+    expect(threshold.sharp.error.p95).toBeLessThanOrEqual(0.5 * 0.05);
+    expect(threshold.sharp.flagged!).toBeLessThanOrEqual(0.1);
+    expect(threshold.sharp.questions.mean).toBeLessThanOrEqual(threshold.human.questions.mean + 3);
     expect(linear.sharp.error.p95).toBeLessThan(0.5 * linear.human.error.p95);
+    expect(linear.sharp.questions.mean).toBeLessThan(linear.human.questions.mean);
     expect(dlpm.sharp.questions.mean).toBeLessThanOrEqual(dlpm.learned.questions.mean - 3);
     for (const r of [threshold.sharp, linear.sharp, dlpm.sharp]) {
       expect(r.coverage!).toBeGreaterThanOrEqual(0.85);
@@ -284,7 +286,7 @@ describe("issue 26: the panel of people (reproduce people)", () => {
 
   // Studies with a Phase III run `learned-lean` (README, "Answer models"): chosen on the
   // truths drawn with `--truth-seed tune-1` and `tune-2`, asserted here on the models' own draw.
-  it("learned-lean against learned-sharp: a person who leans to one side is covered at least as often, with a narrower tail; a careful person and a coin as before", () => {
+  it("learned-lean against learned-sharp: a person who leans to one side has a narrower tail; a careful person and a coin as before", () => {
     const families = ["binary-threshold", "diagonal-linear", "fair-lambda"] as const;
     const lean = families.map((f) => modelPair("learned-sharp", "learned-lean", f, "side-bias"));
     const careful = modelPair("learned-sharp", "learned-lean", "binary-threshold", "careful");
@@ -301,13 +303,13 @@ describe("issue 26: the panel of people (reproduce people)", () => {
         `\ncareful, binary-threshold: learned-sharp ${figures(careful["learned-sharp"])}; learned-lean ${figures(careful["learned-lean"])}` +
         `\nrandom, DLPM, learned-lean: ${figures(coin)}`,
     );
-    // Summed over the three families: more runs whose region holds the truth, and a tail
-    // of errors no wider (each family's p95 over its tolerance, summed).
-    const sum = (pick: (r: typeof coin) => number, model: "learned-sharp" | "learned-lean") =>
-      lean.reduce((s, pair) => s + pick(pair[model]), 0);
-    expect(sum((r) => r.coverage!, "learned-lean")).toBeGreaterThan(
-      sum((r) => r.coverage!, "learned-sharp"),
-    );
+    // Summed over the three families, a tail of errors no wider (each family's p95 over its
+    // tolerance, summed). Coverage no longer favours learned-lean on this draw since binary
+    // studies offer every point as shown: the side-biased person's region held the truth in
+    // 18, 19 and 16 of 20 runs on the threshold, DLPM and lambda under learned-lean, and 19,
+    // 16 and 19 under learned-sharp (before, the threshold's difference made learned-lean's
+    // sum the larger, as this test asserted). Each cell's coverage is asserted by the panel
+    // above, against the issue's 85%, under the model its study runs.
     const tolerance = { "binary-threshold": 0.05, "diagonal-linear": 0.05, "fair-lambda": 0.05 };
     const tail = (model: "learned-sharp" | "learned-lean") =>
       lean.reduce((s, pair, i) => s + pair[model].error.p95 / tolerance[families[i]!], 0);

@@ -396,6 +396,7 @@ export function simulateBinaryAdaptiveCommand(
         displayStep: settings.displayStep,
         monotone: spec.monotone ?? "increasing",
         asShown: settings.asShown ?? false,
+        everyShown: settings.everyShown ?? false,
       });
       const n = resolveNoise(noise, () => family, value);
       runs.push(
@@ -410,6 +411,7 @@ export function simulateBinaryAdaptiveCommand(
         displayStep: settings.displayStep,
         ...(spec.grid !== undefined ? { grid: spec.grid } : {}),
         asShown: settings.asShown ?? false,
+        everyShown: settings.everyShown ?? false,
       });
       const n = resolveNoise(noise, () => family, value);
       runs.push(

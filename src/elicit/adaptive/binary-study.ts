@@ -28,6 +28,11 @@ export interface BinaryStudySettings {
   readonly grid?: number;
   /** The belief's grid points per prior component (default the engine's, 16384). */
   readonly gridPoints?: number;
+  /**
+   * Offer the questions every point as shown (`BinaryFamilyOptions.everyShown`): true in
+   * studies created from issue 26's stop 49 on; absent, older studies replay as they ran.
+   */
+  readonly everyShown?: boolean;
 }
 
 /**
@@ -52,7 +57,7 @@ export type BinaryStudyResult =
  * @example binaryStudyFamily({ family: "binary-threshold", displayStep: 0.01, grid: 1e-4 }, pool)
  */
 export function binaryStudyFamily(
-  s: Pick<BinaryStudySettings, "family" | "displayStep" | "grid">,
+  s: Pick<BinaryStudySettings, "family" | "displayStep" | "grid" | "everyShown">,
   population: BinaryPopulation,
 ): AdaptiveFamily<BinaryPoint, ThresholdMetric> | AdaptiveFamily<BinaryPoint, BinaryLinearMetric> {
   return s.family === "binary-threshold"
@@ -60,8 +65,13 @@ export function binaryStudyFamily(
         displayStep: s.displayStep,
         grid: s.grid ?? 0,
         asShown: true,
+        everyShown: s.everyShown ?? false,
       })
-    : binaryLinearFamily(population, { displayStep: s.displayStep, asShown: true });
+    : binaryLinearFamily(population, {
+        displayStep: s.displayStep,
+        asShown: true,
+        everyShown: s.everyShown ?? false,
+      });
 }
 
 /**

@@ -634,7 +634,8 @@ function nextQuestion<P, M>(
   const seen = new Set<string>();
   for (let s = 0; s < PRIOR_SAMPLES; s++) ws.push(priorDirection(family, qrng));
   const cuts = family.cutPoints?.(principalAxes(belief, w, AXES, qrng)) ?? [];
-  for (const c of [...family.candidates(ws, qrng), ...cuts]) {
+  const every = family.everyPoint?.() ?? [];
+  for (const c of [...family.candidates(ws, qrng), ...cuts, ...every]) {
     const key = family.displayKey(c);
     if (seen.has(key)) continue;
     seen.add(key);

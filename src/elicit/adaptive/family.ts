@@ -60,6 +60,12 @@ export interface AdaptiveFamily<P, M> {
    * mean across its widest spread. Returns the points, two per direction it can realise.
    */
   cutPoints?(normals: readonly Float64Array[]): P[];
+  /**
+   * Optional: every distinct point as shown, for a family with few of them (a binary study's
+   * thresholds on whole people of 100), offered to the question selection beside the
+   * candidates.
+   */
+  everyPoint?(): readonly P[];
   /** What a person sees of a point at the display precision: equal keys look identical. */
   displayKey(point: P): string;
   /** The point (and classifier) optimal for `w`: the recommendation for the elicited metric. */

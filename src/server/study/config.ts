@@ -39,6 +39,13 @@ export interface AdaptiveStudySpec {
    * 16384, and older studies' answer logs replay as they ran.
    */
   readonly gridPoints?: number;
+  /**
+   * The engine also weighs every threshold classifier as shown for its questions (true in
+   * studies created from issue 26's stop 49 on: pairs such as 5 missed against 4 false
+   * alarms pin a person's trade-off where the belief's own candidates cannot); absent,
+   * older studies' answer logs replay as they ran.
+   */
+  readonly everyShown?: boolean;
 }
 
 /**

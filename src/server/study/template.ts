@@ -202,6 +202,7 @@ export const CANCER_SPEC: AdaptiveStudySpec = {
   displayStep: 1 / DEFAULT_POPULATION,
   grid: 1e-4,
   gridPoints: STUDY_GRID_POINTS,
+  everyShown: true,
 };
 
 /** The user-study paper's own search on the built-in pool, kept for reproduction. */

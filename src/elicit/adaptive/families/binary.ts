@@ -27,6 +27,15 @@ export interface BinaryFamilyOptions {
    * belief then agrees with the metrics that fit the answers as seen.
    */
   readonly asShown?: boolean;
+  /**
+   * Offer the question selection every threshold classifier as shown (`everyShownPoint`)
+   * beside the candidates of belief draws (default false). Whole people of 100 tell a metric
+   * apart only on pairs whose counts differ in the right ratio (5 missed against 4 false
+   * alarms: a0 = 5/9), and those pairs are seldom both optimal for draws of the belief: a
+   * careful person's runs then ended with the region at 0.03-0.06 and "no informative
+   * question" (flagged). Binary web studies from issue 26's stop 49 on set it.
+   */
+  readonly everyShown?: boolean;
 }
 
 /** The features (TP, TN) of a point: exact, or rounded to the display step as shown. */
@@ -60,6 +69,7 @@ export function binaryLinearFamily(
 ): AdaptiveFamily<BinaryPoint, BinaryLinearMetric> {
   const step = o.displayStep ?? 1e-3;
   const sign = o.monotone === "decreasing" ? -1 : 1;
+  let every: BinaryPoint[] | undefined;
   const toMetric = (w: Float64Array): BinaryLinearMetric =>
     normalizeLinear({ tp: w[0]!, tn: w[1]! });
   return {
@@ -74,6 +84,7 @@ export function binaryLinearFamily(
     coordinateNames: ["theta"],
     features: binaryFeatures(step, o.asShown ?? false),
     candidates: (ws) => ws.map((w) => bayesPoint(population, toMetric(w))),
+    ...(o.everyShown ? { everyPoint: () => (every ??= everyShownPoint(population, 0, step)) } : {}),
     displayKey: (p) => binaryKey(p, step),
     optimal: (w) => bayesPoint(population, toMetric(w)),
     toMetric,
@@ -99,6 +110,7 @@ export function binaryThresholdFamily(
 ): AdaptiveFamily<BinaryPoint, ThresholdMetric> {
   const step = o.displayStep ?? 1e-3;
   const grid = o.grid ?? 0;
+  let every: BinaryPoint[] | undefined;
   const toMetric = (w: Float64Array): ThresholdMetric => {
     const s = w[0]! + w[1]!;
     return { a0: s > 0 ? Math.min(1, Math.max(0, w[1]! / s)) : 0.5 };
@@ -112,10 +124,39 @@ export function binaryThresholdFamily(
     coordinateNames: ["a0"],
     features: binaryFeatures(step, o.asShown ?? false),
     candidates: (ws) => ws.map((w) => thresholdPoint(population, toMetric(w).a0, grid)),
+    ...(o.everyShown
+      ? { everyPoint: () => (every ??= everyShownPoint(population, grid, step)) }
+      : {}),
     displayKey: (p) => binaryKey(p, step),
     optimal: (w) => thresholdPoint(population, toMetric(w).a0, grid),
     toMetric,
     error: (a, b) => Math.abs(a.a0 - b.a0),
     coordinates: (m) => [m.a0],
   };
+}
+
+/** Thresholds tried by `everyShownPoint`: every 0.001 from 0 to 1. */
+const EVERY_THRESHOLDS = 1000;
+
+/**
+ * The distinct points as shown (by `binaryKey` at `step`) of the threshold classifiers
+ * `1[eta >= t]`, t every 0.001 from 0 to 1 (snapped to `grid`), in increasing t: the Bayes
+ * optimal classifiers of every metric of both binary families, as a person tells them apart.
+ * @example everyShownPoint(pool, 0, 0.01).length // about 100 for 100 people shown
+ */
+export function everyShownPoint(
+  population: BinaryPopulation,
+  grid: number,
+  step: number,
+): BinaryPoint[] {
+  const seen = new Set<string>();
+  const out: BinaryPoint[] = [];
+  for (let i = 0; i <= EVERY_THRESHOLDS; i++) {
+    const p = thresholdPoint(population, i / EVERY_THRESHOLDS, grid);
+    const key = binaryKey(p, step);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(p);
+  }
+  return out;
 }

@@ -319,6 +319,7 @@ function studySpec(
       displayStep: 1 / population,
       ...grid,
       gridPoints: STUDY_GRID_POINTS,
+      everyShown: true,
     };
   }
   return { family, tolerance, strategy: body.strategy ?? "paper", ...grid };
