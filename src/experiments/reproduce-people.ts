@@ -371,6 +371,12 @@ export interface RunPersonOptions {
   readonly multiclassPool?: MulticlassPool;
   /** 0-based trial: seeds the engine (trial + 1) and, with the family, the person. */
   readonly trial: number;
+  /**
+   * The truths' draw (`ReproducePeopleOptions.truthSeed`): any draw but the asserted one
+   * (`reproduce-people`, the default) seeds its people too, so a draw's random responder
+   * answers other coin flips than the asserted draw's, not only for other truths.
+   */
+  readonly draw?: string;
   /** People shown per page (default `PEOPLE_POPULATION`, 100). */
   readonly shownPopulation?: number;
   /** The adaptive engine's answer model (default `PEOPLE_ADAPTIVE.model`). */
@@ -385,11 +391,28 @@ export interface RunPersonOptions {
   readonly budget?: number;
 }
 
+/** The truths the people sweep asserts on (`ReproducePeopleOptions.truthSeed`'s default). */
+export const ASSERTED_DRAW = "reproduce-people";
+
+/**
+ * A panel person's seed: `people:<family>:<trial>:<type>` on the asserted draw (the seeds its
+ * figures were published with), `people:<draw>:<family>:<trial>:<type>` on any other, so that
+ * tuning draws never replay the asserted draw's answer noise.
+ * @example personSeed("binary-linear", { trial: 3, person: "random", draw: "tune-1" }) // "people:tune-1:binary-linear:3:random"
+ */
+export function personSeed(
+  family: string,
+  o: { readonly trial: number; readonly person: string; readonly draw?: string },
+): string {
+  const draw = o.draw !== undefined && o.draw !== ASSERTED_DRAW ? `${o.draw}:` : "";
+  return `people:${draw}${family}:${o.trial}:${o.person}`;
+}
+
 /**
  * One person of the panel answering one strategy for one truth. The person's value is the
  * truth at the displayed counts, its range the spread of that value over the adaptive family's
  * candidate points (`truthRange`), its seed `people:<family>:<trial>:<type>` (the same person
- * for both strategies). Pairs identical on screen are answered "tie" without being shown.
+ * for both strategies; `people:<draw>:<family>:...` on a draw other than the asserted one). Pairs identical on screen are answered "tie" without being shown.
  * @example
  * runPerson({ family: "binary-threshold", strategy: "adaptive", person: "careful",
  *   truth: { family: "binary-threshold", a0: 0.3 }, population: pool, trial: 0 }).error
@@ -418,7 +441,7 @@ export function runPerson(o: RunPersonOptions): PeopleRun {
   const person = makePerson<BinaryPoint>(o.person, {
     value,
     range: range > 0 ? range : 1,
-    seed: `people:${o.family}:${o.trial}:${o.person}`,
+    seed: personSeed(o.family, o),
   });
   const shown: ShownQuestion[] = [];
   const rows: ShownAnswerRow[] = [];
@@ -628,7 +651,7 @@ function runMulticlass(
   const person = makePerson<MulticlassPoint>(o.person, {
     value,
     range: range > 0 ? range : 1,
-    seed: `people:${kind}:${o.trial}:${o.person}`,
+    seed: personSeed(kind, o),
   });
   // What decides the comparison, larger better: correct counts, or mistakes negated.
   const decisive = (p: MulticlassPoint) =>
@@ -791,7 +814,7 @@ function runFair(o: RunPersonOptions, truth: FairTruth): PeopleRun {
   const person = makePerson<FairPoint>(o.person, {
     value,
     range: range > 0 ? range : 1,
-    seed: `people:${kind}:${o.trial}:${o.person}`,
+    seed: personSeed(kind, o),
   });
   const shown: ShownProfiles[] = [];
   const asked: AskedPair<FairPoint>[] = [];
@@ -1090,7 +1113,8 @@ export function reproducePeople(o: ReproducePeopleOptions): PeopleReproduction {
   const all: PeopleRun[] = [];
   const missed: PeopleRun[] = [];
   for (const family of PEOPLE_FAMILIES.filter((f) => families.includes(f))) {
-    const rng = createRng(`${o.truthSeed ?? "reproduce-people"}:${family}`);
+    const draw = o.truthSeed ?? ASSERTED_DRAW;
+    const rng = createRng(`${draw}:${family}`);
     const truths: PeopleTruth[] = Array.from({ length: o.trials }, () =>
       family === "diagonal-linear"
         ? randomDiagonalTruth(rng, o.multiclass!.pool.k)
@@ -1113,6 +1137,7 @@ export function reproducePeople(o: ReproducePeopleOptions): PeopleReproduction {
             ...(o.multiclass ? { multiclassPool: o.multiclass.pool } : {}),
             ...(o.fair ? { fairData: o.fair.data } : {}),
             trial: t,
+            draw,
             shownPopulation,
             ...(o.model ? { model: o.model } : {}),
             ...(o.exactEngine ? { exactEngine: true } : {}),

@@ -15,7 +15,9 @@ import {
   PEOPLE_STRATEGIES,
   type PeopleRun,
   peopleSize,
+  personSeed,
   reproducePeople,
+  runPerson,
 } from "../../src/experiments/reproduce-people.ts";
 import { PERSON_TYPES } from "../../src/oracle/people.ts";
 import { prepareStudyData } from "../../src/server/kinds/binary/data.ts";
@@ -198,6 +200,31 @@ describe("reproducePeople", () => {
       ).map((r) => r.truth);
     expect(truths()).toEqual(truths("reproduce-people"));
     expect(truths("tune-1")).not.toEqual(truths());
+  });
+
+  it("gives a draw other than the asserted one its own people: a coin flips other coins", () => {
+    expect(personSeed("binary-linear", { trial: 26, person: "random" })).toBe(
+      "people:binary-linear:26:random",
+    );
+    expect(
+      personSeed("binary-linear", { trial: 26, person: "random", draw: "reproduce-people" }),
+    ).toBe("people:binary-linear:26:random");
+    expect(personSeed("binary-linear", { trial: 26, person: "random", draw: "tune-1" })).toBe(
+      "people:tune-1:binary-linear:26:random",
+    );
+    // One truth, one engine seed: only the draw differs, so only the coin's flips can.
+    const answers = (draw?: string) =>
+      runPerson({
+        family: "binary-threshold",
+        strategy: "paper",
+        person: "random",
+        truth: { family: "binary-threshold", a0: 0.4 },
+        population: pool,
+        trial: 0,
+        ...(draw === undefined ? {} : { draw }),
+      }).shown.map((q) => q.answer);
+    expect(answers("reproduce-people")).toEqual(answers());
+    expect(answers("tune-1")).not.toEqual(answers());
   });
 
   it("sizes the progress bar and rejects unknown families", () => {

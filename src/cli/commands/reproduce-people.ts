@@ -300,7 +300,7 @@ export function registerReproducePeople(reproduce: Command): void {
     )
     .option(
       "--truth-seed <prefix>",
-      "prefix of the truths' seeds: the default draws the truths the people sweep asserts on; tune on another (e.g. tune-1)",
+      "prefix of the truths' seeds: the default draws the truths the people sweep asserts on; tune on another (e.g. tune-1), whose people have seeds of their own too",
       "reproduce-people",
     )
     .option(
