@@ -263,6 +263,12 @@ export interface PeopleRun {
    */
   readonly coinLike?: boolean;
   /**
+   * The dashboard's coin test behind `coinLike` (adaptive runs): the chance that a coin agrees
+   * with the result and with itself at least as often as the person did in Phase III
+   * (`consistency.coinP`; coin-like above `COIN_LEVEL`, 0.05; null when nothing was counted).
+   */
+  readonly phaseThreeP?: number | null;
+  /**
    * The dashboard's "leans left" (right), adaptive runs: the side the engine's learned answer
    * model finds the person choosing on close pairs (`consistency.leansTo`; null: none).
    */
@@ -536,6 +542,7 @@ export function runPerson(o: RunPersonOptions): PeopleRun {
     flags,
     stop,
     coinLike: consistency.coinLike,
+    phaseThreeP: consistency.coinP,
     leansTo: consistency.leansTo,
     ...coinOf(r),
   });
@@ -770,6 +777,7 @@ function adaptiveRun(
     stop: r.stop,
     ...coinOf(r),
     ...(coinLike !== undefined ? { coinLike } : {}),
+    phaseThreeP: consistency.coinP,
     leansTo: consistency.leansTo,
     flagged,
     silentMiss: m.error > 2 * m.tolerance && !flagged,
@@ -965,6 +973,8 @@ export interface PeopleMiss {
    * (`PeopleRun.coin`; absent under a fixed model).
    */
   readonly coin?: number;
+  /** Phase III's coin test (`PeopleRun.phaseThreeP`; null: nothing counted). */
+  readonly phaseThreeP: number | null;
 }
 
 /** An adaptive run whose error is above twice its family's tolerance. */
@@ -994,6 +1004,7 @@ export function missesOf(runs: readonly PeopleRun[]): PeopleMiss[] {
       flags: r.flags ?? [],
       leansTo: r.leansTo ?? null,
       ...(r.coin === undefined ? {} : { coin: r.coin }),
+      phaseThreeP: r.phaseThreeP ?? null,
     }));
 }
 

@@ -432,6 +432,10 @@ describe("reproducePeople: the misses (--misses) and the people run (--people)",
       expect(m.flags.includes("coin-like")).toBe(run.coinLike === true);
       expect(m.leansTo).toBe(run.leansTo ?? null);
       expect(m.coin).toBe(run.coin);
+      // Phase III's coin test: coin-like exactly when a coin does as well more than 5% of
+      // the time.
+      expect(m.phaseThreeP).toBe(run.phaseThreeP ?? null);
+      if (m.phaseThreeP !== null) expect(m.phaseThreeP > 0.05).toBe(run.coinLike === true);
       expect(m.flags.includes("no-informative-question")).toBe(
         run.stop === "no-informative-question",
       );
@@ -454,11 +458,14 @@ describe("reproducePeople: the misses (--misses) and the people run (--people)",
       new RegExp(`^binary-threshold  ${worst.person} +${worst.trial} +a0 ${a0}  `, "m"),
     );
     // The lean and the coin probability beside the flags, "-" when there is none.
-    expect(text).toMatch(/ leans {2}coin p {2}flags$/m);
-    const leaning = formatPeopleMisses([{ ...worst, leansTo: "left", coin: 0.0123 }], "x");
-    expect(leaning).toMatch(/ left {3,}0\.012 {2,}\S/m);
-    const { coin: _, ...fixed } = { ...worst, leansTo: null };
-    expect(formatPeopleMisses([fixed], "x")).toMatch(/ - {5,}- {6,}\S/m);
+    expect(text).toMatch(/ leans {2}coin p {2}III p {2}flags$/m);
+    const leaning = formatPeopleMisses(
+      [{ ...worst, leansTo: "left", coin: 0.0123, phaseThreeP: 0.0456 }],
+      "x",
+    );
+    expect(leaning).toMatch(/ left {3,}0\.012 {2,}0\.046 {2,}\S/m);
+    const { coin: _, ...fixed } = { ...worst, leansTo: null, phaseThreeP: null };
+    expect(formatPeopleMisses([fixed], "x")).toMatch(/ - {5,}- {6,}- {5,}\S/m);
     const silent = { ...worst, flags: [] };
     expect(formatPeopleMisses([silent], "tune-1")).toMatch(/ silent$/m);
     expect(formatPeopleMisses([silent], "tune-1")).toContain("--truth-seed tune-1 --trials t+1");

@@ -197,7 +197,8 @@ function truthText(t: PeopleTruth): string {
  * What `--misses` prints: every adaptive run whose error is above twice the tolerance, family
  * by family and the worst first, with its truth, questions, error, credible radius, why the
  * engine stopped, the side the person leans to and their probability of answering as a coin
- * ("-" when none), and why it is flagged ("silent" when nothing flags it), under `title`.
+ * ("-" when none), Phase III's coin test (the chance a coin does as well; coin-like above
+ * 0.05; "-" when nothing was counted), and why it is flagged ("silent" when nothing flags it), under `title`.
  * @example console.log(formatPeopleMisses(reproducePeople({ population: pool, trials: 3 }).misses))
  */
 export function formatPeopleMisses(
@@ -218,6 +219,7 @@ export function formatPeopleMisses(
     m.stop,
     m.leansTo ?? "-",
     m.coin === undefined ? "-" : fmt(m.coin, 3),
+    m.phaseThreeP === null ? "-" : fmt(m.phaseThreeP, 3),
     m.flags.length === 0 ? "silent" : m.flags.join(", "),
   ]);
   const header = [
@@ -231,6 +233,7 @@ export function formatPeopleMisses(
     "stop",
     "leans",
     "coin p",
+    "III p",
     "flags",
   ];
   return `${head}\n${table(header, rows)}`;
@@ -313,7 +316,7 @@ export function registerReproducePeople(reproduce: Command): void {
     )
     .option(
       "--misses",
-      "after the table, list every adaptive run whose error is above twice the tolerance (flagged or silent): its trial, truth, questions, error, credible radius, stop, the side the dashboard marks the person as leaning to (leans), the learned model's probability that they answer as a coin (coin p) and flags (the JSON always carries them as misses)",
+      "after the table, list every adaptive run whose error is above twice the tolerance (flagged or silent): its trial, truth, questions, error, credible radius, stop, the side the dashboard marks the person as leaning to (leans), the learned model's probability that they answer as a coin (coin p), Phase III's coin test, the chance that a coin agrees as often (III p; the dashboard flags a coin above 0.05) and flags (the JSON always carries them as misses)",
     )
     .option("--json", "print JSON on stdout")
     .action(
