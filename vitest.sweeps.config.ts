@@ -1,5 +1,40 @@
 import { availableParallelism } from "node:os";
+import { relative } from "node:path";
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
+
+/**
+ * The sweep files' worker seconds in a clean-clone CI run (40be3d0, 2-core machine), the
+ * costliest listed. Without a results cache (a fresh clone) vitest runs the larger files
+ * first, and size says little here: real-pools (37 lines, 367 s) and the route fuzz (about
+ * 10 lines, 184-217 s each) started last, so one worker ran alone for the stage's last
+ * 100 s. Longest first, the two workers end within seconds of each other (simulated on those
+ * timings: 1324 s instead of 1375). A file not listed runs after these, larger first; a stale
+ * figure only makes the order less good, never a result different.
+ */
+const COST_SECONDS: Readonly<Record<string, number>> = {
+  "test/sweeps/people.sweep.ts": 959,
+  "test/sweeps/real-pools.sweep.ts": 367,
+  "test/sweeps/calibration.sweep.ts": 303,
+  "test/sweeps/adaptive-targets.sweep.ts": 298,
+  "test/sweeps/route-fuzz-postgres.sweep.ts": 217,
+  "test/sweeps/route-fuzz-sqlite.sweep.ts": 184,
+  "test/sweeps/noisy-http-study.sweep.ts": 87,
+  "test/sweeps/multiclass-datasets.sweep.ts": 81,
+  "test/sweeps/honest-numbers.sweep.ts": 44,
+  "test/sweeps/debrief-range.sweep.ts": 34,
+};
+
+/** Orders the sweep files by COST_SECONDS, longest first, then vitest's own order. */
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const base = await super.sort(files);
+    const cost = (f: TestSpecification) =>
+      COST_SECONDS[relative(f.project.config.root, f.moduleId).split("\\").join("/")] ?? 0;
+    // Array.prototype.sort is stable: equal costs (the unlisted files) keep vitest's order.
+    return [...base].sort((a, b) => cost(b) - cost(a));
+  }
+}
 
 /** The long statistical sweeps (`npm run test:sweeps`, also run by `.ci/run`), kept out of `npm test`. */
 export default defineConfig({
@@ -11,6 +46,10 @@ export default defineConfig({
     // ports), and on a 2-core machine vitest's default (one worker fewer than the cores) ran
     // them one at a time, which alone made .ci/run miss its 40-minute budget (issue 25).
     maxWorkers: availableParallelism(),
+    // One module graph per worker, as npm test (vitest.config.ts says why that holds): the
+    // engine is imported and compiled once per worker instead of once per file.
+    isolate: false,
+    sequence: { sequencer: LongestFirst },
     // Tells test/server/helpers.ts that this is the sweeps run: the slow server files that
     // test/sweeps/postgres/*.sweep.ts import then run every test on PostgreSQL (npm test runs
     // their SQLite tests and a PostgreSQL smoke).

@@ -418,7 +418,8 @@ export function personSeed(
  * One person of the panel answering one strategy for one truth. The person's value is the
  * truth at the displayed counts, its range the spread of that value over the adaptive family's
  * candidate points (`truthRange`), its seed `people:<family>:<trial>:<type>` (the same person
- * for both strategies; `people:<draw>:<family>:...` on a draw other than the asserted one). Pairs identical on screen are answered "tie" without being shown.
+ * for both strategies; `people:<draw>:<family>:...` on a draw other than the asserted one).
+ * Pairs identical on screen are answered "tie" without being shown.
  * @example
  * runPerson({ family: "binary-threshold", strategy: "adaptive", person: "careful",
  *   truth: { family: "binary-threshold", a0: 0.3 }, population: pool, trial: 0 }).error

@@ -23,6 +23,7 @@ import {
   fairStudyConfig,
   prepareFairStudyData,
 } from "../../server/kinds/fair/study.ts";
+import { COIN_LEVEL } from "../../server/participant/consistency.ts";
 import type { StudyAnswerModel } from "../../server/study/config.ts";
 import { FAIR_DATASETS, MULTICLASS_DATASETS } from "../../server/study/config.ts";
 import { bundledDataPath, cancerDiagnosisConfig } from "../../server/study/template.ts";
@@ -316,7 +317,7 @@ export function registerReproducePeople(reproduce: Command): void {
     )
     .option(
       "--misses",
-      "after the table, list every adaptive run whose error is above twice the tolerance (flagged or silent): its trial, truth, questions, error, credible radius, stop, the side the dashboard marks the person as leaning to (leans), the learned model's probability that they answer as a coin (coin p), Phase III's coin test, the chance that a coin agrees as often (III p; the dashboard flags a coin above 0.05) and flags (the JSON always carries them as misses)",
+      `after the table, list every adaptive run whose error is above twice the tolerance (flagged or silent): its trial, truth, questions, error, credible radius, stop, the side the dashboard marks the person as leaning to (leans), the learned model's probability that they answer as a coin (coin p), Phase III's coin test, the chance that a coin agrees as often (III p; the dashboard flags a coin above ${COIN_LEVEL}) and flags (the JSON always carries them as misses)`,
     )
     .option("--json", "print JSON on stdout")
     .action(
