@@ -59,9 +59,23 @@ check "tarball holds README.md, LICENSE and CHANGELOG.md" bash -c "
 check "tarball holds no tests, databases, .env, keys or pw.txt" bash -c "
   ! grep -E '^package/(test|src|scripts|bench|examples|docs|\\.elicit-data|test-results|node_modules)/|\\.(sqlite|sqlite-wal|db|pem|key|log|tgz)\$|/\\.env|/\\.npmrc\$|/pw\\.txt\$|\\.test\\.|\\.spec\\.' '$listing'"
 
+# better-sqlite3's install script (prebuild-install) downloads the maintainers' prebuilt
+# binary on a user's machine; this machine has no route to GitHub, so it compiled SQLite
+# instead: about 85 s on one core, the compile npm ci had run minutes before. The checkout's own
+# binary (same package version, Node ABI and platform) is offered as a local prebuild, named in
+# a .prebuild-installrc in the project (scripts/ci/sqlite-prebuild.sh), so the install takes the
+# path a user's does: the install script unpacks a prebuilt binary and loads it. If the
+# tarball's range resolves to another version, the name does not match and the script compiles
+# as before. PACK_TEST_COMPILE=1 compiles regardless.
+prebuilds=""
+if [ -z "${PACK_TEST_COMPILE:-}" ] && "$root/scripts/ci/sqlite-prebuild.sh" pack "$work/prebuilds"; then
+  prebuilds="$work/prebuilds"
+fi
+
 app="$work/app"
 mkdir -p "$app"
 cd "$app"
+[ -n "$prebuilds" ] && printf 'local-prebuilds=%s\n' "$prebuilds" >"$app/.prebuild-installrc"
 if ! npm install --no-audit --no-fund "$tarball" >"$work/install.log" 2>&1; then
   fail "npm install <tarball> in an empty folder" "$work/install.log"; finish
 fi
@@ -152,6 +166,12 @@ sqlite_dir="$app/node_modules/better-sqlite3"
 sqlite_bin="$sqlite_dir/build/Release/better_sqlite3.node"
 if [ -e "$sqlite_bin" ]; then
   pass "npm install ran better-sqlite3's install script (build/Release/better_sqlite3.node)"
+  # A compile leaves its object files beside the binary; an unpacked prebuild does not.
+  if [ -d "$sqlite_dir/build/Release/obj.target" ]; then
+    echo "pack: note: the install script compiled better-sqlite3"
+  else
+    echo "pack: note: the install script unpacked a prebuilt better-sqlite3 binary"
+  fi
 else
   echo "pack: note: npm install skipped better-sqlite3's install script; running what elicit serve's error names"
   check "npm install-scripts approve better-sqlite3 && npm rebuild better-sqlite3" bash -c \
