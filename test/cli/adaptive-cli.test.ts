@@ -154,7 +154,7 @@ describe("elicit simulate --strategy adaptive", () => {
     expect(person.coin).toBeLessThan(0.5);
     expect(JSON.parse(run("human").stdout).person).toBeUndefined();
     expect(oneLineError(run("guess"))).toMatch(
-      /exact, human, learned, learned-sharp, learned-lean or flips:P/,
+      /exact, human, learned, learned-sharp, learned-lean, learned-tiring or flips:P/,
     );
   });
 

@@ -57,7 +57,14 @@ function bits(x: unknown): unknown {
 }
 
 describe.each(cases)("replay cache: %s", (name, make, auto) => {
-  for (const model of ["human", "exact", "learned", "learned-sharp", "learned-lean"] as const) {
+  for (const model of [
+    "human",
+    "exact",
+    "learned",
+    "learned-sharp",
+    "learned-lean",
+    "learned-tiring",
+  ] as const) {
     it(`${model} model: resumed runs give the replay's states bit for bit`, () => {
       const family = make();
       const truth = truthOf(family, name);

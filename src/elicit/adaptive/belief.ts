@@ -103,6 +103,8 @@ export class ParticleBelief {
   private readonly levelSharpness: Float64Array;
   /** Per level, its lean to the left side (`LapsePrior.side`; 0 default). */
   private readonly levelSide: Float64Array;
+  /** Per level, its temperature's growth per question (`LapsePrior.fatigue`; 0 default). */
+  private readonly levelFatigue: Float64Array;
   /**
    * Per answer, the side `first` was shown on: +1 left, -1 right, 0 unknown (a lean then
    * cannot act on it).
@@ -188,20 +190,24 @@ export class ParticleBelief {
         (lapses.sharpness !== undefined &&
           !(lapses.sharpness.length === k && lapses.sharpness.every((x) => x > 0))) ||
         (lapses.side !== undefined &&
-          !(lapses.side.length === k && lapses.side.every((x) => Number.isFinite(x))))
+          !(lapses.side.length === k && lapses.side.every((x) => Number.isFinite(x)))) ||
+        (lapses.fatigue !== undefined &&
+          !(lapses.fatigue.length === k && lapses.fatigue.every((x) => x >= 0 && x < Infinity)))
       ) {
         throw new RangeError(
-          "lapse levels must be in [0, 1], one positive prior weight (and sharpness, and a finite side lean) each",
+          "lapse levels must be in [0, 1], one positive prior weight (and sharpness, a finite side lean and a finite fatigue >= 0) each",
         );
       }
       this.levels = Float64Array.from(lapses.levels);
       this.levelSharpness = Float64Array.from(lapses.sharpness ?? lapses.levels.map(() => 1));
       this.levelSide = Float64Array.from(lapses.side ?? lapses.levels.map(() => 0));
+      this.levelFatigue = Float64Array.from(lapses.fatigue ?? lapses.levels.map(() => 0));
       this.levelLogPrior = Float64Array.from(lapses.prior, (w) => Math.log(w / total));
     } else {
       this.levels = undefined;
       this.levelSharpness = new Float64Array(0);
       this.levelSide = new Float64Array(0);
+      this.levelFatigue = new Float64Array(0);
       this.levelLogPrior = new Float64Array(0);
     }
     this.level = new Uint8Array(moving);
@@ -314,7 +320,15 @@ export class ParticleBelief {
     return this.levels ? [...this.levelSide] : undefined;
   }
 
-  /** Log-likelihood of `answer` at scaled difference `x` for particle p (its own lapse). */
+  /**
+   * Each lapse level's growth of temperature per question (`LapsePrior.fatigue`), undefined
+   * when the lapse is fixed.
+   */
+  levelFatigues(): readonly number[] | undefined {
+    return this.levels ? [...this.levelFatigue] : undefined;
+  }
+
+  /** Log-likelihood of the newest answer at scaled difference `x` for particle p (its own level). */
   private answerLL(p: number, answer: Answer, x: number): number {
     const levels = this.levels;
     const model = this.model;
@@ -325,8 +339,9 @@ export class ParticleBelief {
     // A lean to the left acts as a difference in favour of the side shown on the left.
     const leaned = x + this.levelSide[j]! * this.sides[this.sides.length - 1]!;
     const signed = answer === "first" ? leaned : -leaned;
+    const tired = 1 + this.levelFatigue[j]! * (this.answers.length - 1);
     return Math.log(
-      choiceProbability(levels[j]!, model.temperature / this.levelSharpness[j]!, signed),
+      choiceProbability(levels[j]!, (model.temperature / this.levelSharpness[j]!) * tired, signed),
     );
   }
 
@@ -683,11 +698,12 @@ export class ParticleBelief {
     // Levels that share a temperature and a lean share their sigmoid (the same value
     // choiceProbability computes): one per distinct pair per point, not one per level.
     const side = this.sides[this.sides.length - 1]!;
+    const asked = this.answers.length - 1;
     const temps: number[] = [];
     const shifts: number[] = [];
     const tempOf = new Int32Array(k);
     for (let j = 0; j < k; j++) {
-      const t = temperature / this.levelSharpness[j]!;
+      const t = (temperature / this.levelSharpness[j]!) * (1 + this.levelFatigue[j]! * asked);
       const shift = this.levelSide[j]! * side;
       let i = temps.findIndex((x, m) => x === t && shifts[m] === shift);
       if (i < 0) {
@@ -1174,6 +1190,7 @@ export class ParticleBelief {
     const m = choice.length;
     const sharp = this.levels ? this.levelSharpness[this.level[p]!]! : 1;
     const lean = this.levels ? this.levelSide[this.level[p]!]! : 0;
+    const fatigue = this.levels ? this.levelFatigue[this.level[p]!]! : 0;
     const sides = this.sides;
     const inv = 1 / this.divisor(p, t, uu, uv, rb);
     const sharpInv = sharp * inv;
@@ -1189,6 +1206,8 @@ export class ParticleBelief {
       let z = (proj[row + j]! + t * b[j]!) * sharpInv * choiceScale[k]!;
       // A lean to the left: the left side's scaled difference grows by `lean`.
       if (lean !== 0) z += lean * sides[j]! * sharp * choiceScale[k]!;
+      // A tiring person's temperature grows with the question's index.
+      if (fatigue !== 0) z /= 1 + fatigue * j;
       prod *= z > 36 ? low : z < -36 ? high : low + (1 - lapse) / (1 + Math.exp(z));
       if (prod < cut && s + Math.log(prod) < floor) {
         return s + Math.log(prod);

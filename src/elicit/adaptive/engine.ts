@@ -119,14 +119,17 @@ export interface AdaptiveResult<P, M> {
    * With a learned lapse (the `learned` model): the person's lapse as the answers left it,
    * its posterior mean and each level's posterior probability; `coin` is the probability that
    * the person answers as a coin would (the level 1, when the prior has it); `lean`, when the
-   * prior has people who lean to one side of the screen (`learned-lean`), the probability that
-   * the person leans to the left and to the right.
+   * prior has people who lean to one side of the screen (`learned-lean`, `learned-tiring`),
+   * the probability that the person leans to the left and to the right; `tiring`, when the
+   * prior has people whose noise grows over the session (`learned-tiring`), the probability
+   * that this person's does.
    */
   readonly person?: {
     readonly lapse: number;
     readonly coin: number;
     readonly levels: readonly { readonly lapse: number; readonly probability: number }[];
     readonly lean?: { readonly left: number; readonly right: number };
+    readonly tiring?: number;
   };
   /**
    * The belief the answers left, for judging pairs asked after the elicitation (a study's
@@ -693,10 +696,15 @@ function selectionModel(model: AnswerModel, belief: ParticleBelief): AnswerModel
   const person = personOf(belief).person;
   if (!person || model.kind !== "human") return model;
   const sharpness = belief.levelSharpnesses()!;
-  if (sharpness.every((x) => x === 1)) return { ...model, lapse: person.lapse };
+  const fatigue = belief.levelFatigues()!;
+  if (sharpness.every((x) => x === 1) && fatigue.every((x) => x === 0))
+    return { ...model, lapse: person.lapse };
   const post = belief.lapsePosterior()!;
+  // A tiring level answers the next question as sharply as its growth leaves it.
+  const next = belief.observed;
   let sharp = 0;
-  for (let j = 0; j < sharpness.length; j++) sharp += post[j]! * sharpness[j]!;
+  for (let j = 0; j < sharpness.length; j++)
+    sharp += (post[j]! * sharpness[j]!) / (1 + fatigue[j]! * next);
   return { ...model, lapse: person.lapse, temperature: model.temperature / sharp };
 }
 
@@ -706,23 +714,28 @@ function personOf(belief: ParticleBelief): Pick<AdaptiveResult<unknown, unknown>
   const levels = belief.lapseLevels();
   if (!post || !levels) return {};
   const sides = belief.levelSides() ?? [];
+  const fatigue = belief.levelFatigues() ?? [];
   let lapse = 0;
   let coin = 0;
   let left = 0;
   let right = 0;
+  let tiring = 0;
   for (let j = 0; j < levels.length; j++) {
     lapse += post[j]! * levels[j]!;
+    if ((fatigue[j] ?? 0) > 0) tiring += post[j]!;
     if (levels[j]! >= 1) coin += post[j]!;
     if ((sides[j] ?? 0) > 0) left += post[j]!;
     else if ((sides[j] ?? 0) < 0) right += post[j]!;
   }
   const leans = sides.some((x) => x !== 0);
+  const tires = fatigue.some((x) => x > 0);
   return {
     person: {
       lapse,
       coin,
       levels: levels.map((l, j) => ({ lapse: l, probability: post[j]! })),
       ...(leans ? { lean: { left, right } } : {}),
+      ...(tires ? { tiring } : {}),
     },
   };
 }

@@ -1,8 +1,16 @@
 import type { BinarySpec } from "../../elicit/binary/spec.ts";
 import type { KindComprehensionViews } from "./kind-comprehension.ts";
 
-/** The answer models a study's engine runs under (see `BinaryAdaptiveSpec.model`). */
-export type StudyAnswerModel = "human" | "learned" | "learned-sharp" | "learned-lean";
+/**
+ * The answer models a study's engine runs under (see `BinaryAdaptiveSpec.model`);
+ * `learned-tiring` is no study's default (`studyAnswerModel`), only `reproduce people`'s option.
+ */
+export type StudyAnswerModel =
+  | "human"
+  | "learned"
+  | "learned-sharp"
+  | "learned-lean"
+  | "learned-tiring";
 
 /**
  * A study run with the adaptive engine (src/elicit/adaptive; issue 10) instead of the papers'

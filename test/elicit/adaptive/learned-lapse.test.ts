@@ -3,7 +3,9 @@ import {
   type AnswerModel,
   HUMAN_MODEL,
   LEARNED_LAPSES,
+  LEARNED_LEAN_MODEL,
   LEARNED_MODEL,
+  LEARNED_TIRING_MODEL,
   parseAnswerModel,
 } from "../../../src/elicit/adaptive/answer-model.ts";
 import { ParticleBelief } from "../../../src/elicit/adaptive/belief.ts";
@@ -28,6 +30,19 @@ function beliefOf(o: { dim: number; grid?: number }, model: AnswerModel, seed: n
     rng: createRng(seed),
     ...(o.grid ? { grid: o.grid } : {}),
   });
+}
+
+/** The person a binary-linear run learns from a noise-free answerer, under `model`. */
+function noiseFreePerson(model: "learned-lean" | "learned-tiring") {
+  const truth = angleToLinear(0.6);
+  return runProcedure(
+    adaptiveProcedure(binaryLinearFamily(syntheticPopulation()), {
+      tolerance: 0.02,
+      model,
+      seed: 4,
+    }),
+    simulatedOracle((p: BinaryPoint) => evaluateLinear(truth, p.confusion)).ask,
+  ).result.person!;
 }
 
 /** A belief fed `n` answers on random differences: by `truth`'s sign, or by a coin. */
@@ -129,21 +144,31 @@ describe("the learned answer model (issue 26 item 2)", () => {
   });
 
   it("with leaning people in the prior, the engine reports the lean's probability by side", () => {
-    const pop = syntheticPopulation();
-    const truth = angleToLinear(0.6);
-    const person = runProcedure(
-      adaptiveProcedure(binaryLinearFamily(pop), {
-        tolerance: 0.02,
-        model: "learned-lean",
-        seed: 4,
-      }),
-      simulatedOracle((p: BinaryPoint) => evaluateLinear(truth, p.confusion)).ask,
-    ).result.person!;
+    const person = noiseFreePerson("learned-lean");
     // The two leaning levels are the last two of LEAN_LAPSES (left, then right).
     const [left, right] = person.levels.slice(-2).map((l) => l.probability);
     expect(person.lean).toEqual({ left, right });
     // A noise-free answerer leans nowhere.
     expect(left! + right!).toBeLessThan(0.5);
+    // No level of `learned-lean` tires: none reported.
+    expect(person.tiring).toBeUndefined();
+  });
+});
+
+describe("learned-tiring: the learned-lean model with a person who tires (issue 26 item 2)", () => {
+  it("is named, adds one tiring level to learned-lean's, and the engine reports its probability", () => {
+    const model = parseAnswerModel("learned-tiring");
+    expect(model).toBe(LEARNED_TIRING_MODEL);
+    const lean = LEARNED_LEAN_MODEL.kind === "human" ? LEARNED_LEAN_MODEL.lapses! : undefined;
+    const tiring = model.kind === "human" ? model.lapses! : undefined;
+    expect(tiring!.levels.slice(0, -1)).toEqual(lean!.levels);
+    expect(tiring!.fatigue!.filter((f) => f > 0)).toHaveLength(1);
+    expect(tiring!.prior.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+    const person = noiseFreePerson("learned-tiring");
+    // The tiring kind is the last level; a noise-free answerer does not tire, nor lean.
+    expect(person.tiring).toBe(person.levels.at(-1)!.probability);
+    expect(person.tiring!).toBeLessThan(0.5);
+    expect(person.lean!.left + person.lean!.right).toBeLessThan(0.5);
   });
 });
 
@@ -211,5 +236,75 @@ describe("a person who leans to one side of the screen (issue 26 item 2)", () =>
           rng: createRng(1),
         }),
     ).toThrow(/side lean/);
+  });
+});
+
+describe("a person whose noise grows as they tire (issue 26 item 2)", () => {
+  const tiring = {
+    kind: "human" as const,
+    temperature: 0.05,
+    lapse: 0.02,
+    tieWidth: 0.01,
+    lapses: { levels: [0.02, 0.02], prior: [0.5, 0.5], fatigue: [0, 0.1] },
+  };
+
+  /**
+   * A belief fed 50 answers on random differences: by the truth's sign with probit noise of
+   * the model's width (0.085, near a logistic temperature of 0.05), constant (steady) or
+   * growing 10% per question (tiring).
+   */
+  function fedTiring(
+    o: { dim: number; grid?: number },
+    answerer: "steady" | "tiring",
+    seed: number,
+  ) {
+    const b = beliefOf(o, tiring, seed);
+    // A unit direction: the noise is then on the scale the belief measures differences in.
+    const raw = Array.from({ length: o.dim }, (_, i) => 1 + i);
+    const truth = raw.map((x) => x / Math.hypot(...raw));
+    const rng = createRng(`${seed}:tiring`);
+    for (let t = 0; t < 50; t++) {
+      const delta = Float64Array.from({ length: o.dim }, () => rng.normal() * 0.1);
+      const value = truth.reduce((s, w, i) => s + w * delta[i]!, 0);
+      const sigma = 0.085 * (answerer === "tiring" ? 1 + 0.1 * t : 1);
+      b.observe(delta, value + sigma * rng.normal() > 0 ? "first" : "second");
+    }
+    return b;
+  }
+
+  for (const shape of [
+    { name: "grid (one free parameter)", dim: 2, grid: 4096 },
+    { name: "particles (three parameters)", dim: 3 },
+  ]) {
+    it(`${shape.name}: answers that grow noisier make the tiring kind likelier than steady answers do`, () => {
+      let tiredMean = 0;
+      let steadyMean = 0;
+      for (const seed of [1, 2, 3, 4, 5, 6]) {
+        const tired = fedTiring(shape, "tiring", seed).lapsePosterior()![1]!;
+        const steady = fedTiring(shape, "steady", seed).lapsePosterior()![1]!;
+        // The same differences and noise draws, only its width growing: never less likely.
+        expect(tired).toBeGreaterThan(steady);
+        tiredMean += tired / 6;
+        steadyMean += steady / 6;
+      }
+      // From a prior of 1/2 each: up for the tiring person, down for the steady one.
+      expect(tiredMean).toBeGreaterThan(0.6);
+      expect(steadyMean).toBeLessThan(0.25);
+    });
+  }
+
+  it("a fatigue that is negative or not a finite number is refused", () => {
+    for (const bad of [-0.1, Number.POSITIVE_INFINITY, Number.NaN]) {
+      expect(
+        () =>
+          new ParticleBelief({
+            dim: 2,
+            signs: [1, 1],
+            model: { ...tiring, lapses: { ...tiring.lapses, fatigue: [0, bad] } },
+            particles: 10,
+            rng: createRng(1),
+          }),
+      ).toThrow(/fatigue/);
+    }
   });
 });
