@@ -153,6 +153,30 @@ describe("elicit simulate --strategy adaptive", () => {
     expect(person.lapse).toBeGreaterThan(0);
     expect(person.coin).toBeLessThan(0.5);
     expect(JSON.parse(run("human").stdout).person).toBeUndefined();
+    // The table names the lean and the tiring kind when the model has them, as the JSON holds.
+    const tiring = run("learned-tiring");
+    const tired = JSON.parse(tiring.stdout).person;
+    expect(tired.tiring).toBeGreaterThanOrEqual(0);
+    const table = elicit(
+      "simulate",
+      "--synthetic",
+      "paper-binary",
+      "--strategy",
+      "adaptive",
+      "--truth",
+      '{"tp":0.3,"tn":0.9}',
+      "--noise",
+      "0.1",
+      "--noise-kind",
+      "flip",
+      "--answer-model",
+      "learned-tiring",
+    ).stdout;
+    expect(table).toContain(`tires with probability ${tired.tiring.toFixed(2)}`);
+    expect(table).toContain(
+      `leans left / right with probability ${tired.lean.left.toFixed(2)} / ${tired.lean.right.toFixed(2)}`,
+    );
+    expect(learned.stdout).not.toMatch(/tires|leans/);
     expect(oneLineError(run("guess"))).toMatch(
       /exact, human, learned, learned-sharp, learned-lean, learned-tiring or flips:P/,
     );

@@ -294,10 +294,21 @@ function printReports(
     console.log(`unidentified ${describeUnidentified(r.unidentified)}`);
     if (r.inconsistent > 0)
       console.log(`slips       ${r.inconsistent} answers contradicted earlier ones`);
-    if (r.person)
+    if (r.person) {
+      // The kinds of person the model weighs beyond slips, when it has them.
+      const lean = r.person.lean;
+      const more = [
+        ...(lean
+          ? [`leans left / right with probability ${fmt(lean.left, 2)} / ${fmt(lean.right, 2)}`]
+          : []),
+        ...(r.person.tiring !== undefined
+          ? [`tires with probability ${fmt(r.person.tiring, 2)}`]
+          : []),
+      ];
       console.log(
-        `answerer    slips ${fmt(100 * r.person.lapse, 1)}% of answers (learned; a slip is a coin flip), answers as a coin with probability ${fmt(r.person.coin, 2)}`,
+        `answerer    slips ${fmt(100 * r.person.lapse, 1)}% of answers (learned; a slip is a coin flip), answers as a coin with probability ${fmt(r.person.coin, 2)}${more.map((x) => `, ${x}`).join("")}`,
       );
+    }
     console.log(
       `error       ${Object.entries(r.error)
         .map(([k, v]) => `${k} ${fmt(v, 4)}`)
