@@ -41,6 +41,16 @@ const PRODUCT_RUN = 16;
  * A belief's answers split for the moves: the soft ones and the hard constraints (indices,
  * signs +1 first, -1 second).
  */
+/** Per-level work arrays of `otherLevelsLogLikelihood`, and its groups of levels. */
+interface LevelScratch {
+  readonly groups: readonly Int32Array[];
+  readonly sum: Float64Array;
+  readonly prod: Float64Array;
+  readonly inRun: Int32Array;
+  readonly otherTerms: Float64Array;
+  readonly otherIsTie: Uint8Array;
+}
+
 interface SoftAnswers {
   /** Soft choices under the human model, and `-sign / temperature` of each. */
   readonly choice: Int32Array;
@@ -828,6 +838,8 @@ export class ParticleBelief {
     // Each prior component is resampled within itself and keeps its particles (and its mass,
     // the evidence its prior earned), so neither component's posterior is lost to the other.
     const oldWeight = this.weight.slice();
+    // Which old particle each new one copies: copies of one particle share its likelihood.
+    const source = new Int32Array(n).fill(-1);
     for (const comp of [0, 1]) {
       const members: number[] = [];
       let mass = 0;
@@ -848,6 +860,7 @@ export class ParticleBelief {
         while (target > c && j < m - 1) c += oldWeight[members[++j]!]!;
         const from = members[j]!;
         const p = members[r]!;
+        source[p] = from;
         this.u.set(old.subarray(from * d, (from + 1) * d), p * d);
         this.proj.set(oldProj.subarray(from * stride, (from + 1) * stride), p * stride);
         if (rc > 0) this.refProj.set(oldRef.subarray(from * rc, (from + 1) * rc), p * rc);
@@ -876,10 +889,20 @@ export class ParticleBelief {
       const levels = this.levels;
       const lp = this.levelLogPrior;
       const ll = new Float64Array(lp.length);
+      const odds = new Float64Array(lp.length);
+      // The first new particle copying each old one, whose likelihood its other copies share.
+      const firstCopy = new Int32Array(n).fill(-1);
       for (let p = 0; p < n; p++) {
-        let uu = 0;
-        for (let i = 0; i < d; i++) uu += this.u[p * d + i]! ** 2;
         if (!levels) {
+          const from = source[p]!;
+          const twin = from >= 0 ? firstCopy[from]! : -1;
+          if (twin >= 0) {
+            this.softLL[p] = this.softLL[twin]!;
+            continue;
+          }
+          if (from >= 0) firstCopy[from] = p;
+          let uu = 0;
+          for (let i = 0; i < d; i++) uu += this.u[p * d + i]! ** 2;
           this.softLL[p] = this.softLogLikelihood(p, none, uu, 0, undefined, soft, 0);
           continue;
         }
@@ -891,11 +914,14 @@ export class ParticleBelief {
           if (ll[j]! > best) best = ll[j]!;
         }
         let sum = 0;
-        for (let j = 0; j < lp.length; j++) sum += Math.exp(ll[j]! - best);
+        for (let j = 0; j < lp.length; j++) {
+          odds[j] = Math.exp(ll[j]! - best);
+          sum += odds[j]!;
+        }
         let x = this.rng.next() * sum;
         let chosen = lp.length - 1;
         for (let j = 0; j < lp.length; j++) {
-          x -= Math.exp(ll[j]! - best);
+          x -= odds[j]!;
           if (x < 0) {
             chosen = j;
             break;
@@ -930,20 +956,123 @@ export class ParticleBelief {
     }
     // Each level's likelihood at the particles' new positions, for the next answer's weights.
     if (kl > 0 && soft.count > 0) {
-      const none = new Float64Array(count);
+      const scratch = this.levelScratch(soft);
       for (let p = 0; p < n; p++) {
         let uu = 0;
         for (let i = 0; i < d; i++) uu += this.u[p * d + i]! ** 2;
-        const own = this.level[p]!;
-        for (let j = 0; j < kl; j++) {
-          this.level[p] = j;
-          this.partLL[p * kl + j] =
-            j === own
-              ? this.softLL[p]!
-              : this.softLogLikelihood(p, none, uu, 0, undefined, soft, 0);
-        }
-        this.level[p] = own;
+        this.otherLevelsLogLikelihood(p, uu, soft, scratch);
+        this.partLL[p * kl + this.level[p]!] = this.softLL[p]!;
       }
+    }
+  }
+
+  /**
+   * Work arrays for `otherLevelsLogLikelihood`, and the levels grouped by what their choice
+   * probabilities' exponent depends on (sharpness, side lean, fatigue): a group's levels
+   * differ in their lapse only, so they share one `exp` per answer.
+   */
+  private levelScratch(soft: SoftAnswers): LevelScratch {
+    const kl = this.levelLogPrior.length;
+    const groups: number[][] = [];
+    const keyOf = (j: number) =>
+      `${this.levelSharpness[j]} ${this.levelSide[j]} ${this.levelFatigue[j]}`;
+    const byKey = new Map<string, number[]>();
+    for (let j = 0; j < kl; j++) {
+      const key = keyOf(j);
+      let g = byKey.get(key);
+      if (!g) {
+        g = [];
+        byKey.set(key, g);
+        groups.push(g);
+      }
+      g.push(j);
+    }
+    return {
+      groups: groups.map((g) => Int32Array.from(g)),
+      sum: new Float64Array(kl),
+      prod: new Float64Array(kl),
+      inRun: new Int32Array(kl),
+      otherTerms: new Float64Array(soft.other.length),
+      otherIsTie: new Uint8Array(soft.other.length),
+    };
+  }
+
+  /**
+   * Every level's soft log-likelihood at particle p's position (`uu = |u_p|^2`) but its own
+   * level's (the moves keep that one in `softLL`), into `partLL`: the same sums as
+   * `softLogLikelihood` at each level, term by term and in the same order, so the same to the
+   * bit, with one `exp` per answer and group of levels instead of one per answer and level.
+   */
+  private otherLevelsLogLikelihood(
+    p: number,
+    uu: number,
+    { choice, choiceScale, other }: SoftAnswers,
+    scratch: LevelScratch,
+  ): void {
+    const levels = this.levels!;
+    const kl = levels.length;
+    const own = this.level[p]!;
+    const proj = this.proj;
+    const row = p * this.stride;
+    const sides = this.sides;
+    const inv = 1 / this.divisor(p, 0, uu, 0, undefined);
+    const { groups, sum, prod, inRun } = scratch;
+    sum.fill(0);
+    prod.fill(1);
+    inRun.fill(0);
+    const m = choice.length;
+    for (const g of groups) {
+      if (g.length === 1 && g[0] === own) continue;
+      const sharp = this.levelSharpness[g[0]!]!;
+      const lean = this.levelSide[g[0]!]!;
+      const fatigue = this.levelFatigue[g[0]!]!;
+      const sharpInv = sharp * inv;
+      for (let k = 0; k < m; k++) {
+        const j = choice[k]!;
+        let z = (proj[row + j]! + 0 * 0) * sharpInv * choiceScale[k]!;
+        if (lean !== 0) z += lean * sides[j]! * sharp * choiceScale[k]!;
+        if (fatigue !== 0) z /= 1 + fatigue * j;
+        const far = z > 36 || z < -36;
+        const e = far ? 0 : Math.exp(z);
+        for (let q = 0; q < g.length; q++) {
+          const l = g[q]!;
+          if (l === own) continue;
+          const lapse = levels[l]!;
+          const low = 0.5 * lapse;
+          prod[l]! *= z > 36 ? low : z < -36 ? 1 - 0.5 * lapse : low + (1 - lapse) / (1 + e);
+          if (++inRun[l]! === (lapse >= 0.01 ? PRODUCT_RUN : 1)) {
+            sum[l]! += Math.log(prod[l]!);
+            prod[l] = 1;
+            inRun[l] = 0;
+          }
+        }
+      }
+    }
+    // The other soft answers (ties) do not depend on the level: their terms once, added to
+    // each level's sum in order.
+    const model = this.model;
+    const terms = scratch.otherTerms;
+    const isTie = scratch.otherIsTie;
+    let ties: Float64Array | undefined;
+    for (let k = 0; k < other.length; k++) {
+      const j = other[k]!;
+      const x = (proj[row + j]! + 0 * 0) * inv;
+      if (model.kind === "human" && this.answers[j] === "tie") {
+        ties ??= new Float64Array(TIE_BANDS.length);
+        addTieBands(model, x, ties);
+        isTie[k] = 1;
+      } else {
+        terms[k] = answerLogLikelihood(model, this.answers[j]!, x);
+        isTie[k] = 0;
+      }
+    }
+    const tieTerm = ties ? tieMarginal(ties) : 0;
+    for (let l = 0; l < kl; l++) {
+      if (l === own) continue;
+      let s = sum[l]!;
+      if (inRun[l]! > 0) s += Math.log(prod[l]!);
+      for (let k = 0; k < other.length; k++) if (isTie[k] === 0) s += terms[k]!;
+      this.partLL[p * kl + l] = ties ? s + tieTerm : s;
     }
   }
 
@@ -1199,15 +1328,18 @@ export class ParticleBelief {
     let inRun = 0;
     // Prefilter for the early exit: the run's product below `cut` may put the sum below floor.
     let cut = floor === -Infinity ? 0 : Math.exp(floor - s) * 1.000001;
+    const plain = lean === 0 && fatigue === 0;
     for (let k = 0; k < m; k++) {
       const j = choice[k]!;
       // z = -(signed scaled difference) / temperature. Beyond |z| = 36 the sigmoid is 0 or
       // 1 to double precision, so a sharp model (flips:P) skips the exp.
       let z = (proj[row + j]! + t * b[j]!) * sharpInv * choiceScale[k]!;
-      // A lean to the left: the left side's scaled difference grows by `lean`.
-      if (lean !== 0) z += lean * sides[j]! * sharp * choiceScale[k]!;
-      // A tiring person's temperature grows with the question's index.
-      if (fatigue !== 0) z /= 1 + fatigue * j;
+      if (!plain) {
+        // A lean to the left: the left side's scaled difference grows by `lean`.
+        if (lean !== 0) z += lean * sides[j]! * sharp * choiceScale[k]!;
+        // A tiring person's temperature grows with the question's index.
+        if (fatigue !== 0) z /= 1 + fatigue * j;
+      }
       prod *= z > 36 ? low : z < -36 ? high : low + (1 - lapse) / (1 + Math.exp(z));
       if (prod < cut && s + Math.log(prod) < floor) {
         return s + Math.log(prod);

@@ -789,10 +789,12 @@ function summarise<P, M>(
   const angles = belief.gridAngles;
   const angleOrder = angles > 0 ? gridErrors(family, belief, metric, errors) : undefined;
   // Points without weight (a grid's excluded cells) cannot move a quantile: skip them.
-  if (angles === 0)
+  if (angles === 0) {
+    const errorOf =
+      family.errorFrom?.(metric) ?? ((x: Float64Array) => family.error(family.toMetric(x), metric));
     for (let p = 0; p < belief.size; p++)
-      if (belief.weight[p]! > 0)
-        errors[p] = family.error(family.toMetric(belief.directionInto(p, v)), metric);
+      if (belief.weight[p]! > 0) errors[p] = errorOf(belief.directionInto(p, v));
+  }
   // The region answers for both priors of the mixture: its radius is the larger of the two
   // components' posterior quantiles (each component keeps its own particles).
   // The expected error, like the radius, answers for both components: the larger of their

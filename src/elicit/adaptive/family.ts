@@ -74,6 +74,12 @@ export interface AdaptiveFamily<P, M> {
   toMetric(w: Float64Array): M;
   /** The family's error between two metrics (the tolerance is in these units). */
   error(a: M, b: M): number;
+  /**
+   * Optional, for speed: a function giving `error(toMetric(w), metric)` for a parameter
+   * vector `w`, to the bit, without building `toMetric(w)` (the credible region takes it for
+   * every particle after every answer).
+   */
+  errorFrom?(metric: M): (w: Float64Array) => number;
   /** The coordinates reported for identification (e.g. the angle, the weights a_i). */
   coordinates(m: M): number[];
 }

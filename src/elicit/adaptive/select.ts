@@ -57,14 +57,22 @@ export function selectPair(
 ): PairChoice | null {
   // First pass: the exact-model information (entropy of the split) and the clarity.
   const pairs: { a: number; b: number; split: number; info: number; clarity: number }[] = [];
+  // Candidate-major copy: the pair loop then reads each candidate's values contiguously
+  // (the same sums in the same order, only faster on a belief of a thousand samples).
+  const byCandidate = new Float64Array(samples * candidates);
+  for (let s = 0; s < samples; s++) {
+    const row = s * candidates;
+    for (let c = 0; c < candidates; c++) byCandidate[c * samples + s] = values[row + c]!;
+  }
   for (let a = 0; a < candidates; a++) {
+    const ra = a * samples;
     for (let b = a + 1; b < candidates; b++) {
       if (keys[a] === keys[b] || excluded?.(a, b)) continue;
+      const rb = b * samples;
       let split = 0;
       let clarity = 0;
       for (let s = 0; s < samples; s++) {
-        const row = s * candidates;
-        const diff = values[row + a]! - values[row + b]!;
+        const diff = byCandidate[ra + s]! - byCandidate[rb + s]!;
         const w = weights[s]!;
         if (diff > 0) split += w;
         else if (diff === 0) split += 0.5 * w;
@@ -95,9 +103,10 @@ export function selectPair(
   for (const { a, b, clarity } of shortlist) {
     let pbar = 0;
     let cond = 0;
+    const ra = a * samples;
+    const rb = b * samples;
     for (let s = 0; s < samples; s++) {
-      const row = s * candidates;
-      const p = probabilityFirst(model, values[row + a]! - values[row + b]!);
+      const p = probabilityFirst(model, byCandidate[ra + s]! - byCandidate[rb + s]!);
       const w = weights[s]!;
       pbar += w * p;
       cond += w * fastEntropy(p);

@@ -54,6 +54,32 @@ describe("adaptive fair families", () => {
     }
   });
 
+  it("errorFrom gives error(toMetric(w), metric) to the bit, zero parts and foreign keys too", () => {
+    const rng = createRng(11);
+    for (const [k, m] of [
+      [2, 2],
+      [3, 3],
+    ] as const) {
+      const { tau } = randomFairSetting(k, m, `from-${k}-${m}`);
+      const family = fairQuadraticFamily(k, tau);
+      const draw = () => Float64Array.from({ length: family.dim }, () => rng.normal());
+      for (let t = 0; t < 200; t++) {
+        const metric = family.toMetric(draw());
+        const of = family.errorFrom!(metric);
+        const w = draw();
+        // A zero a-part or B-part: the uniform a, a zero B and lambda 0 (resp. 1).
+        if (t % 10 === 1) w.fill(0, 0, k);
+        if (t % 10 === 2) w.fill(0, k);
+        expect(of(w)).toBe(family.error(family.toMetric(w), metric));
+      }
+      // A metric with a block key the parameter vectors do not have (fairError's union).
+      const odd = { ...family.toMetric(draw()) };
+      odd.B = { ...odd.B, "7-9": odd.B["0-1"]! };
+      const w = draw();
+      expect(family.errorFrom!(odd)(w)).toBe(family.error(family.toMetric(w), odd));
+    }
+  });
+
   it("lambda family recovers lambda within 0.01 at tolerance 0.02 in few questions", () => {
     for (let s = 0; s < 3; s++) {
       const { truth, tau } = randomFairSetting(3, 3, `lambda-${s}`);

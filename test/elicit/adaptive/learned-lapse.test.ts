@@ -308,3 +308,69 @@ describe("a person whose noise grows as they tire (issue 26 item 2)", () => {
     }
   });
 });
+
+describe("every level's likelihood after the moves (the grouped pass, issue 26 CI time)", () => {
+  it("equals the likelihood computed level by level, to the bit, with ties, sides and fatigue", () => {
+    // Levels sharing their sharpness, lean and fatigue share one exp per answer in the
+    // grouped pass; these five make three groups, one of them alone, ties among the answers.
+    const model: AnswerModel = {
+      kind: "human",
+      temperature: 0.05,
+      lapse: 0.1,
+      tieWidth: 0.01,
+      lapses: {
+        levels: [0.02, 0.1, 1, 0.1, 0.02],
+        prior: [0.3, 0.3, 0.1, 0.15, 0.15],
+        sharpness: [1, 1, 1, 1, 1.5],
+        side: [0, 0, 0, 0.1, 0],
+        fatigue: [0, 0, 0, 0, 0.05],
+      },
+    };
+    type Inside = {
+      size: number;
+      level: Uint8Array;
+      partLL: Float64Array;
+      softAnswers(): unknown;
+      softLogLikelihood(
+        p: number,
+        b: Float64Array,
+        uu: number,
+        uv: number,
+        rb: undefined,
+        soft: unknown,
+        t: number,
+      ): number;
+      u: Float64Array;
+    };
+    const b = beliefOf({ dim: 3 }, model, 5);
+    const inside = b as unknown as Inside;
+    const rng = createRng(9);
+    let compared = 0;
+    for (let q = 0; q < 24; q++) {
+      const delta = Float64Array.from({ length: 3 }, () => rng.normal());
+      const r = rng.next();
+      b.observe(
+        delta,
+        r < 0.15 ? "tie" : r < 0.6 ? "first" : "second",
+        r < 0.4 ? "first" : "second",
+      );
+      if (q % 6 !== 5) continue;
+      const soft = inside.softAnswers();
+      const none = new Float64Array(q + 1);
+      for (let p = 0; p < inside.size; p += 7) {
+        let uu = 0;
+        for (let i = 0; i < 3; i++) uu += inside.u[p * 3 + i]! ** 2;
+        const own = inside.level[p]!;
+        for (let j = 0; j < 5; j++) {
+          if (j === own) continue;
+          inside.level[p] = j;
+          const one = inside.softLogLikelihood(p, none, uu, 0, undefined, soft, 0);
+          inside.level[p] = own;
+          expect(inside.partLL[p * 5 + j]).toBe(one);
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(1000);
+  });
+});

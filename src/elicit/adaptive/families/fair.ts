@@ -83,16 +83,40 @@ export function fairToW(m: FairMetric, groups: number): Float64Array {
  * (resp. zero `B` and lambda 0).
  */
 export function wToFair(w: ArrayLike<number>, k: number, groups: number): FairMetric {
-  const ents = entries(k);
   const pairs = groupPairs(groups);
+  const blocks = pairs.map(() => Array.from({ length: k }, () => new Float64Array(k)));
+  const { sa, sb } = unpackW(w, k, entries(k), blocks);
+  const a = Array.from({ length: k }, (_, i) => (sa > 0 ? w[i]! / sa : 1 / Math.sqrt(k)));
+  const B: Record<string, number[][]> = {};
+  pairs.forEach(([u, v], l) => {
+    B[pairKey(u, v)] = Array.from(blocks[l]!, (row) =>
+      Array.from(row, (x) => (sb > 0 ? x / sb : 0)),
+    );
+  });
+  const lambda = sa + sb > 0 ? sb / (sa + sb) : 0;
+  return { a, B, lambda };
+}
+
+/**
+ * The parts of `w` before normalising, shared by `wToFair` and `fairErrorFrom` (one sequence
+ * of operations, so both give the same numbers to the bit): `s_a = ||w_a||_2`, each pair's
+ * block into `blocks` (off-diagonal entries times sqrt(1/2)) and `s_B`.
+ */
+function unpackW(
+  w: ArrayLike<number>,
+  k: number,
+  ents: readonly (readonly [number, number])[],
+  blocks: readonly Float64Array[][],
+): { sa: number; sb: number } {
   let sa = 0;
   for (let i = 0; i < k; i++) sa += w[i]! * w[i]!;
   sa = Math.sqrt(sa);
   let sb = 0;
-  const blocks = pairs.map((_, l) => {
-    const M = Array.from({ length: k }, () => new Array<number>(k).fill(0));
+  for (let l = 0; l < blocks.length; l++) {
+    const M = blocks[l]!;
     let f = 0;
-    ents.forEach(([i, j], e) => {
+    for (let e = 0; e < ents.length; e++) {
+      const [i, j] = ents[e]!;
       const x = w[k + l * ents.length + e]!;
       f += x * x;
       if (i === j) M[i]![i] = x;
@@ -100,17 +124,56 @@ export function wToFair(w: ArrayLike<number>, k: number, groups: number): FairMe
         M[i]![j] = x * Math.SQRT1_2;
         M[j]![i] = x * Math.SQRT1_2;
       }
-    });
+    }
     sb += Math.sqrt(f) / 2;
-    return M;
-  });
-  const a = Array.from({ length: k }, (_, i) => (sa > 0 ? w[i]! / sa : 1 / Math.sqrt(k)));
-  const B: Record<string, number[][]> = {};
-  pairs.forEach(([u, v], l) => {
-    B[pairKey(u, v)] = blocks[l]!.map((row) => row.map((x) => (sb > 0 ? x / sb : 0)));
-  });
-  const lambda = sa + sb > 0 ? sb / (sa + sb) : 0;
-  return { a, B, lambda };
+  }
+  return { sa, sb };
+}
+
+/**
+ * `w => max(parts of fairError(wToFair(w, k, groups), metric))`, the fair-quadratic family's
+ * error of a parameter vector against `metric`, without building the metric of `w`: the same
+ * operations in the same order as `wToFair` and `fairError`, so the same number to the bit
+ * (the credible region takes it for every particle after every answer).
+ * @example fairErrorFrom(wToFair(w, 2, 2), 2, 2)(w) // 0
+ */
+export function fairErrorFrom(
+  metric: FairMetric,
+  k: number,
+  groups: number,
+): (w: ArrayLike<number>) => number {
+  const ents = entries(k);
+  const pairs = groupPairs(groups);
+  const own = pairs.map(([u, v]) => pairKey(u, v));
+  // fairError's keys: the particle's (every pair, in order), then any other of `metric`'s.
+  const keys = [...new Set([...own, ...Object.keys(metric.B)])];
+  const zero = Array.from({ length: k }, () => new Array<number>(k).fill(0));
+  const theirs = keys.map((key) => metric.B[key] ?? zero);
+  const ownIndex = keys.map((key) => own.indexOf(key));
+  const blocks = pairs.map(() => Array.from({ length: k }, () => new Float64Array(k)));
+  const a = new Float64Array(k);
+  return (w) => {
+    const { sa, sb } = unpackW(w, k, ents, blocks);
+    for (let i = 0; i < k; i++) a[i] = sa > 0 ? w[i]! / sa : 1 / Math.sqrt(k);
+    const lambda = sa + sb > 0 ? sb / (sa + sb) : 0;
+    let ea = 0;
+    for (let i = 0; i < k; i++) ea += (a[i]! - metric.a[i]!) ** 2;
+    let eb = 0;
+    for (let c = 0; c < keys.length; c++) {
+      const M = ownIndex[c]! >= 0 ? blocks[ownIndex[c]!]! : undefined;
+      const E = theirs[c]!;
+      let f = 0;
+      for (let i = 0; i < k; i++) {
+        for (let j = 0; j < k; j++) {
+          const t = M ? (sb > 0 ? M[i]![j]! / sb : 0) : 0;
+          const x = t - E[i]![j]!;
+          f = f + x * x;
+        }
+      }
+      eb += Math.sqrt(f);
+    }
+    return Math.max(Math.sqrt(ea), eb, Math.abs(lambda - metric.lambda));
+  };
 }
 
 /** Unpack a point of the product domain into group rates. */
@@ -264,6 +327,7 @@ export function fairQuadraticFamily(
       const e = fairError(x, y);
       return Math.max(e.a, e.B, e.lambda);
     },
+    errorFrom: (metric) => fairErrorFrom(metric, k, m),
     coordinates: (x) => [
       ...x.a,
       ...pairs.flatMap(([u, v]) => {
