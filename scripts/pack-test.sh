@@ -75,7 +75,7 @@ fi
 app="$work/app"
 mkdir -p "$app"
 cd "$app"
-[ -n "$prebuilds" ] && printf 'local-prebuilds=%s\n' "$prebuilds" >"$app/.prebuild-installrc"
+[ -n "$prebuilds" ] && "$root/scripts/ci/sqlite-prebuild.sh" offer "$prebuilds" "$app"
 if ! npm install --no-audit --no-fund "$tarball" >"$work/install.log" 2>&1; then
   fail "npm install <tarball> in an empty folder" "$work/install.log"; finish
 fi
@@ -166,8 +166,7 @@ sqlite_dir="$app/node_modules/better-sqlite3"
 sqlite_bin="$sqlite_dir/build/Release/better_sqlite3.node"
 if [ -e "$sqlite_bin" ]; then
   pass "npm install ran better-sqlite3's install script (build/Release/better_sqlite3.node)"
-  # A compile leaves its object files beside the binary; an unpacked prebuild does not.
-  if [ -d "$sqlite_dir/build/Release/obj.target" ]; then
+  if "$root/scripts/ci/sqlite-prebuild.sh" compiled "$sqlite_dir"; then
     echo "pack: note: the install script compiled better-sqlite3"
   else
     echo "pack: note: the install script unpacked a prebuilt better-sqlite3 binary"

@@ -5,11 +5,15 @@
 #
 #   sqlite-prebuild.sh name         the prebuild file name of the checkout's better-sqlite3
 #                                   (package version, Node ABI, platform, architecture)
-#   sqlite-prebuild.sh offer        point prebuild-install at the kept binaries: a
-#                                   .prebuild-installrc in the checkout (git-ignored), which it
-#                                   reads from the package's folder upwards
+#   sqlite-prebuild.sh offer [DIR PROJECT]
+#                                   point prebuild-install at the kept binaries (or at DIR):
+#                                   a .prebuild-installrc in the checkout (or in PROJECT;
+#                                   git-ignored), which it reads from the package's folder up
 #   sqlite-prebuild.sh keep         after npm ci: keep the binary it compiled, under its name
 #   sqlite-prebuild.sh pack DIR     write the checkout's binary to DIR under its name
+#   sqlite-prebuild.sh compiled [PACKAGE]
+#                                   succeed if the checkout's better-sqlite3 (or the one in the
+#                                   folder PACKAGE) was compiled, not unpacked from a prebuild
 #
 # Binaries are kept in $ELICIT_PREBUILDS (default ~/.cache/elicit-ci/prebuilds). One is taken
 # only under its exact name, and prebuild-install loads it before it accepts it; if it does not
@@ -24,6 +28,11 @@ name() {
   node -p "'better-sqlite3-v' + require('./$pkg/package.json').version + '-node-v' + process.versions.modules + '-' + process.platform + '-' + process.arch + '.tar.gz'"
 }
 
+# A compile leaves its object files beside the binary; an unpacked prebuild does not.
+compiled() {
+  [ -d "${1:-$pkg}/build/Release/obj.target" ]
+}
+
 # Pack the checkout's compiled binary into folder $1 (atomically: runs may share the folder).
 pack() {
   local n
@@ -36,10 +45,13 @@ pack() {
 
 case "${1:-}" in
   name) name ;;
-  offer) mkdir -p "$dir" && printf 'local-prebuilds=%s\n' "$dir" >.prebuild-installrc ;;
+  offer)
+    from="${2:-$dir}"
+    mkdir -p "$from" && printf 'local-prebuilds=%s\n' "$from" >"${3:-.}/.prebuild-installrc"
+    ;;
+  compiled) compiled "${2:-}" ;;
   keep)
-    # A compile leaves its object files beside the binary; an unpacked prebuild does not.
-    if [ -d "$pkg/build/Release/obj.target" ]; then
+    if compiled; then
       pack "$dir" && echo "sqlite-prebuild: kept the compiled binary as $dir/$(name)"
     else
       echo "sqlite-prebuild: better-sqlite3 was installed from a kept binary, not compiled"
@@ -47,7 +59,7 @@ case "${1:-}" in
     ;;
   pack) pack "$2" ;;
   *)
-    echo "usage: sqlite-prebuild.sh name | offer | keep | pack DIR" >&2
+    echo "usage: sqlite-prebuild.sh name | offer [DIR PROJECT] | keep | pack DIR | compiled [PACKAGE]" >&2
     exit 2
     ;;
 esac
