@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
- * The sweep files' worker seconds in a clean-clone CI run (40be3d0, 2-core machine), the
+ * The sweep files' worker seconds in a clean-clone CI run (80df8f5, 2-core machine), the
  * costliest listed. Without a results cache (a fresh clone) vitest runs the larger files
  * first, and size says little here: real-pools (37 lines, 367 s) and the route fuzz (about
  * 10 lines, 184-217 s each) started last, so one worker ran alone for the stage's last
@@ -13,16 +13,16 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  * figure only makes the order less good, never a result different.
  */
 const COST_SECONDS: Readonly<Record<string, number>> = {
-  "test/sweeps/people.sweep.ts": 959,
-  "test/sweeps/real-pools.sweep.ts": 367,
-  "test/sweeps/calibration.sweep.ts": 303,
-  "test/sweeps/adaptive-targets.sweep.ts": 298,
-  "test/sweeps/route-fuzz-postgres.sweep.ts": 217,
-  "test/sweeps/route-fuzz-sqlite.sweep.ts": 184,
-  "test/sweeps/noisy-http-study.sweep.ts": 87,
-  "test/sweeps/multiclass-datasets.sweep.ts": 81,
-  "test/sweeps/honest-numbers.sweep.ts": 44,
-  "test/sweeps/debrief-range.sweep.ts": 34,
+  "test/sweeps/people.sweep.ts": 918,
+  "test/sweeps/real-pools.sweep.ts": 368,
+  "test/sweeps/calibration.sweep.ts": 324,
+  "test/sweeps/adaptive-targets.sweep.ts": 309,
+  "test/sweeps/route-fuzz-postgres.sweep.ts": 219,
+  "test/sweeps/route-fuzz-sqlite.sweep.ts": 188,
+  "test/sweeps/noisy-http-study.sweep.ts": 96,
+  "test/sweeps/multiclass-datasets.sweep.ts": 74,
+  "test/sweeps/honest-numbers.sweep.ts": 37,
+  "test/sweeps/debrief-range.sweep.ts": 29,
 };
 
 /** Orders the sweep files by COST_SECONDS, longest first, then vitest's own order. */
