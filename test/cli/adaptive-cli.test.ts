@@ -129,7 +129,7 @@ describe("elicit simulate --strategy adaptive", () => {
   });
 
   it("--answer-model learned prints the person's slip rate as learned; human does not", () => {
-    const run = (model: string) =>
+    const run = (model: string, json = true) =>
       elicit(
         "simulate",
         "--synthetic",
@@ -144,7 +144,7 @@ describe("elicit simulate --strategy adaptive", () => {
         "flip",
         "--answer-model",
         model,
-        "--json",
+        ...(json ? ["--json"] : []),
       );
     const learned = run("learned");
     expect(learned.code).toBe(0);
@@ -157,21 +157,7 @@ describe("elicit simulate --strategy adaptive", () => {
     const tiring = run("learned-tiring");
     const tired = JSON.parse(tiring.stdout).person;
     expect(tired.tiring).toBeGreaterThanOrEqual(0);
-    const table = elicit(
-      "simulate",
-      "--synthetic",
-      "paper-binary",
-      "--strategy",
-      "adaptive",
-      "--truth",
-      '{"tp":0.3,"tn":0.9}',
-      "--noise",
-      "0.1",
-      "--noise-kind",
-      "flip",
-      "--answer-model",
-      "learned-tiring",
-    ).stdout;
+    const table = run("learned-tiring", false).stdout;
     expect(table).toContain(`tires with probability ${tired.tiring.toFixed(2)}`);
     expect(table).toContain(
       `leans left / right with probability ${tired.lean.left.toFixed(2)} / ${tired.lean.right.toFixed(2)}`,
