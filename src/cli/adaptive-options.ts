@@ -62,7 +62,7 @@ export function addAdaptiveOptions(cmd: Command): Command {
     )
     .option(
       "--answer-model <model>",
-      "adaptive: how answers are believed to arise: exact (noise free), human (10% wrong on pairs a tenth of the range apart, 5% slips), learned (the human model with the person's slip rate learned from their answers), learned-sharp (learned, and the person may be a careful reader who tells near pairs apart; use with a check such as Phase III that flags a coin), learned-lean (learned-sharp, and the person may lean to one side of the screen; a study's default with Phase III), learned-tiring (learned-lean, and the person may tire) or flips:P (each answer flipped with probability P) (default: exact when --noise is 0, human otherwise)",
+      "adaptive: how answers are believed to arise: exact (noise free), human (10% wrong on pairs a tenth of the range apart, 5% slips), learned (the human model with the person's slip rate learned from their answers), learned-sharp (learned, and the person may be a careful reader who tells near pairs apart; use with a check such as Phase III that flags a coin), learned-lean (learned-sharp, and the person may lean to one side of the screen; a binary or multiclass study's default with Phase III), learned-blunt-lean (learned-lean, whose leaning people tell near pairs apart less sharply; a lambda study's default with Phase III), learned-tiring (learned-lean, and the person may tire) or flips:P (each answer flipped with probability P) (default: exact when --noise is 0, human otherwise)",
     )
     .option(
       "--display-step <x>",
@@ -104,7 +104,7 @@ export function adaptiveSettingsFromFlags(
     parseAnswerModel(model);
   } catch {
     throw new CliError(
-      `--answer-model must be exact, human, learned, learned-sharp, learned-lean, learned-tiring or flips:P (0 <= P < 0.5), got "${f.answerModel}"`,
+      `--answer-model must be exact, human, learned, learned-sharp, learned-lean, learned-blunt-lean, learned-tiring or flips:P (0 <= P < 0.5), got "${f.answerModel}"`,
     );
   }
   const displayStep =

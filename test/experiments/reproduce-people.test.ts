@@ -504,7 +504,7 @@ describe("reproducePeople: fairness studies as they are shown", () => {
 
   it("the careful person weighs the counts shown by the true fair cost; lambda sees no dominated pair", () => {
     expect(r.families).toEqual(["fair-lambda", "fair-quadratic"]);
-    expect(r.models).toEqual({ "fair-lambda": "learned-lean", "fair-quadratic": "learned" });
+    expect(r.models).toEqual({ "fair-lambda": "learned-blunt-lean", "fair-quadratic": "learned" });
     expect(r.fairData).toMatch(/arrests\.csv by colour/);
     let checked = 0;
     for (const run of r.runs ?? []) {

@@ -171,7 +171,7 @@ describe.each(SLOW_BACKENDS)("fairness study (%s)", (kind) => {
       tolerance: 0.05,
       budget: 25,
       credibility: 0.9,
-      model: "learned-lean",
+      model: "learned-blunt-lean",
       displayStep: 0.01,
       asShown: true,
       gridPoints: STUDY_GRID_POINTS,

@@ -63,6 +63,7 @@ describe.each(cases)("replay cache: %s", (name, make, auto) => {
     "learned",
     "learned-sharp",
     "learned-lean",
+    "learned-blunt-lean",
     "learned-tiring",
   ] as const) {
     it(`${model} model: resumed runs give the replay's states bit for bit`, () => {

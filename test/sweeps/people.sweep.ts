@@ -68,20 +68,23 @@ const KNOWN_GAPS = [
   "linear flips-5: error p95 0.2966 > 0.2",
   "linear flips-10: error p95 0.2361 > 0.2",
   "linear flips-20: error p95 0.5574 > 0.2",
-  // lambda (a fairness study of arrests by colour, tolerance 0.05, budget 25, learned-lean,
-  // on the counts shown, with the study's Phase III, which flags the coin): a side bias
-  // pulls the region off the truth, and a tired person's tail is wide. How a side bias does
-  // it, seen on the tuning truths (`--truth-seed tune-3 --misses`, trial 11, lambda 0.2005):
+  // lambda (a fairness study of arrests by colour, tolerance 0.05, budget 25, the study's
+  // learned-blunt-lean, on the counts shown, with the study's Phase III, which flags the
+  // coin): a side bias leaves a wide tail and one run far off its truth unflagged. Under
+  // learned-lean this draw also had the side bias's coverage at 83% and the tired person's
+  // p95 at 0.1183; with the blunter leaning people (tuned on tune-1..3, BLUNT_LEAN_LAPSES)
+  // the side bias is covered in 87% and the tired person's p95 is 0.0990, within the target
+  // by a hair (on tune-1, 0.1267). The silent run is trial 9 (lambda 0.3223): 24 questions,
+  // stopped on the tolerance with a radius of 0.0145 at an error of 0.1601, no lean seen and
+  // its Phase III answers agreeing with its result (III p 0.000). How a side bias does it,
+  // seen on the tuning truths (`--truth-seed tune-3 --misses`, trial 11, under learned-lean):
   // the person chose the left system on all 7 near pairs of the first 12 questions, the worse
-  // one 6 times; the engine's estimate, 0.3735, fits those answers without a slip, and its
-  // prior holds a careful reader (0.2375) far likelier than either leaning kind (0.025), so it
-  // stopped on the tolerance after 12 questions (radius 0.0183, error 0.1730), seeing neither
-  // a lean nor a coin (coin p 0.012). Lambda's questions never repeat a pair, so no retest
-  // catches it; a 95% half-width check caught it but flagged 20% of careful runs.
-  "fair-lambda fatigue: error p95 0.1183 > 0.1",
+  // one 6 times; the engine's estimate fits those answers without a slip, and its prior holds
+  // a careful reader far likelier than either leaning kind. Lambda's questions never repeat a
+  // pair, so no retest catches it; a 95% half-width check caught it but flagged 20% of
+  // careful runs.
   "fair-lambda side-bias: 1 silent misses",
-  "fair-lambda side-bias: coverage 83% < 85%",
-  "fair-lambda side-bias: error p95 0.1561 > 0.1",
+  "fair-lambda side-bias: error p95 0.1549 > 0.1",
   // The whole fair metric (tolerance 0.1, budget 30, learned): 30 questions pin a and lambda
   // but not the gap weights B; those runs are flagged (unidentified), and the regions hold
   // the truth.
@@ -327,6 +330,33 @@ describe("issue 26: the panel of people (reproduce people)", () => {
       careful["learned-sharp"].questions.mean + 1,
     );
     expect(careful["learned-lean"].coverage!).toBeGreaterThanOrEqual(0.85);
+    expect(coin.flagged!).toBeGreaterThanOrEqual(0.95);
+    expect(coin.silentMisses).toBe(0);
+  });
+
+  // Lambda studies with a Phase III run `learned-blunt-lean` (README, "Answer models"): its
+  // leaning people's sharpness was chosen on the truths drawn with `--truth-seed tune-1`,
+  // `tune-2` and `tune-3` (BLUNT_LEAN_LAPSES), asserted here on the models' own draw.
+  it("learned-blunt-lean against learned-lean on lambda: a side bias covered at least as often; a careful person and a coin as before", () => {
+    const lean = modelPair("learned-lean", "learned-blunt-lean", "fair-lambda", "side-bias");
+    const careful = modelPair("learned-lean", "learned-blunt-lean", "fair-lambda", "careful");
+    const coin = modelRun("learned-blunt-lean", "fair-lambda", "random");
+    const figures = (r: ReturnType<typeof modelRun>) =>
+      `${r.questions.mean.toFixed(1)} q, p95 ${r.error.p95.toFixed(4)}, max ${r.error.max.toFixed(4)}, coverage ${r.coverage}, flagged ${r.flagged}, silent ${r.silentMisses}`;
+    console.log(
+      `side-bias, lambda: learned-lean ${figures(lean["learned-lean"])}; learned-blunt-lean ${figures(lean["learned-blunt-lean"])}\n` +
+        `careful, lambda: learned-lean ${figures(careful["learned-lean"])}; learned-blunt-lean ${figures(careful["learned-blunt-lean"])}\n` +
+        `random, lambda, learned-blunt-lean: ${figures(coin)}`,
+    );
+    // The side bias's coverage, on the tuning truths 83% / 77% / 73% -> 100% / 90% / 93%; its
+    // tail did not narrow there (p95 0.165 / 0.163 / 0.160 -> 0.136 / 0.167 / 0.141).
+    const blunt = lean["learned-blunt-lean"];
+    expect(blunt.coverage!).toBeGreaterThanOrEqual(lean["learned-lean"].coverage!);
+    expect(blunt.silentMisses).toBeLessThanOrEqual(lean["learned-lean"].silentMisses);
+    const sure = careful["learned-blunt-lean"];
+    expect(sure.questions.mean).toBeLessThanOrEqual(careful["learned-lean"].questions.mean + 1);
+    expect(sure.coverage!).toBeGreaterThanOrEqual(0.85);
+    expect(sure.error.p95).toBeLessThanOrEqual(0.05);
     expect(coin.flagged!).toBeGreaterThanOrEqual(0.95);
     expect(coin.silentMisses).toBe(0);
   });

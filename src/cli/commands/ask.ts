@@ -59,7 +59,7 @@ const sessionSchema = z.object({
           } catch {
             return false;
           }
-        }, "the answer model must be exact, human, learned, learned-sharp, learned-lean, learned-tiring or flips:P")
+        }, "the answer model must be exact, human, learned, learned-sharp, learned-lean, learned-blunt-lean, learned-tiring or flips:P")
         .optional(),
       displayStep: z.number().gt(0).lt(1).optional(),
     })

@@ -309,7 +309,7 @@ export function registerReproducePeople(reproduce: Command): void {
     )
     .option(
       "--answer-model <name>",
-      "run every adaptive family under this answer model instead of its study's default: human (fixed lapse), learned (the person's lapse learned from their answers), learned-sharp (learned, with a careful reader among the kinds of person), learned-lean (learned-sharp, with people who lean to one side of the screen: the default of studies with Phase III) or learned-tiring (learned-lean, with a person who tires)",
+      "run every adaptive family under this answer model instead of its study's default: human (fixed lapse), learned (the person's lapse learned from their answers), learned-sharp (learned, with a careful reader among the kinds of person), learned-lean (learned-sharp, with people who lean to one side of the screen: the default of binary and multiclass studies with Phase III), learned-blunt-lean (learned-lean, whose leaning people tell near pairs apart less sharply: the default of lambda studies with Phase III) or learned-tiring (learned-lean, with a person who tires)",
     )
     .option(
       "--budget <list>",
@@ -347,10 +347,11 @@ export function registerReproducePeople(reproduce: Command): void {
             named !== "learned" &&
             named !== "learned-sharp" &&
             named !== "learned-lean" &&
+            named !== "learned-blunt-lean" &&
             named !== "learned-tiring"
           ) {
             throw new CliError(
-              `--answer-model must be human, learned, learned-sharp, learned-lean or learned-tiring, got "${named}"`,
+              `--answer-model must be human, learned, learned-sharp, learned-lean, learned-blunt-lean or learned-tiring, got "${named}"`,
             );
           }
           const model: StudyAnswerModel | undefined = named;

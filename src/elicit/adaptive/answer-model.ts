@@ -123,6 +123,26 @@ export const LEAN_LAPSES: LapsePrior = {
 };
 
 /**
+ * The kinds of person of the `learned-blunt-lean` model: those of `LEAN_LAPSES`, whose two
+ * leaning people tell near pairs apart half as sharply as the model's temperature. A person
+ * who picks the side on the left for most near pairs, whichever is better, says little of
+ * their metric on those pairs; a leaning level as sharp as the temperature took their
+ * left-picks when the right system was a little better for evidence, and on lambda the region
+ * missed the truth. On the people panel's tuning truths `tune-1` / `tune-2` / `tune-3`, lambda,
+ * a side bias's coverage was 83% / 77% / 73% (2 silent misses on tune-3) under `learned-lean`;
+ * 100% / 90% / 93% (none) with sharpness 0.5, 97% / 90% / 93% with 0.3, 90% / 83% / 90% (1)
+ * with 0.4 and 83% / 73% / 83% with 0.7, so the gain is real but not far from the target; at
+ * 0.5 the other people's lambda cells stayed within the targets, but the side bias's error p95
+ * (0.136 / 0.167 / 0.141) did not. Not for DLPM: there (0.5 on the same truths) a side bias's
+ * coverage fell to 83% on tune-1 and 20% flips' tail widened. The default of lambda studies
+ * with a Phase III.
+ */
+export const BLUNT_LEAN_LAPSES: LapsePrior = {
+  ...LEAN_LAPSES,
+  sharpness: (LEAN_LAPSES.sharpness ?? []).map((x, j) => (LEAN_LAPSES.side?.[j] ? 0.5 : x)),
+};
+
+/**
  * The kinds of person of the `learned-tiring` model: those of `LEAN_LAPSES` (prior weights
  * scaled by 0.9), and one who tires (issue 26 item 2): a lapse of 0.02, 1.5 times as sharp as
  * the model's temperature at first, whose temperature grows by 5% per question (`fatigue`),
@@ -190,6 +210,13 @@ export const LEARNED_LEAN_MODEL: AnswerModel = learnedModel(LEAN_LAPSES);
 export const LEARNED_TIRING_MODEL: AnswerModel = learnedModel(TIRING_LAPSES);
 
 /**
+ * The learned-lean model whose leaning people are blunter (`BLUNT_LEAN_LAPSES`): the default of
+ * lambda studies with a Phase III.
+ * @example LEARNED_BLUNT_LEAN_MODEL.lapses?.sharpness // [20, 1, 0.3, 1, 1, 1, 0.5, 0.5]
+ */
+export const LEARNED_BLUNT_LEAN_MODEL: AnswerModel = learnedModel(BLUNT_LEAN_LAPSES);
+
+/**
  * The model of a simulated stakeholder who flips each answer with probability `p` whatever
  * the pair (oracle noise `flip`): a lapse of `2p` and a sharp choice otherwise.
  * @example flipModel(0.05).lapse // 0.1
@@ -201,7 +228,7 @@ export function flipModel(p: number): AnswerModel {
 
 /**
  * The named answer models: `exact`, `human`, `learned`, `learned-sharp`, `learned-lean`,
- * `learned-tiring` and `flips:P` (`flipModel(P)`).
+ * `learned-blunt-lean`, `learned-tiring` and `flips:P` (`flipModel(P)`).
  */
 export type AnswerModelName =
   | "exact"
@@ -209,12 +236,13 @@ export type AnswerModelName =
   | "learned"
   | "learned-sharp"
   | "learned-lean"
+  | "learned-blunt-lean"
   | "learned-tiring"
   | `flips:${string}`;
 
 /**
  * Parse an answer model's name: `exact`, `human`, `learned`, `learned-sharp`, `learned-lean`,
- * `learned-tiring` or `flips:P`.
+ * `learned-blunt-lean`, `learned-tiring` or `flips:P`.
  * @example parseAnswerModel("flips:0.05") // flipModel(0.05)
  */
 export function parseAnswerModel(text: AnswerModelName | string): AnswerModel {
@@ -223,11 +251,12 @@ export function parseAnswerModel(text: AnswerModelName | string): AnswerModel {
   if (text === "learned") return LEARNED_MODEL;
   if (text === "learned-sharp") return LEARNED_SHARP_MODEL;
   if (text === "learned-lean") return LEARNED_LEAN_MODEL;
+  if (text === "learned-blunt-lean") return LEARNED_BLUNT_LEAN_MODEL;
   if (text === "learned-tiring") return LEARNED_TIRING_MODEL;
   const m = /^flips:([0-9.]+)$/.exec(text);
   if (m) return flipModel(Number(m[1]));
   throw new RangeError(
-    `unknown answer model "${text}": use exact, human, learned, learned-sharp, learned-lean, learned-tiring or flips:P (e.g. flips:0.05)`,
+    `unknown answer model "${text}": use exact, human, learned, learned-sharp, learned-lean, learned-blunt-lean, learned-tiring or flips:P (e.g. flips:0.05)`,
   );
 }
 

@@ -119,10 +119,10 @@ export interface AdaptiveResult<P, M> {
    * With a learned lapse (the `learned` model): the person's lapse as the answers left it,
    * its posterior mean and each level's posterior probability; `coin` is the probability that
    * the person answers as a coin would (the level 1, when the prior has it); `lean`, when the
-   * prior has people who lean to one side of the screen (`learned-lean`, `learned-tiring`),
-   * the probability that the person leans to the left and to the right; `tiring`, when the
-   * prior has people whose noise grows over the session (`learned-tiring`), the probability
-   * that this person's does.
+   * prior has people who lean to one side of the screen (`learned-lean`, `learned-blunt-lean`,
+   * `learned-tiring`), the probability that the person leans to the left and to the right;
+   * `tiring`, when the prior has people whose noise grows over the session (`learned-tiring`),
+   * the probability that this person's does.
    */
   readonly person?: {
     readonly lapse: number;

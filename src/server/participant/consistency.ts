@@ -36,7 +36,8 @@ export interface Consistency {
   /**
    * The side of the screen the engine's learned answer model finds the participant leaning to
    * on close pairs (posterior probability above `LEAN_PROBABILITY`), as if the system shown
-   * there were better; null when it finds no lean or cannot tell (no `learned-lean` or `learned-tiring` model).
+   * there were better; null when it finds no lean or cannot tell (no `learned-lean`,
+   * `learned-blunt-lean` or `learned-tiring` model).
    */
   readonly leansTo: "left" | "right" | null;
 }

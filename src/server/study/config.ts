@@ -10,6 +10,7 @@ export type StudyAnswerModel =
   | "learned"
   | "learned-sharp"
   | "learned-lean"
+  | "learned-blunt-lean"
   | "learned-tiring";
 
 /**
@@ -203,7 +204,8 @@ export function phaseThreeOf(body: { evaluationPairs?: number; retestPairs?: num
  * leaning people weigh a lean to one side of the screen), while Phase III's random pairs and
  * repeats flag a coin that this reader's level would explain in Phase II; without one,
  * `without` (the study kind's model that flags a coin from Phase II alone). Studies made with
- * `learned-sharp` keep it and replay as they ran.
+ * `learned-sharp` keep it and replay as they ran. A lambda study takes `learned-blunt-lean`
+ * instead of `learned-lean` (`fairAnswerModel`).
  * @example studyAnswerModel(15, "learned") // "learned-lean"
  */
 export function studyAnswerModel(

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   type AnswerModel,
   HUMAN_MODEL,
+  LEARNED_BLUNT_LEAN_MODEL,
   LEARNED_LAPSES,
   LEARNED_LEAN_MODEL,
   LEARNED_MODEL,
@@ -33,7 +34,7 @@ function beliefOf(o: { dim: number; grid?: number }, model: AnswerModel, seed: n
 }
 
 /** The person a binary-linear run learns from a noise-free answerer, under `model`. */
-function noiseFreePerson(model: "learned-lean" | "learned-tiring") {
+function noiseFreePerson(model: "learned-lean" | "learned-blunt-lean" | "learned-tiring") {
   const truth = angleToLinear(0.6);
   return runProcedure(
     adaptiveProcedure(binaryLinearFamily(syntheticPopulation()), {
@@ -155,12 +156,19 @@ describe("the learned answer model (issue 26 item 2)", () => {
   });
 });
 
+/** The kinds of person of a named learned model, checking that the name parses to `expected`. */
+function lapsesOf(name: string, expected: AnswerModel) {
+  const model = parseAnswerModel(name);
+  expect(model).toBe(expected);
+  const lean = LEARNED_LEAN_MODEL.kind === "human" ? LEARNED_LEAN_MODEL.lapses : undefined;
+  const lapses = model.kind === "human" ? model.lapses : undefined;
+  if (!lean || !lapses) throw new Error(`${name}: no kinds of person`);
+  return { lean, lapses };
+}
+
 describe("learned-tiring: the learned-lean model with a person who tires (issue 26 item 2)", () => {
   it("is named, adds one tiring level to learned-lean's, and the engine reports its probability", () => {
-    const model = parseAnswerModel("learned-tiring");
-    expect(model).toBe(LEARNED_TIRING_MODEL);
-    const lean = LEARNED_LEAN_MODEL.kind === "human" ? LEARNED_LEAN_MODEL.lapses! : undefined;
-    const tiring = model.kind === "human" ? model.lapses! : undefined;
+    const { lean, lapses: tiring } = lapsesOf("learned-tiring", LEARNED_TIRING_MODEL);
     expect(tiring!.levels.slice(0, -1)).toEqual(lean!.levels);
     expect(tiring!.fatigue!.filter((f) => f > 0)).toHaveLength(1);
     expect(tiring!.prior.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
@@ -168,6 +176,22 @@ describe("learned-tiring: the learned-lean model with a person who tires (issue 
     // The tiring kind is the last level; a noise-free answerer does not tire, nor lean.
     expect(person.tiring).toBe(person.levels.at(-1)!.probability);
     expect(person.tiring!).toBeLessThan(0.5);
+    expect(person.lean!.left + person.lean!.right).toBeLessThan(0.5);
+  });
+});
+
+describe("learned-blunt-lean: learned-lean with blunter leaning people (lambda studies)", () => {
+  it("is named, keeps learned-lean's levels and weights, and only its leaning levels are blunter", () => {
+    const { lean, lapses: blunt } = lapsesOf("learned-blunt-lean", LEARNED_BLUNT_LEAN_MODEL);
+    expect(blunt!.levels).toEqual(lean!.levels);
+    expect(blunt!.prior).toEqual(lean!.prior);
+    expect(blunt!.side).toEqual(lean!.side);
+    blunt!.sharpness!.forEach((x, j) => {
+      if (lean!.side![j] !== 0) expect(x).toBeLessThan(lean!.sharpness![j]!);
+      else expect(x).toBe(lean!.sharpness![j]);
+    });
+    // A noise-free answerer leans nowhere under it either.
+    const person = noiseFreePerson("learned-blunt-lean");
     expect(person.lean!.left + person.lean!.right).toBeLessThan(0.5);
   });
 });

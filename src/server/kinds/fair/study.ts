@@ -58,19 +58,22 @@ export const FAIR_FULL_DEFAULTS = { tolerance: 0.1, budget: 30 } as const;
 
 /**
  * A fairness study's answer model: lambda's is a study's with or without Phase III
- * (`studyAnswerModel`); the whole fair metric keeps `learned`, since on the people panel's
- * held-out truths (`--truth-seed held-out-1`) the careful reader's level of `learned-sharp`
- * ended a side-biased person's run far off their truth unflagged (1 in 30; none under
- * `learned`), for all it pinned a careful person's metric down better.
+ * (`studyAnswerModel`), but with a Phase III `learned-blunt-lean` rather than `learned-lean`
+ * (its leaning people are blunter: a side bias's region held the truth more often on the
+ * people panel's tuning truths, `BLUNT_LEAN_LAPSES`; studies made with `learned-lean` keep
+ * it); the whole fair metric keeps `learned`, since on the people panel's held-out truths
+ * (`--truth-seed held-out-1`) the careful reader's level of `learned-sharp` ended a
+ * side-biased person's run far off their truth unflagged (1 in 30; none under `learned`),
+ * for all it pinned a careful person's metric down better.
  * @example fairAnswerModel("fair-quadratic", 15) // "learned"
  */
 export function fairAnswerModel(
   family: "fair-lambda" | "fair-quadratic",
   evaluationPairs: number,
 ): StudyAnswerModel {
-  return family === "fair-quadratic"
-    ? FAIR_DEFAULTS.model
-    : studyAnswerModel(evaluationPairs, FAIR_DEFAULTS.model);
+  if (family === "fair-quadratic") return FAIR_DEFAULTS.model;
+  const model = studyAnswerModel(evaluationPairs, FAIR_DEFAULTS.model);
+  return model === "learned-lean" ? "learned-blunt-lean" : model;
 }
 
 /** The spec a create request asks for: lambda (with the default known a, B) or the whole metric. */
