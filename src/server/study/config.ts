@@ -204,15 +204,16 @@ export function phaseThreeOf(body: { evaluationPairs?: number; retestPairs?: num
  * leaning people weigh a lean to one side of the screen), while Phase III's random pairs and
  * repeats flag a coin that this reader's level would explain in Phase II; without one,
  * `without` (the study kind's model that flags a coin from Phase II alone). Studies made with
- * `learned-sharp` keep it and replay as they ran. A lambda study takes `learned-blunt-lean`
- * instead of `learned-lean` (`fairAnswerModel`).
+ * `learned-sharp` keep it and replay as they ran. A kind may name its own model for studies
+ * with a Phase III (`withPhaseThree`: lambda's `learned-blunt-lean`, `fairAnswerModel`).
  * @example studyAnswerModel(15, "learned") // "learned-lean"
  */
 export function studyAnswerModel(
   evaluationPairs: number,
   without: StudyAnswerModel,
+  withPhaseThree: StudyAnswerModel = "learned-lean",
 ): StudyAnswerModel {
-  return evaluationPairs > 0 ? "learned-lean" : without;
+  return evaluationPairs > 0 ? withPhaseThree : without;
 }
 
 /** Whether a study's spec uses the adaptive engine. */

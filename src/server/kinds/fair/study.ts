@@ -71,9 +71,9 @@ export function fairAnswerModel(
   family: "fair-lambda" | "fair-quadratic",
   evaluationPairs: number,
 ): StudyAnswerModel {
-  if (family === "fair-quadratic") return FAIR_DEFAULTS.model;
-  const model = studyAnswerModel(evaluationPairs, FAIR_DEFAULTS.model);
-  return model === "learned-lean" ? "learned-blunt-lean" : model;
+  return family === "fair-quadratic"
+    ? FAIR_DEFAULTS.model
+    : studyAnswerModel(evaluationPairs, FAIR_DEFAULTS.model, "learned-blunt-lean");
 }
 
 /** The spec a create request asks for: lambda (with the default known a, B) or the whole metric. */
