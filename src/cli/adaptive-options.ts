@@ -1,5 +1,9 @@
 import type { Command } from "commander";
-import { type AnswerModelName, parseAnswerModel } from "../elicit/adaptive/answer-model.ts";
+import {
+  ANSWER_MODEL_CHOICES,
+  type AnswerModelName,
+  parseAnswerModel,
+} from "../elicit/adaptive/answer-model.ts";
 import { fmt } from "../experiments/format.ts";
 import {
   ADAPTIVE_DEFAULTS,
@@ -104,7 +108,7 @@ export function adaptiveSettingsFromFlags(
     parseAnswerModel(model);
   } catch {
     throw new CliError(
-      `--answer-model must be exact, human, learned, learned-sharp, learned-lean, learned-blunt-lean, learned-tiring or flips:P (0 <= P < 0.5), got "${f.answerModel}"`,
+      `--answer-model must be ${ANSWER_MODEL_CHOICES} (0 <= P < 0.5), got "${f.answerModel}"`,
     );
   }
   const displayStep =

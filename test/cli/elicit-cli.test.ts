@@ -261,6 +261,12 @@ describe("elicit fit, ask and reproduce", () => {
     const bad = elicit("reproduce", "people", "--people", "careful,sloppy");
     expect(bad.code).not.toBe(0);
     expect(bad.stderr).toMatch(/--people: unknown person "sloppy"/);
+    // A study's models only: the exact model is no study's.
+    const exact = elicit("reproduce", "people", "--answer-model", "exact");
+    expect(exact.code).not.toBe(0);
+    expect(exact.stderr).toContain(
+      '--answer-model must be human, learned, learned-sharp, learned-lean, learned-blunt-lean or learned-tiring, got "exact"',
+    );
   });
   it("reproduce binary --json has both tables", () => {
     const r = elicit("reproduce", "binary", "--json", "--no-real");

@@ -2,7 +2,11 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import type { Command } from "commander";
 import { z } from "zod";
-import { type AnswerModelName, parseAnswerModel } from "../../elicit/adaptive/answer-model.ts";
+import {
+  ANSWER_MODEL_CHOICES,
+  type AnswerModelName,
+  parseAnswerModel,
+} from "../../elicit/adaptive/answer-model.ts";
 import { type AdaptiveResult, adaptiveProcedure } from "../../elicit/adaptive/engine.ts";
 import {
   binaryLinearFamily,
@@ -59,7 +63,7 @@ const sessionSchema = z.object({
           } catch {
             return false;
           }
-        }, "the answer model must be exact, human, learned, learned-sharp, learned-lean, learned-blunt-lean, learned-tiring or flips:P")
+        }, `the answer model must be ${ANSWER_MODEL_CHOICES}`)
         .optional(),
       displayStep: z.number().gt(0).lt(1).optional(),
     })

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Command } from "commander";
+import { nameList } from "../../elicit/adaptive/answer-model.ts";
 import { fmt, table } from "../../experiments/format.ts";
 import {
   PEOPLE_ADAPTIVE,
@@ -24,8 +25,13 @@ import {
   prepareFairStudyData,
 } from "../../server/kinds/fair/study.ts";
 import { COIN_LEVEL } from "../../server/participant/consistency.ts";
-import type { StudyAnswerModel } from "../../server/study/config.ts";
-import { FAIR_DATASETS, MULTICLASS_DATASETS } from "../../server/study/config.ts";
+import {
+  FAIR_DATASETS,
+  isStudyAnswerModel,
+  MULTICLASS_DATASETS,
+  STUDY_ANSWER_MODELS,
+  type StudyAnswerModel,
+} from "../../server/study/config.ts";
 import { bundledDataPath, cancerDiagnosisConfig } from "../../server/study/template.ts";
 import { CliError, guarded } from "../errors.ts";
 import { positiveTrials } from "../figure-options.ts";
@@ -341,17 +347,9 @@ export function registerReproducePeople(reproduce: Command): void {
             throw new CliError(`--pool must be labelled or soft, got "${f.pool}"`);
           }
           const named = f.answerModel;
-          if (
-            named !== undefined &&
-            named !== "human" &&
-            named !== "learned" &&
-            named !== "learned-sharp" &&
-            named !== "learned-lean" &&
-            named !== "learned-blunt-lean" &&
-            named !== "learned-tiring"
-          ) {
+          if (named !== undefined && !isStudyAnswerModel(named)) {
             throw new CliError(
-              `--answer-model must be human, learned, learned-sharp, learned-lean, learned-blunt-lean or learned-tiring, got "${named}"`,
+              `--answer-model must be ${nameList(STUDY_ANSWER_MODELS)}, got "${named}"`,
             );
           }
           const model: StudyAnswerModel | undefined = named;

@@ -227,36 +227,57 @@ export function flipModel(p: number): AnswerModel {
 }
 
 /**
- * The named answer models: `exact`, `human`, `learned`, `learned-sharp`, `learned-lean`,
- * `learned-blunt-lean`, `learned-tiring` and `flips:P` (`flipModel(P)`).
+ * The named answer models besides `flips:P`, in the order help text and errors list them.
+ * @example ANSWER_MODEL_NAMES.includes("learned-lean") // true
  */
-export type AnswerModelName =
-  | "exact"
-  | "human"
-  | "learned"
-  | "learned-sharp"
-  | "learned-lean"
-  | "learned-blunt-lean"
-  | "learned-tiring"
-  | `flips:${string}`;
+export const ANSWER_MODEL_NAMES = [
+  "exact",
+  "human",
+  "learned",
+  "learned-sharp",
+  "learned-lean",
+  "learned-blunt-lean",
+  "learned-tiring",
+] as const;
+
+/** The named answer models: `ANSWER_MODEL_NAMES` and `flips:P` (`flipModel(P)`). */
+export type AnswerModelName = (typeof ANSWER_MODEL_NAMES)[number] | `flips:${string}`;
+
+const NAMED_MODELS: Readonly<Record<(typeof ANSWER_MODEL_NAMES)[number], AnswerModel>> = {
+  exact: EXACT_MODEL,
+  human: HUMAN_MODEL,
+  learned: LEARNED_MODEL,
+  "learned-sharp": LEARNED_SHARP_MODEL,
+  "learned-lean": LEARNED_LEAN_MODEL,
+  "learned-blunt-lean": LEARNED_BLUNT_LEAN_MODEL,
+  "learned-tiring": LEARNED_TIRING_MODEL,
+};
 
 /**
- * Parse an answer model's name: `exact`, `human`, `learned`, `learned-sharp`, `learned-lean`,
- * `learned-blunt-lean`, `learned-tiring` or `flips:P`.
+ * Names as help text and errors list them: "a, b or c".
+ * @example nameList(["exact", "human", "flips:P"]) // "exact, human or flips:P"
+ */
+export function nameList(names: readonly string[]): string {
+  return names.length <= 1
+    ? (names[0] ?? "")
+    : `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}`;
+}
+
+/** Every answer model's name as errors list them, `flips:P` last. */
+export const ANSWER_MODEL_CHOICES = nameList([...ANSWER_MODEL_NAMES, "flips:P"]);
+
+/**
+ * Parse an answer model's name: one of `ANSWER_MODEL_NAMES` or `flips:P`.
  * @example parseAnswerModel("flips:0.05") // flipModel(0.05)
  */
 export function parseAnswerModel(text: AnswerModelName | string): AnswerModel {
-  if (text === "exact") return EXACT_MODEL;
-  if (text === "human") return HUMAN_MODEL;
-  if (text === "learned") return LEARNED_MODEL;
-  if (text === "learned-sharp") return LEARNED_SHARP_MODEL;
-  if (text === "learned-lean") return LEARNED_LEAN_MODEL;
-  if (text === "learned-blunt-lean") return LEARNED_BLUNT_LEAN_MODEL;
-  if (text === "learned-tiring") return LEARNED_TIRING_MODEL;
+  if (Object.hasOwn(NAMED_MODELS, text)) {
+    return NAMED_MODELS[text as (typeof ANSWER_MODEL_NAMES)[number]];
+  }
   const m = /^flips:([0-9.]+)$/.exec(text);
   if (m) return flipModel(Number(m[1]));
   throw new RangeError(
-    `unknown answer model "${text}": use exact, human, learned, learned-sharp, learned-lean, learned-blunt-lean, learned-tiring or flips:P (e.g. flips:0.05)`,
+    `unknown answer model "${text}": use ${ANSWER_MODEL_CHOICES} (e.g. flips:0.05)`,
   );
 }
 

@@ -1,3 +1,4 @@
+import { ANSWER_MODEL_NAMES } from "../../elicit/adaptive/answer-model.ts";
 import type { BinarySpec } from "../../elicit/binary/spec.ts";
 import type { KindComprehensionViews } from "./kind-comprehension.ts";
 
@@ -5,13 +6,23 @@ import type { KindComprehensionViews } from "./kind-comprehension.ts";
  * The answer models a study's engine runs under (see `BinaryAdaptiveSpec.model`);
  * `learned-tiring` is no study's default (`studyAnswerModel`), only `reproduce people`'s option.
  */
-export type StudyAnswerModel =
-  | "human"
-  | "learned"
-  | "learned-sharp"
-  | "learned-lean"
-  | "learned-blunt-lean"
-  | "learned-tiring";
+export type StudyAnswerModel = Exclude<(typeof ANSWER_MODEL_NAMES)[number], "exact">;
+
+/**
+ * Every `StudyAnswerModel`, in `ANSWER_MODEL_NAMES`'s order.
+ * @example STUDY_ANSWER_MODELS[0] // "human"
+ */
+export const STUDY_ANSWER_MODELS: readonly StudyAnswerModel[] = ANSWER_MODEL_NAMES.filter(
+  (n): n is StudyAnswerModel => n !== "exact",
+);
+
+/**
+ * Whether `name` is a `StudyAnswerModel`.
+ * @example isStudyAnswerModel("exact") // false
+ */
+export function isStudyAnswerModel(name: string): name is StudyAnswerModel {
+  return (STUDY_ANSWER_MODELS as readonly string[]).includes(name);
+}
 
 /**
  * A study run with the adaptive engine (src/elicit/adaptive; issue 10) instead of the papers'

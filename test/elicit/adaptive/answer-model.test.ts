@@ -1,10 +1,42 @@
 import { describe, expect, it } from "vitest";
 import {
+  ANSWER_MODEL_CHOICES,
+  ANSWER_MODEL_NAMES,
   answerLogLikelihood,
   EXACT_MODEL,
+  flipModel,
   HUMAN_MODEL,
+  LEARNED_BLUNT_LEAN_MODEL,
+  nameList,
+  parseAnswerModel,
   TIE_BANDS,
 } from "../../../src/elicit/adaptive/answer-model.ts";
+import { isStudyAnswerModel, STUDY_ANSWER_MODELS } from "../../../src/server/study/config.ts";
+
+describe("answer models: their names (one list for help text, errors and parsing)", () => {
+  it("parses every listed name, and flips:P; an unknown name's error lists them all", () => {
+    for (const name of ANSWER_MODEL_NAMES) expect(parseAnswerModel(name), name).toBeDefined();
+    expect(parseAnswerModel("exact")).toBe(EXACT_MODEL);
+    expect(parseAnswerModel("learned-blunt-lean")).toBe(LEARNED_BLUNT_LEAN_MODEL);
+    expect(parseAnswerModel("flips:0.1")).toEqual(flipModel(0.1));
+    expect(() => parseAnswerModel("toString")).toThrow(/unknown answer model/);
+    expect(() => parseAnswerModel("sharp")).toThrow(
+      'unknown answer model "sharp": use exact, human, learned, learned-sharp, learned-lean, learned-blunt-lean, learned-tiring or flips:P (e.g. flips:0.05)',
+    );
+    expect(ANSWER_MODEL_CHOICES.endsWith("learned-tiring or flips:P")).toBe(true);
+  });
+
+  it("lists names as 'a, b or c'; a study's models are all but exact", () => {
+    expect(nameList(["a"])).toBe("a");
+    expect(nameList(["a", "b"])).toBe("a or b");
+    expect(nameList(["a", "b", "c"])).toBe("a, b or c");
+    expect(nameList([])).toBe("");
+    expect(STUDY_ANSWER_MODELS).toEqual(ANSWER_MODEL_NAMES.filter((n) => n !== "exact"));
+    expect(isStudyAnswerModel("learned-lean")).toBe(true);
+    expect(isStudyAnswerModel("exact")).toBe(false);
+    expect(isStudyAnswerModel("flips:0.1")).toBe(false);
+  });
+});
 
 describe("answer models: what a 'tie' says (issue 26)", () => {
   it("the human model keeps a tie 5-10% of the range apart plausible; the exact model does not", () => {
