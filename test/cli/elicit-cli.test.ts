@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { STUDY_ANSWER_MODELS } from "../../src/server/study/config.ts";
 import { tempDir } from "../temp-dir.ts";
 
 const bin = fileURLToPath(new URL("../../bin/elicit.js", import.meta.url));
@@ -267,6 +268,11 @@ describe("elicit fit, ask and reproduce", () => {
     expect(exact.stderr).toContain(
       '--answer-model must be human, learned, learned-sharp, learned-lean, learned-blunt-lean or learned-tiring, got "exact"',
     );
+    // Its help and the README's table of commands name every one of them.
+    const help = elicit("reproduce", "people", "--help").stdout.replace(/\s+/g, " ");
+    for (const name of STUDY_ANSWER_MODELS) expect(help, name).toContain(`${name} (`);
+    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+    expect(readme).toContain(`--answer-model ${STUDY_ANSWER_MODELS.join("|")}\``);
   });
   it("reproduce binary --json has both tables", () => {
     const r = elicit("reproduce", "binary", "--json", "--no-real");
