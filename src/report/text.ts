@@ -17,13 +17,7 @@ export {
   undecidedText,
 } from "../server/study/figure-text.ts";
 
-/**
- * A list in words.
- * @example inWords(["a", "b", "c"]) // "a, b and c"
- */
-export function inWords(xs: readonly string[]): string {
-  return xs.length < 2 ? (xs[0] ?? "") : `${xs.slice(0, -1).join(", ")} and ${xs.at(-1)}`;
-}
+export { inWords } from "../words.ts";
 
 /**
  * A count with its noun, plural when not 1.

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { inWords } from "../words.ts";
 import {
   BUNDLED_DATASETS,
   KIND_FAMILIES,
@@ -501,11 +502,6 @@ export type StudySummary = z.infer<typeof StudySummary>;
 
 /** Upper bound of an uploaded predictions CSV. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-
-/** A list in words. @example inWords(["a", "b", "c"]) // "a, b and c" */
-function inWords(xs: readonly string[]): string {
-  return xs.length < 2 ? (xs[0] ?? "") : `${xs.slice(0, -1).join(", ")} and ${xs.at(-1)}`;
-}
 
 /**
  * A create request's checks that hold whatever its kind: a field that applies to some kinds

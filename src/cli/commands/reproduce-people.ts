@@ -1,6 +1,5 @@
 import { readFileSync } from "node:fs";
 import type { Command } from "commander";
-import { nameList } from "../../elicit/adaptive/answer-model.ts";
 import { fmt, table } from "../../experiments/format.ts";
 import {
   PEOPLE_ADAPTIVE,
@@ -33,6 +32,7 @@ import {
   type StudyAnswerModel,
 } from "../../server/study/config.ts";
 import { bundledDataPath, cancerDiagnosisConfig } from "../../server/study/template.ts";
+import { inWords } from "../../words.ts";
 import { CliError, guarded } from "../errors.ts";
 import { positiveTrials } from "../figure-options.ts";
 import { progressBar } from "../progress.ts";
@@ -349,7 +349,7 @@ export function registerReproducePeople(reproduce: Command): void {
           const named = f.answerModel;
           if (named !== undefined && !isStudyAnswerModel(named)) {
             throw new CliError(
-              `--answer-model must be ${nameList(STUDY_ANSWER_MODELS)}, got "${named}"`,
+              `--answer-model must be ${inWords(STUDY_ANSWER_MODELS, "or")}, got "${named}"`,
             );
           }
           const model: StudyAnswerModel | undefined = named;

@@ -1,4 +1,5 @@
 import type { Answer } from "../../search/question.ts";
+import { inWords } from "../../words.ts";
 
 /**
  * How the adaptive engine believes a person answers "which of A and B do you prefer?", as a
@@ -253,18 +254,8 @@ const NAMED_MODELS: Readonly<Record<(typeof ANSWER_MODEL_NAMES)[number], AnswerM
   "learned-tiring": LEARNED_TIRING_MODEL,
 };
 
-/**
- * Names as help text and errors list them: "a, b or c".
- * @example nameList(["exact", "human", "flips:P"]) // "exact, human or flips:P"
- */
-export function nameList(names: readonly string[]): string {
-  return names.length <= 1
-    ? (names[0] ?? "")
-    : `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}`;
-}
-
 /** Every answer model's name as errors list them, `flips:P` last. */
-export const ANSWER_MODEL_CHOICES = nameList([...ANSWER_MODEL_NAMES, "flips:P"]);
+export const ANSWER_MODEL_CHOICES = inWords([...ANSWER_MODEL_NAMES, "flips:P"], "or");
 
 /**
  * Parse an answer model's name: one of `ANSWER_MODEL_NAMES` or `flips:P`.

@@ -7,11 +7,11 @@ import {
   flipModel,
   HUMAN_MODEL,
   LEARNED_BLUNT_LEAN_MODEL,
-  nameList,
   parseAnswerModel,
   TIE_BANDS,
 } from "../../../src/elicit/adaptive/answer-model.ts";
 import { isStudyAnswerModel, STUDY_ANSWER_MODELS } from "../../../src/server/study/config.ts";
+import { inWords } from "../../../src/words.ts";
 
 describe("answer models: their names (one list for help text, errors and parsing)", () => {
   it("parses every listed name, and flips:P; an unknown name's error lists them all", () => {
@@ -27,10 +27,10 @@ describe("answer models: their names (one list for help text, errors and parsing
   });
 
   it("lists names as 'a, b or c'; a study's models are all but exact", () => {
-    expect(nameList(["a"])).toBe("a");
-    expect(nameList(["a", "b"])).toBe("a or b");
-    expect(nameList(["a", "b", "c"])).toBe("a, b or c");
-    expect(nameList([])).toBe("");
+    expect(inWords(["a"], "or")).toBe("a");
+    expect(inWords(["a", "b"], "or")).toBe("a or b");
+    expect(inWords(["a", "b", "c"], "or")).toBe("a, b or c");
+    expect(inWords([], "or")).toBe("");
     expect(STUDY_ANSWER_MODELS).toEqual(ANSWER_MODEL_NAMES.filter((n) => n !== "exact"));
     expect(isStudyAnswerModel("learned-lean")).toBe(true);
     expect(isStudyAnswerModel("exact")).toBe(false);

@@ -7,6 +7,7 @@ import type { Classifier } from "../../../geometry/multiclass/classifier.ts";
 import { expectedConfusion } from "../../../geometry/multiclass/expected-confusion.ts";
 import type { MulticlassPool } from "../../../geometry/multiclass/pool.ts";
 import type { Answer } from "../../../search/question.ts";
+import { inWords } from "../../../words.ts";
 import type { MulticlassView } from "../../api-schemas.ts";
 import { replayCache, SERVER_RUNS } from "../../participant/replay-cache.ts";
 import { largestRemainder } from "../../participant/views.ts";
@@ -270,8 +271,7 @@ export function uncertaintySentence(
 ): string {
   const names = halfWidths.flatMap((h, i) => (h === null ? [] : [`“${classes[i]}”`]));
   if (names.length === 0) return "";
-  const list =
-    names.length === 1 ? names[0]! : `${names.slice(0, -1).join(", ")} and ${names.at(-1)!}`;
+  const list = inWords(names);
   const which = names.length === classes.length ? "any of the weights" : "every weight";
   return `Your answers do not settle ${which} precisely: the weight${names.length === 1 ? "" : "s"} of ${list} could be noticeably higher or lower, so read ${names.length === 1 ? "its" : "their"} place in this order as approximate.`;
 }
