@@ -52,7 +52,13 @@ export const FAIR_DEFAULTS = {
  * Defaults of a whole-metric (fair-quadratic) study: 30 questions, each coordinate to 0.1.
  * With two classes and two groups that is five numbers; in runs on the arrests pool 30
  * answers put lambda and the costs within a few hundredths while the gap weights mostly stay
- * open, which the debrief and the exports then say (`unidentified`).
+ * open, which the debrief and the exports then say (`unidentified`). Longer studies were
+ * measured on the people panel's tuning truths (`reproduce people --families fair-quadratic
+ * --truth-seed tune-1 --trials 15 --budget fair-quadratic=60|90`) and not adopted: at 60
+ * questions under `learned-lean` a careful person's error p95 fell to 0.03 (42 questions on
+ * average), but a tired, side-biased or often-flipping person stayed above 0.2; under
+ * `learned` at 60 and 90 the tired and the side-biased person's regions held the truth in
+ * only 60-80% of runs, since their late answers are nearly a coin's.
  */
 export const FAIR_FULL_DEFAULTS = { tolerance: 0.1, budget: 30 } as const;
 
