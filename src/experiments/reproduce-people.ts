@@ -65,6 +65,7 @@ import {
 import {
   MULTICLASS_DEFAULTS,
   MULTICLASS_LINEAR_DEFAULTS,
+  multiclassAnswerModel,
 } from "../server/kinds/multiclass/create.ts";
 import {
   MULTICLASS_ROW_TOTAL,
@@ -194,9 +195,9 @@ export const PEOPLE_SETTINGS: Readonly<
 };
 
 /**
- * Adaptive options of every family's runs (the budget is the family's): the model of a study
- * with a Phase III (`studyAnswerModel`), as every panel run has one, but for the whole fair
- * metric's (`peopleModel`).
+ * Adaptive options of every family's runs (the budget is the family's): the model of a binary
+ * study with a Phase III (`studyAnswerModel`), as every panel run has one; the multiclass and
+ * fairness families run their own studies' (`peopleModel`).
  */
 export const PEOPLE_ADAPTIVE = {
   credibility: 0.9,
@@ -208,9 +209,9 @@ export const PEOPLE_ADAPTIVE = {
  * @example peopleModel("fair-quadratic") // "learned"
  */
 export function peopleModel(family: PeopleFamily): StudyAnswerModel {
-  return isFairFamily(family)
-    ? fairAnswerModel(family, DEFAULT_EVALUATION_PAIRS)
-    : PEOPLE_ADAPTIVE.model;
+  if (isFairFamily(family)) return fairAnswerModel(family, DEFAULT_EVALUATION_PAIRS);
+  if (isMulticlassFamily(family)) return multiclassAnswerModel(family, DEFAULT_EVALUATION_PAIRS);
+  return PEOPLE_ADAPTIVE.model;
 }
 
 /** People shown per page (the built-in study's `display.population`). */
@@ -385,7 +386,7 @@ export interface RunPersonOptions {
   readonly draw?: string;
   /** People shown per page (default `PEOPLE_POPULATION`, 100). */
   readonly shownPopulation?: number;
-  /** The adaptive engine's answer model (default `PEOPLE_ADAPTIVE.model`). */
+  /** The adaptive engine's answer model (default the family's study's, `peopleModel`). */
   readonly model?: StudyAnswerModel;
   /**
    * Multiclass and fairness families: the engine computes on the exact rates instead of the
@@ -650,7 +651,7 @@ function runMulticlass(
     strategy: "adaptive",
     budget: o.budget ?? setting.budget,
     credibility: PEOPLE_ADAPTIVE.credibility,
-    model: o.model ?? PEOPLE_ADAPTIVE.model,
+    model: o.model ?? peopleModel(kind),
     displayStep: MULTICLASS_DEFAULTS.displayStep,
     ...(o.exactEngine ? {} : { asShown: true as const }),
   };
@@ -934,8 +935,8 @@ export interface PeopleReproduction {
   readonly families: readonly PeopleFamily[];
   readonly people: readonly PersonType[];
   /**
-   * The answer model of each family's adaptive runs: a study's with Phase III
-   * (`PEOPLE_ADAPTIVE.model`), unless the options named one for all.
+   * The answer model of each family's adaptive runs: its study's with Phase III
+   * (`peopleModel`), unless the options named one for all.
    */
   readonly models: Readonly<Partial<Record<PeopleFamily, StudyAnswerModel>>>;
   /** The adaptive engine's budget per family run (the family's default unless overridden). */
@@ -1044,7 +1045,7 @@ export interface ReproducePeopleOptions {
   readonly keepRuns?: boolean;
   /** Called after every run (progress). */
   readonly onRun?: () => void;
-  /** The adaptive engine's answer model (default `PEOPLE_ADAPTIVE.model`). */
+  /** The adaptive engine's answer model (default each family's study's, `peopleModel`). */
   readonly model?: StudyAnswerModel;
   /**
    * Multiclass and fairness families: the engine computes on the exact rates instead of the

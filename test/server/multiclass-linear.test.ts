@@ -43,7 +43,13 @@ describe("linear multiclass study (sqlite)", () => {
   it("recovers every mistake's cost within the tolerance or its flagged half-width; debrief = dashboard = export", async () => {
     const { t, cookie } = app;
     const { study, config, data } = await createMulticlass(t, cookie, { family: "linear" });
-    expect(config.spec).toMatchObject({ family: "linear", tolerance: 0.1, budget: 30 });
+    expect(config.spec).toMatchObject({
+      family: "linear",
+      tolerance: 0.1,
+      budget: 30,
+      // LPM keeps learned-lean (DLPM runs learned-tiring: multiclassAnswerModel).
+      model: "learned-lean",
+    });
     expect(study.family).toBe("linear");
     const k = data.pool.k;
     const rng = createRng("linear-truth");

@@ -56,7 +56,7 @@ describe.each(SLOW_BACKENDS)("multiclass study (%s)", (kind) => {
       strategy: "adaptive",
       budget: 25,
       credibility: 0.9,
-      model: "learned-lean",
+      model: "learned-tiring",
       displayStep: 0.001,
       asShown: true,
     });

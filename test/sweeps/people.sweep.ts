@@ -54,11 +54,12 @@ const KNOWN_GAPS = [
   // twice the tolerance at p95.)
   "binary-linear flips-20: error p95 0.1629 > 0.04",
   "binary-linear random: 1 silent misses",
-  // DLPM k = 3 (a multiclass study of iris, tolerance 0.05, budget 25, learned-lean, the
-  // engine on the counts shown): a side bias and 20% flips widen the tail (those runs are
-  // mostly flagged: no silent miss).
-  "diagonal-linear side-bias: error p95 0.1037 > 0.1",
-  "diagonal-linear flips-20: error p95 0.1486 > 0.1",
+  // DLPM k = 3 (a multiclass study of iris, tolerance 0.05, budget 25, learned-tiring, the
+  // engine on the counts shown): 20% flips widen the tail (those runs are mostly flagged: no
+  // silent miss). Under learned-lean, the default before (chosen against it on the tuning
+  // draws alone, `multiclassAnswerModel`), this draw had a side bias's p95 at 0.1037 too, and
+  // 20% flips' at 0.1486.
+  "diagonal-linear flips-20: error p95 0.1740 > 0.1",
   // LPM k = 3 (a multiclass study of iris, tolerance 0.1 on each of 6 costs, budget 30,
   // learned-lean, on the counts shown): 30 questions do not pin six costs to 0.2 for a
   // person who tires or flips answers; the regions hold the truth (coverage 87-100%) since
@@ -208,10 +209,10 @@ describe("issue 26: the panel of people (reproduce people)", () => {
     // truths tune-1 / tune-2 it marked no careful run of binary, DLPM, LPM or lambda, and 6-15
     // of 30 side-biased runs of DLPM, LPM and lambda (binary 1-3). Asserted with margin: a
     // careful person in at most 10% of runs of every family, a side-biased one in at least
-    // 10% of DLPM, LPM and lambda runs.
+    // 10% of DLPM, LPM and lambda runs, any other person in at most 10% (the README says so).
     for (const row of adaptive) {
       const cell = `${row.family} ${row.person}: leaning`;
-      if (row.person === "careful") expect(row.leaning!, cell).toBeLessThanOrEqual(0.1);
+      if (row.person !== "side-bias") expect(row.leaning!, cell).toBeLessThanOrEqual(0.1);
       if (
         row.person === "side-bias" &&
         ["diagonal-linear", "linear", "fair-lambda"].includes(row.family)

@@ -315,7 +315,7 @@ export function registerReproducePeople(reproduce: Command): void {
     )
     .option(
       "--answer-model <name>",
-      "run every adaptive family under this answer model instead of its study's default: human (fixed lapse), learned (the person's lapse learned from their answers), learned-sharp (learned, with a careful reader among the kinds of person), learned-lean (learned-sharp, with people who lean to one side of the screen: the default of binary and multiclass studies with Phase III), learned-blunt-lean (learned-lean, whose leaning people tell near pairs apart less sharply: the default of lambda studies with Phase III) or learned-tiring (learned-lean, with a person who tires)",
+      "run every adaptive family under this answer model instead of its study's default: human (fixed lapse), learned (the person's lapse learned from their answers), learned-sharp (learned, with a careful reader among the kinds of person), learned-lean (learned-sharp, with people who lean to one side of the screen: the default of binary and linear multiclass studies with Phase III), learned-blunt-lean (learned-lean, whose leaning people tell near pairs apart less sharply: the default of lambda studies with Phase III) or learned-tiring (learned-lean, with a person who tires: the default of DLPM studies with Phase III)",
     )
     .option(
       "--budget <list>",

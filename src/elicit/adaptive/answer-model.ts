@@ -156,11 +156,13 @@ export const BLUNT_LEAN_LAPSES: LapsePrior = {
  * sharpness or a growth of 10% per question did about as well on the tired person's DLPM
  * cell (p95 0.052-0.078 against 0.061) and less well on lambda (0.085-0.114 against 0.082).
  *
- * Not a study's default: on the draw the people sweep asserts (`reproduce people`, default
- * truth seed), run as every study's model, it left 12 cells short of the targets against
+ * Not every study's default: run as every study's model on the draw the people sweep asserts
+ * (`reproduce people`, default truth seed), it left 12 cells short of the targets against
  * `learned-lean`'s 10 (a new silent miss on LPM with 10% flips; the tired person's lambda
- * p95 0.118 -> 0.131, DLPM 0.087 -> 0.059, LPM 0.239 -> 0.226). The sweep asserts, on the
- * model comparisons' own draw, only that the tired person's tail narrows on DLPM and lambda.
+ * p95 0.118 -> 0.131, DLPM 0.087 -> 0.059, LPM 0.239 -> 0.226). The default of DLPM studies
+ * with a Phase III, chosen on the tuning truths `tune-1..3` alone (`multiclassAnswerModel`
+ * says how). The sweep asserts, on the model comparisons' own draw, that the tired person's
+ * tail narrows on DLPM and lambda.
  */
 export const TIRING_LAPSES: LapsePrior = {
   levels: [...LEAN_LAPSES.levels, 0.02],
@@ -197,15 +199,15 @@ export const LEARNED_SHARP_MODEL: AnswerModel = learnedModel(SHARP_LAPSES);
 
 /**
  * The learned-sharp model whose people also include two who lean to one side of the screen
- * (`LEAN_LAPSES`): the default of binary, multiclass and lambda studies with a Phase III made
- * before `learned-tiring`.
+ * (`LEAN_LAPSES`): the default of binary and linear multiclass studies with a Phase III (and
+ * of DLPM and lambda studies made before `learned-tiring` and `learned-blunt-lean`).
  * @example LEARNED_LEAN_MODEL.lapses?.side // [0, 0, 0, 0, 0, 0, 0.1, -0.1]
  */
 export const LEARNED_LEAN_MODEL: AnswerModel = learnedModel(LEAN_LAPSES);
 
 /**
- * The learned-lean model whose people also include one who tires (`TIRING_LAPSES`); not a
- * study's default (see `TIRING_LAPSES`): `--answer-model learned-tiring`.
+ * The learned-lean model whose people also include one who tires (`TIRING_LAPSES`): the default
+ * of DLPM studies with a Phase III (see `TIRING_LAPSES`).
  * @example LEARNED_TIRING_MODEL.lapses?.fatigue // [0, 0, 0, 0, 0, 0, 0, 0, 0.05]
  */
 export const LEARNED_TIRING_MODEL: AnswerModel = learnedModel(TIRING_LAPSES);

@@ -4,7 +4,7 @@ import type { KindComprehensionViews } from "./kind-comprehension.ts";
 
 /**
  * The answer models a study's engine runs under (see `BinaryAdaptiveSpec.model`);
- * `learned-tiring` is no study's default (`studyAnswerModel`), only `reproduce people`'s option.
+ * `learned-tiring` is the default of DLPM studies with a Phase III (`multiclassAnswerModel`).
  */
 export type StudyAnswerModel = Exclude<(typeof ANSWER_MODEL_NAMES)[number], "exact">;
 

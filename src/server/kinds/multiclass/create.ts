@@ -14,6 +14,7 @@ import {
   MULTICLASS_DATASETS,
   type MulticlassAdaptiveSpec,
   phaseThreeOf,
+  type StudyAnswerModel,
   type StudyConfig,
   type StudyKind,
   type StudySpec,
@@ -48,6 +49,33 @@ export const MULTICLASS_DEFAULTS = {
 export const MULTICLASS_LINEAR_DEFAULTS = { tolerance: 0.1, budget: 30 } as const;
 
 /**
+ * A multiclass study's answer model: a study's with or without Phase III (`studyAnswerModel`),
+ * but DLPM's with a Phase III is `learned-tiring` (`learned-lean` with a person who tires,
+ * `TIRING_LAPSES`) rather than `learned-lean`. On the people panel's tuning truths `tune-1` /
+ * `tune-2` / `tune-3` (`reproduce people --families diagonal-linear --answer-model M`), the
+ * DLPM gaps to the targets (as the people sweep lists them) went from 3 / 2 / 2 under
+ * `learned-lean` to 1 / 1 / 1 (20% flips only): the tired person's error p95 0.109 / 0.075 /
+ * 0.108 -> 0.068 / 0.082 / 0.088 (a silent miss on tune-1 gone), the side bias's 0.081 / 0.086 / 0.073 -> 0.063 / 0.090 / 0.064, 10%
+ * flips' 0.071 / 0.109 / 0.060 -> 0.049 / 0.059 / 0.039; 20% flips' tail widened (0.133 /
+ * 0.138 / 0.207 -> 0.176 / 0.158 / 0.220), a careful person took 19.4-19.5 questions on
+ * average against 19.2-19.4, and the coin was flagged in every run under both. LPM keeps
+ * `learned-lean`: on tune-1 / tune-2 its gaps went from 4 / 3 to 3 / 3, a side bias's
+ * tail widened (p95 0.152 / 0.222 -> 0.181 / 0.267) and 20% flips' coverage fell to 80% on
+ * tune-1. Studies made with `learned-lean` keep it.
+ * @example multiclassAnswerModel("diagonal-linear", 15) // "learned-tiring"
+ */
+export function multiclassAnswerModel(
+  family: "diagonal-linear" | "linear",
+  evaluationPairs: number,
+): StudyAnswerModel {
+  return studyAnswerModel(
+    evaluationPairs,
+    MULTICLASS_DEFAULTS.model,
+    family === "diagonal-linear" ? "learned-tiring" : "learned-lean",
+  );
+}
+
+/**
  * A multiclass study over a bundled or uploaded dataset (k = 3..6 classes; an upload is stored
  * in the configuration and names its label column, `target`): the softmax model is fitted
  * as the CLI fits it, and the diagonal-linear (or linear) metric elicited with the adaptive
@@ -59,8 +87,9 @@ export function multiclassStudyConfig(body: CreateStudyBody): {
   hash: string;
 } {
   const defaults = body.family === "linear" ? MULTICLASS_LINEAR_DEFAULTS : MULTICLASS_DEFAULTS;
+  const metric = body.family === "linear" ? "linear" : "diagonal-linear";
   const spec: MulticlassAdaptiveSpec = {
-    family: body.family === "linear" ? "linear" : "diagonal-linear",
+    family: metric,
     tolerance: body.tolerance ?? defaults.tolerance,
     strategy: "adaptive",
     budget: body.budget ?? defaults.budget,
@@ -68,7 +97,7 @@ export function multiclassStudyConfig(body: CreateStudyBody): {
     // The person's slip rate learned from their answers (issue 26: on the people panel's
     // held-out truths it flagged the random responder and covered 20% flips, DLPM and LPM,
     // where the fixed model did not).
-    model: studyAnswerModel(phaseThreeOf(body).evaluationPairs, MULTICLASS_DEFAULTS.model),
+    model: multiclassAnswerModel(metric, phaseThreeOf(body).evaluationPairs),
     displayStep: MULTICLASS_DEFAULTS.displayStep,
     asShown: true,
   };
