@@ -54,14 +54,15 @@ export const MULTICLASS_LINEAR_DEFAULTS = { tolerance: 0.1, budget: 30 } as cons
  * `TIRING_LAPSES`) rather than `learned-lean`. On the people panel's tuning truths `tune-1` /
  * `tune-2` / `tune-3` (`reproduce people --families diagonal-linear --answer-model M`), the
  * DLPM gaps to the targets (as the people sweep lists them) went from 3 / 2 / 2 under
- * `learned-lean` to 1 / 1 / 1 (20% flips only): the tired person's error p95 0.109 / 0.075 /
- * 0.108 -> 0.068 / 0.082 / 0.088 (a silent miss on tune-1 gone), the side bias's 0.081 / 0.086 / 0.073 -> 0.063 / 0.090 / 0.064, 10%
- * flips' 0.071 / 0.109 / 0.060 -> 0.049 / 0.059 / 0.039; 20% flips' tail widened (0.133 /
- * 0.138 / 0.207 -> 0.176 / 0.158 / 0.220), a careful person took 19.4-19.5 questions on
- * average against 19.2-19.4, and the coin was flagged in every run under both. LPM keeps
- * `learned-lean`: on tune-1 / tune-2 its gaps went from 4 / 3 to 3 / 3, a side bias's
- * tail widened (p95 0.152 / 0.222 -> 0.181 / 0.267) and 20% flips' coverage fell to 80% on
- * tune-1. Studies made with `learned-lean` keep it.
+ * `learned-lean` to 1 / 1 / 1 (20% flips only). Error p95, learned-lean -> learned-tiring:
+ * the tired person 0.109 / 0.075 / 0.108 -> 0.068 / 0.082 / 0.088 (a silent miss on tune-1
+ * gone), the side bias 0.081 / 0.086 / 0.073 -> 0.063 / 0.090 / 0.064, 10% flips 0.071 /
+ * 0.109 / 0.060 -> 0.049 / 0.059 / 0.039, 20% flips wider (0.133 / 0.138 / 0.207 -> 0.176 /
+ * 0.158 / 0.220); a careful person took 19.4-19.5 questions on average against 19.2-19.4,
+ * and the coin was flagged in every run under both. LPM keeps `learned-lean`: on tune-1 /
+ * tune-2 its gaps went from 4 / 3 to 3 / 3, a side bias's tail widened (p95 0.152 / 0.222
+ * -> 0.181 / 0.267) and 20% flips' coverage fell to 80% on tune-1. Studies made with
+ * `learned-lean` keep it.
  * @example multiclassAnswerModel("diagonal-linear", 15) // "learned-tiring"
  */
 export function multiclassAnswerModel(
