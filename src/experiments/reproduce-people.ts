@@ -154,7 +154,7 @@ function isMulticlassFamily(f: PeopleFamily): f is "diagonal-linear" | "linear" 
  * spec for the threshold family (CANCER_SPEC: tolerance 0.05, thresholds on a 1e-4 grid) and
  * the create form's default tolerance (0.02 rad) for the linear one, adaptive budget 30; a
  * multiclass study's defaults for DLPM (MULTICLASS_DEFAULTS: tolerance 0.05 in max |a - a'|,
- * budget 25) and LPM (MULTICLASS_LINEAR_DEFAULTS: tolerance 0.1, budget 30); credibility 0.9.
+ * budget 25) and LPM (MULTICLASS_LINEAR_DEFAULTS: tolerance 0.1, budget 45); credibility 0.9.
  * @example PEOPLE_SETTINGS["binary-threshold"].tolerance // 0.05
  */
 export const PEOPLE_SETTINGS: Readonly<

@@ -331,7 +331,7 @@ for (const c of CASES) {
     if (c.linear) {
       await page.getByLabel(/^A cost for every kind of mistake/).check();
       await expect(page.locator("#kind-tolerance")).toHaveValue("0.1");
-      await expect(page.locator("#kind-budget")).toHaveValue("30");
+      await expect(page.locator("#kind-budget")).toHaveValue("45");
     }
     if (c.whole) {
       await page.getByLabel(/^The whole fair metric/).check();

@@ -46,7 +46,7 @@ describe("linear multiclass study (sqlite)", () => {
     expect(config.spec).toMatchObject({
       family: "linear",
       tolerance: 0.1,
-      budget: 30,
+      budget: 45,
       // LPM keeps learned-lean (DLPM runs learned-tiring: multiclassAnswerModel).
       model: "learned-lean",
     });

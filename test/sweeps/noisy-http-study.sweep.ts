@@ -33,7 +33,7 @@ import { recordFigures } from "./figures.ts";
  * the same noise, lambda and the costs `a` within twice the tolerance (0.2) in at least 90% of
  * 20 runs; the gap weights are reported with how often every stated width holds the truth.
  * (d), the same for a linear multiclass study (iris, a cost for each of the 6 kinds of
- * mistake, 30 questions): every weight within twice the tolerance (0.2) in at least 90% of
+ * mistake, 45 questions): every weight within twice the tolerance (0.2) in at least 90% of
  * 20 runs.
  *
  * Every figure printed is asserted (the README quotes them; each test writes its line to
@@ -230,7 +230,7 @@ describe("noisy participants over HTTP (sqlite)", () => {
       "linear multiclass",
       `(d) linear multiclass (iris, k=3, 6 weights), 5% flips: ${within} of ${runs} within 2x tolerance (${2 * tolerance}), max questions ${maxQuestions}, ${summary(errors)}; every weight within its stated width (its flagged half-width, else the tolerance) in ${covered} of ${runs}`,
     );
-    expect(maxQuestions).toBeLessThanOrEqual(30);
+    expect(maxQuestions).toBeLessThanOrEqual(config.spec.budget);
     expect(within).toBeGreaterThanOrEqual(Math.ceil(0.9 * runs));
     expectErrors(errors, tolerance);
     expect(covered, "every weight within its stated width").toBeGreaterThanOrEqual(15);

@@ -26,7 +26,8 @@ import { recordFigures } from "./figures.ts";
  * the whole fair metric on a fairness study of arrests by colour; the engine never told who
  * answers). For every person but the random responder, every
  * adaptive cell must have coverage of the 90% region >= 85%, error p95 <= 2x tolerance and at
- * most 30 questions; the random responder must be flagged in >= 95% of runs; no cell may have
+ * most 30 questions (binary, DLPM and lambda; LPM and the whole fair metric, which the issue
+ * does not bound, at most their studies' budgets, 45 and 30); the random responder must be flagged in >= 95% of runs; no cell may have
  * a silent miss (error above 2x tolerance, nothing flagged), and no adaptive run shows a
  * dominated pair.
  *
@@ -60,15 +61,15 @@ const KNOWN_GAPS = [
   // draws alone, `multiclassAnswerModel`), this draw had a side bias's p95 at 0.1037 too, and
   // 20% flips' at 0.1486.
   "diagonal-linear flips-20: error p95 0.1740 > 0.1",
-  // LPM k = 3 (a multiclass study of iris, tolerance 0.1 on each of 6 costs, budget 30,
-  // learned-lean, on the counts shown): 30 questions do not pin six costs to 0.2 for a
-  // person who tires or flips answers; the regions hold the truth (coverage 87-100%) since
-  // the particles weigh each answer with the kinds of person marginalised (a side bias is
-  // within it: 0.1896).
-  "linear fatigue: error p95 0.2386 > 0.2",
-  "linear flips-5: error p95 0.2966 > 0.2",
-  "linear flips-10: error p95 0.2361 > 0.2",
-  "linear flips-20: error p95 0.5574 > 0.2",
+  // LPM k = 3 (a multiclass study of iris, tolerance 0.1 on each of 6 costs, budget 45,
+  // learned-lean, on the counts shown): 45 questions do not pin six costs to 0.2 for a
+  // person who tires or flips a fifth of their answers; their regions hold the truth (87% and
+  // 93%) since the particles weigh each answer with the kinds of person marginalised. At the
+  // budget of 30 before (chosen on the tuning draws, MULTICLASS_LINEAR_DEFAULTS), this draw
+  // had 5% and 10% flips above 0.2 too (p95 0.2966 and 0.2361), the tired person at 0.2386
+  // and 20% flips at 0.5574.
+  "linear fatigue: error p95 0.2522 > 0.2",
+  "linear flips-20: error p95 0.4818 > 0.2",
   // lambda (a fairness study of arrests by colour, tolerance 0.05, budget 25, the study's
   // learned-blunt-lean, on the counts shown, with the study's Phase III, which flags the
   // coin): a side bias leaves a wide tail and one run far off its truth unflagged. Under
@@ -154,7 +155,12 @@ function gapsOf(r: PeopleReproduction): string[] {
     const tol = PEOPLE_SETTINGS[row.family].tolerance;
     expect(row.trials, cell).toBe(30);
     if (row.dominated > 0) gaps.push(`${cell}: ${row.dominated} dominated pairs shown`);
-    expect(row.questions.max, `${cell}: questions`).toBeLessThanOrEqual(30);
+    // At most 30 questions per binary, DLPM and lambda run (issue 26); LPM and the whole fair
+    // metric within their studies' budgets (45 and 30).
+    const cap = ["linear", "fair-quadratic"].includes(row.family)
+      ? PEOPLE_SETTINGS[row.family].budget
+      : 30;
+    expect(row.questions.max, `${cell}: questions`).toBeLessThanOrEqual(cap);
     if (row.silentMisses > 0) gaps.push(`${cell}: ${row.silentMisses} silent misses`);
     if (row.person === "random") {
       if (row.flagged! < 0.95) gaps.push(`${cell}: flagged ${pct(row.flagged!)} < 95%`);

@@ -42,11 +42,21 @@ export const MULTICLASS_DEFAULTS = {
 } as const;
 
 /**
- * Defaults of a linear multiclass study (a cost per kind of mistake: 6 for k = 3): 30
+ * Defaults of a linear multiclass study (a cost per kind of mistake: 6 for k = 3): 45
  * questions, each weight to 0.1. On iris at 25 questions, noise-free, the largest weight
  * error was 0.024 to 0.081 over 12 random truths, every run flagging weights above 0.05.
+ * 30 questions did not pin six costs to 0.2 for people who err (issue 26). On the people
+ * panel's tuning truths (`reproduce people --families linear --trials 30 --truth-seed
+ * tune-N --budget linear=B`, under `learned-lean`), error p95 at 30 -> 45 questions on
+ * tune-1 / tune-2 / tune-3: a person who tires 0.2420 / 0.2070 / 0.1918 -> 0.1993 / 0.1812 /
+ * 0.1678, 5% flips 0.1246 / 0.1533 / 0.1067 -> 0.0337 / 0.0364 / 0.0408, 10% flips 0.2165 /
+ * 0.1818 / 0.2304 -> 0.1100 / 0.1172 / 0.1003, 20% flips 0.4815 / 0.4835 / 0.4696 -> 0.4702 /
+ * 0.4599 / 0.3463 (still above 0.2). At 45 a careful person answers 36.8 / 37.3 / 37.6
+ * questions on average, every person's p95 but 20% flips' and the random responder's is within
+ * 0.2, none far off their truth unflagged, and the random responder is flagged in every run. At 50 the tired person's tail was no narrower (0.1649 / 0.1913 /
+ * 0.1832), since their later answers are noisier.
  */
-export const MULTICLASS_LINEAR_DEFAULTS = { tolerance: 0.1, budget: 30 } as const;
+export const MULTICLASS_LINEAR_DEFAULTS = { tolerance: 0.1, budget: 45 } as const;
 
 /**
  * A multiclass study's answer model: a study's with or without Phase III (`studyAnswerModel`),

@@ -8,7 +8,7 @@ export const multiclassRules = {
   families: {
     list: ["diagonal-linear", "linear"],
     describe:
-      "diagonal-linear (default: a weight per class on its correct decisions) or linear (a cost for every kind of mistake, true class i taken for j; default budget 30, tolerance 0.1) for multiclass",
+      "diagonal-linear (default: a weight per class on its correct decisions) or linear (a cost for every kind of mistake, true class i taken for j; default budget 45, tolerance 0.1) for multiclass",
     refusal: "a multiclass study elicits the diagonal-linear or the linear family",
     needs: "a multiclass study (kind: multiclass)",
   },

@@ -74,9 +74,9 @@ export const multiclassSpec: ClassKindSpec = {
     },
     {
       id: "linear",
-      text: "A cost for every kind of mistake: which class taken for which matters most (linear, about 30 questions)",
+      text: "A cost for every kind of mistake: which class taken for which matters most (linear, about 45 questions)",
       tolerance: "0.1",
-      budget: "30",
+      budget: "45",
     },
   ],
   toleranceLabel: () => "Tolerance on the weights",
