@@ -24,12 +24,12 @@ import { recordFigures } from "./figures.ts";
  * measures them (30 truths per family, the built-in study's pool shown as whole people out of
  * 100, DLPM and LPM k = 3 on a multiclass study of iris, 100 people per class, and lambda and
  * the whole fair metric on a fairness study of arrests by colour; the engine never told who
- * answers). For every person but the random responder, every
- * adaptive cell must have coverage of the 90% region >= 85%, error p95 <= 2x tolerance and at
- * most 30 questions (binary, DLPM and lambda; LPM and the whole fair metric, which the issue
- * does not bound, at most their studies' budgets, 45 and 30); the random responder must be flagged in >= 95% of runs; no cell may have
- * a silent miss (error above 2x tolerance, nothing flagged), and no adaptive run shows a
- * dominated pair.
+ * answers). For every person but the random responder, every adaptive cell must have
+ * coverage of the 90% region >= 85%, error p95 <= 2x tolerance and at most 30 questions
+ * (binary, DLPM and lambda; LPM and the whole fair metric, which the issue does not bound, at
+ * most their studies' budgets, 45 and 30); the random responder must be flagged in >= 95% of
+ * runs; no cell may have a silent miss (error above 2x tolerance, nothing flagged), and no
+ * adaptive run shows a dominated pair.
  *
  * The targets are the issue's, not tuned here. Not every cell meets them yet: the cells that
  * do not are listed in KNOWN_GAPS, and the test fails both when another cell misses a target

@@ -52,9 +52,10 @@ export const MULTICLASS_DEFAULTS = {
  * 0.1678, 5% flips 0.1246 / 0.1533 / 0.1067 -> 0.0337 / 0.0364 / 0.0408, 10% flips 0.2165 /
  * 0.1818 / 0.2304 -> 0.1100 / 0.1172 / 0.1003, 20% flips 0.4815 / 0.4835 / 0.4696 -> 0.4702 /
  * 0.4599 / 0.3463 (still above 0.2). At 45 a careful person answers 36.8 / 37.3 / 37.6
- * questions on average, every person's p95 but 20% flips' and the random responder's is within
- * 0.2, none far off their truth unflagged, and the random responder is flagged in every run. At 50 the tired person's tail was no narrower (0.1649 / 0.1913 /
- * 0.1832), since their later answers are noisier.
+ * questions on average, every person's p95 but 20% flips' and the random responder's is
+ * within 0.2, no run is far off its truth unflagged, and the random responder is flagged in
+ * every run. At 50 the tired person's tail was no narrower (0.1649 / 0.1913 / 0.1832), since
+ * their later answers are noisier.
  */
 export const MULTICLASS_LINEAR_DEFAULTS = { tolerance: 0.1, budget: 45 } as const;
 
