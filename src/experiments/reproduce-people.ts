@@ -205,6 +205,24 @@ export const PEOPLE_ADAPTIVE = {
 } as const;
 
 /**
+ * An answer model the people panel may run the engine under: a study's, or `flips:P`, the
+ * engine told that the person flips a share P of their answers. `flips:P` is a diagnosis,
+ * never a comparison: told a flipping person's own noise, the engine shows what knowing the
+ * person would buy (issue 26 asks that no comparison tells the engine its answerer's model).
+ * @example const m: PeopleAnswerModel = "flips:0.2";
+ */
+export type PeopleAnswerModel = StudyAnswerModel | `flips:${string}`;
+
+/**
+ * A panel model's name as a study spec carries it. The panel's specs drive the study's engine
+ * in memory and are never stored, and the engine resolves every name with `parseAnswerModel`,
+ * `flips:P` included; stored studies keep the zod-checked study models only.
+ */
+function studyModelName(model: PeopleAnswerModel): StudyAnswerModel {
+  return model as StudyAnswerModel;
+}
+
+/**
  * The answer model of a family's runs, as its study with a Phase III runs it.
  * @example peopleModel("fair-quadratic") // "learned"
  */
@@ -387,7 +405,7 @@ export interface RunPersonOptions {
   /** People shown per page (default `PEOPLE_POPULATION`, 100). */
   readonly shownPopulation?: number;
   /** The adaptive engine's answer model (default the family's study's, `peopleModel`). */
-  readonly model?: StudyAnswerModel;
+  readonly model?: PeopleAnswerModel;
   /**
    * Multiclass and fairness families: the engine computes on the exact rates instead of the
    * counts shown, as studies created before issue 26 did (default false: as studies run
@@ -651,7 +669,7 @@ function runMulticlass(
     strategy: "adaptive",
     budget: o.budget ?? setting.budget,
     credibility: PEOPLE_ADAPTIVE.credibility,
-    model: o.model ?? peopleModel(kind),
+    model: studyModelName(o.model ?? peopleModel(kind)),
     displayStep: MULTICLASS_DEFAULTS.displayStep,
     ...(o.exactEngine ? {} : { asShown: true as const }),
   };
@@ -806,7 +824,7 @@ function runFair(o: RunPersonOptions, truth: FairTruth): PeopleRun {
     strategy: "adaptive" as const,
     budget: o.budget ?? setting.budget,
     credibility: PEOPLE_ADAPTIVE.credibility,
-    model: o.model ?? peopleModel(kind),
+    model: studyModelName(o.model ?? peopleModel(kind)),
     displayStep: FAIR_DEFAULTS.displayStep,
     ...(o.exactEngine ? {} : { asShown: true as const }),
   };
@@ -938,7 +956,7 @@ export interface PeopleReproduction {
    * The answer model of each family's adaptive runs: its study's with Phase III
    * (`peopleModel`), unless the options named one for all.
    */
-  readonly models: Readonly<Partial<Record<PeopleFamily, StudyAnswerModel>>>;
+  readonly models: Readonly<Partial<Record<PeopleFamily, PeopleAnswerModel>>>;
   /** The adaptive engine's budget per family run (the family's default unless overridden). */
   readonly budgets: Readonly<Partial<Record<PeopleFamily, number>>>;
   readonly rows: readonly PeopleRow[];
@@ -1046,7 +1064,7 @@ export interface ReproducePeopleOptions {
   /** Called after every run (progress). */
   readonly onRun?: () => void;
   /** The adaptive engine's answer model (default each family's study's, `peopleModel`). */
-  readonly model?: StudyAnswerModel;
+  readonly model?: PeopleAnswerModel;
   /**
    * Multiclass and fairness families: the engine computes on the exact rates instead of the
    * counts shown, as studies created before issue 26 did (default false: as studies run

@@ -266,8 +266,30 @@ describe("elicit fit, ask and reproduce", () => {
     const exact = elicit("reproduce", "people", "--answer-model", "exact");
     expect(exact.code).not.toBe(0);
     expect(exact.stderr).toContain(
-      '--answer-model must be human, learned, learned-sharp, learned-lean, learned-blunt-lean or learned-tiring, got "exact"',
+      '--answer-model must be human, learned, learned-sharp, learned-lean, learned-blunt-lean, learned-tiring or flips:P (P from 0 to below 0.5), got "exact"',
     );
+    // flips:P, a diagnosis: the table says the engine was told the person's flips.
+    const told = elicit(
+      "reproduce",
+      "people",
+      "--families",
+      "fair-lambda",
+      "--people",
+      "flips-20",
+      "--trials",
+      "2",
+      "--answer-model",
+      "flips:0.2",
+    );
+    expect(told.code, told.stderr).toBe(0);
+    expect(told.stdout).toContain("(fair-lambda flips:0.2)");
+    expect(told.stdout).toContain("a diagnosis, not a comparison");
+    expect(told.stdout).not.toContain("never told who answers");
+    for (const wrong of ["flips:0.5", "flips:", "flips:-0.1"]) {
+      const r = elicit("reproduce", "people", "--answer-model", wrong);
+      expect(r.code, wrong).not.toBe(0);
+      expect(r.stderr, wrong).toContain(`got "${wrong}"`);
+    }
     // Its help and the README's table of commands name every one of them.
     const help = elicit("reproduce", "people", "--help").stdout.replace(/\s+/g, " ");
     for (const name of STUDY_ANSWER_MODELS) expect(help, name).toContain(`${name} (`);

@@ -6,6 +6,7 @@ import {
   PEOPLE_FAMILIES,
   PEOPLE_PHASE_THREE,
   PEOPLE_SETTINGS,
+  type PeopleAnswerModel,
   type PeopleFamily,
   type PeopleMiss,
   type PeopleReproduction,
@@ -29,7 +30,6 @@ import {
   isStudyAnswerModel,
   MULTICLASS_DATASETS,
   STUDY_ANSWER_MODELS,
-  type StudyAnswerModel,
 } from "../../server/study/config.ts";
 import { bundledDataPath, cancerDiagnosisConfig } from "../../server/study/template.ts";
 import { inWords } from "../../words.ts";
@@ -64,6 +64,20 @@ export function parsePeople(text: string): PersonType[] {
     if (xs.indexOf(x) !== i) throw new CliError(`--people: ${x} is given twice`);
   }
   return xs as PersonType[];
+}
+
+/**
+ * `--answer-model`'s name: a study's model, or `flips:P` with P in [0, 0.5) (a diagnosis: the
+ * engine told a flipping person's noise); undefined keeps each family's study model.
+ * @example parsePeopleModel("flips:0.2") // "flips:0.2"
+ */
+export function parsePeopleModel(text: string | undefined): PeopleAnswerModel | undefined {
+  if (text === undefined || isStudyAnswerModel(text)) return text;
+  const m = /^flips:(\d*\.?\d+)$/.exec(text);
+  if (m && Number(m[1]) < 0.5) return text as PeopleAnswerModel;
+  throw new CliError(
+    `--answer-model must be ${inWords([...STUDY_ANSWER_MODELS, "flips:P (P from 0 to below 0.5)"], "or")}, got "${text}"`,
+  );
 }
 
 /**
@@ -130,7 +144,11 @@ export function formatPeopleReproduction(r: PeopleReproduction): string {
       .map(([f, m]) => `${f} ${m}`)
       .join(
         ", ",
-      )}), the engine computing on the counts shown (binary: display step ${r.frame.step}; multiclass and fairness: each class's and group's counts of 100) (never told who answers)`,
+      )}), the engine computing on the counts shown (binary: display step ${r.frame.step}; multiclass and fairness: each class's and group's counts of 100) ${
+      Object.values(r.models).some((m) => m?.startsWith("flips:"))
+        ? "(a diagnosis, not a comparison: the engine told the share of answers a person flips, flips:P)"
+        : "(never told who answers)"
+    }`,
     `Pairs identical on screen are answered 'tie' unasked and not counted. flagged: unidentified coordinates, stop no-informative-question, or answers the dashboard flags as a coin's (adaptive: the study's Phase III, ${PEOPLE_PHASE_THREE.pairs} random pairs and ${PEOPLE_PHASE_THREE.retests} repeats, answered as Phase II by the same person); coin-like: the dashboard's coin flag alone; leaning: marked on the dashboard as leaning to one side of the screen (informative, not a flag); silent: error > 2x tolerance and not flagged; dominated: pairs shown where one system is at least as good on everything that decides and better on one (binary: TP and TN; DLPM: each class's correct count; LPM: each kind of mistake; lambda: the error and the gap parts of the cost; the whole fair metric weighs both ways, so none), summed over runs`,
   ];
   for (const family of r.families) {
@@ -315,7 +333,7 @@ export function registerReproducePeople(reproduce: Command): void {
     )
     .option(
       "--answer-model <name>",
-      "run every adaptive family under this answer model instead of its study's default: human (fixed lapse), learned (the person's lapse learned from their answers), learned-sharp (learned, with a careful reader among the kinds of person), learned-lean (learned-sharp, with people who lean to one side of the screen: the default of binary and linear multiclass studies with Phase III), learned-blunt-lean (learned-lean, whose leaning people tell near pairs apart less sharply: the default of lambda studies with Phase III) or learned-tiring (learned-lean, with a person who tires: the default of DLPM studies with Phase III)",
+      "run every adaptive family under this answer model instead of its study's default: human (fixed lapse), learned (the person's lapse learned from their answers), learned-sharp (learned, with a careful reader among the kinds of person), learned-lean (learned-sharp, with people who lean to one side of the screen: the default of binary and linear multiclass studies with Phase III), learned-blunt-lean (learned-lean, whose leaning people tell near pairs apart less sharply: the default of lambda studies with Phase III) or learned-tiring (learned-lean, with a person who tires: the default of DLPM studies with Phase III); or flips:P, a diagnosis and never a comparison: the engine told that the person flips a share P of their answers (run it with --people flips-5, flips-10 or flips-20 and the matching P to see what knowing the person would buy)",
     )
     .option(
       "--budget <list>",
@@ -346,13 +364,7 @@ export function registerReproducePeople(reproduce: Command): void {
           if (f.pool !== "labelled" && f.pool !== "soft") {
             throw new CliError(`--pool must be labelled or soft, got "${f.pool}"`);
           }
-          const named = f.answerModel;
-          if (named !== undefined && !isStudyAnswerModel(named)) {
-            throw new CliError(
-              `--answer-model must be ${inWords(STUDY_ANSWER_MODELS, "or")}, got "${named}"`,
-            );
-          }
-          const model: StudyAnswerModel | undefined = named;
+          const model = parsePeopleModel(f.answerModel);
           const population = prepareStudyData({ ...cancerDiagnosisConfig(), pool: f.pool }).pool;
           const options = {
             trials,
