@@ -86,12 +86,12 @@ import {
   withRetests,
 } from "../server/participant/evaluation-pairs.ts";
 import {
+  binaryAnswerModel,
   DEFAULT_EVALUATION_PAIRS,
   DEFAULT_RETEST_PAIRS,
   type FairSpec,
   type MulticlassAdaptiveSpec,
   type StudyAnswerModel,
-  studyAnswerModel,
 } from "../server/study/config.ts";
 import { truthRange } from "./simulate-adaptive.ts";
 import { randomBinaryTruth } from "./simulate-binary.ts";
@@ -195,13 +195,11 @@ export const PEOPLE_SETTINGS: Readonly<
 };
 
 /**
- * Adaptive options of every family's runs (the budget is the family's): the model of a binary
- * study with a Phase III (`studyAnswerModel`), as every panel run has one; the multiclass and
- * fairness families run their own studies' (`peopleModel`).
+ * Adaptive options of every family's runs (the budget and the answer model are the family's
+ * study's with a Phase III, as every panel run has one: `peopleModel`).
  */
 export const PEOPLE_ADAPTIVE = {
   credibility: 0.9,
-  model: studyAnswerModel(DEFAULT_EVALUATION_PAIRS, "learned"),
 } as const;
 
 /**
@@ -229,7 +227,7 @@ function studyModelName(model: PeopleAnswerModel): StudyAnswerModel {
 export function peopleModel(family: PeopleFamily): StudyAnswerModel {
   if (isFairFamily(family)) return fairAnswerModel(family, DEFAULT_EVALUATION_PAIRS);
   if (isMulticlassFamily(family)) return multiclassAnswerModel(family, DEFAULT_EVALUATION_PAIRS);
-  return PEOPLE_ADAPTIVE.model;
+  return binaryAnswerModel(family, DEFAULT_EVALUATION_PAIRS);
 }
 
 /** People shown per page (the built-in study's `display.population`). */
@@ -522,7 +520,7 @@ export function runPerson(o: RunPersonOptions): PeopleRun {
           tolerance: setting.tolerance,
           budget: o.budget ?? setting.budget,
           credibility: PEOPLE_ADAPTIVE.credibility,
-          model: o.model ?? PEOPLE_ADAPTIVE.model,
+          model: studyModelName(o.model ?? peopleModel(kind)),
           displayStep: frame.step,
           grid: setting.grid ?? 0,
           gridPoints: STUDY_GRID_POINTS,

@@ -117,7 +117,8 @@ describe.each(SLOW_BACKENDS)("adaptive study (%s)", (kind) => {
     });
     const procedure = adaptiveProcedure(family, {
       ...o,
-      model: "learned-lean",
+      // A threshold study's with a Phase III (`binaryAnswerModel`).
+      model: "learned-flipping",
       seed,
       gridPoints: STUDY_GRID_POINTS,
     });
@@ -214,7 +215,7 @@ describe.each(SLOW_BACKENDS)("adaptive study (%s)", (kind) => {
       strategy: "adaptive",
       budget: 30,
       credibility: 0.9,
-      model: "learned-lean",
+      model: "learned-flipping",
       displayStep: DISPLAY_STEP,
       grid: GRID,
       // A new study's belief grid (older studies, without it, replay on the engine's 16384).

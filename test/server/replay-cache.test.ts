@@ -65,6 +65,7 @@ describe.each(cases)("replay cache: %s", (name, make, auto) => {
     "learned-lean",
     "learned-blunt-lean",
     "learned-tiring",
+    "learned-flipping",
   ] as const) {
     it(`${model} model: resumed runs give the replay's states bit for bit`, () => {
       const family = make();

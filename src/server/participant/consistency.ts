@@ -37,7 +37,7 @@ export interface Consistency {
    * The side of the screen the engine's learned answer model finds the participant leaning to
    * on close pairs (posterior probability above `LEAN_PROBABILITY`), as if the system shown
    * there were better; null when it finds no lean or cannot tell (no `learned-lean`,
-   * `learned-blunt-lean` or `learned-tiring` model).
+   * `learned-blunt-lean`, `learned-tiring` or `learned-flipping` model).
    */
   readonly leansTo: "left" | "right" | null;
 }

@@ -227,6 +227,26 @@ export function studyAnswerModel(
   return evaluationPairs > 0 ? withPhaseThree : without;
 }
 
+/**
+ * A binary study's answer model (`studyAnswerModel`): with a Phase III, the threshold's is
+ * `learned-flipping` (`learned-lean` with a sharp flipper among its people, `FLIPPING_LAPSES`,
+ * chosen on the people panel's tuning truths, where it narrowed 20% flips' tail on the
+ * threshold) and binary-linear's `learned-lean` (there the sharp flipper took lapses and a
+ * tired person toward the target without bringing 20% flips within it). Studies made with
+ * `learned-lean` keep it and replay as they ran.
+ * @example binaryAnswerModel("binary-threshold", 15) // "learned-flipping"
+ */
+export function binaryAnswerModel(
+  family: "binary-threshold" | "binary-linear",
+  evaluationPairs: number,
+): StudyAnswerModel {
+  return studyAnswerModel(
+    evaluationPairs,
+    "human",
+    family === "binary-threshold" ? "learned-flipping" : "learned-lean",
+  );
+}
+
 /** Whether a study's spec uses the adaptive engine. */
 export function isAdaptiveSpec(
   spec: StudySpec,

@@ -8,6 +8,8 @@ import { resolveComprehension } from "./comprehension-systems.ts";
 import {
   ADAPTIVE_DEFAULTS,
   type AdaptiveStudySpec,
+  binaryAnswerModel,
+  DEFAULT_EVALUATION_PAIRS,
   DEFAULT_RETEST_PAIRS,
   type Field,
   type FixedSystem,
@@ -197,8 +199,8 @@ export const CANCER_SPEC: AdaptiveStudySpec = {
   strategy: "adaptive",
   budget: ADAPTIVE_DEFAULTS.budget,
   credibility: ADAPTIVE_DEFAULTS.credibility,
-  // The built-in study has a Phase III (`studyAnswerModel`).
-  model: "learned-lean",
+  // The built-in study has a Phase III (`binaryAnswerModel`).
+  model: binaryAnswerModel("binary-threshold", DEFAULT_EVALUATION_PAIRS),
   displayStep: 1 / DEFAULT_POPULATION,
   grid: 1e-4,
   gridPoints: STUDY_GRID_POINTS,
@@ -323,7 +325,7 @@ export function cancerDiagnosisConfig(
     comprehension: { systems: PHASE1_SYSTEMS, questions: phase1Questions(), maxAttempts: 3 },
     guessPrompt:
       "In your opinion, how many times worse is missing a cancer than a false alarm? (For example 1 = equally bad, 5 = five times as bad, 0.5 = half as bad.)",
-    evaluationPairs: 15,
+    evaluationPairs: DEFAULT_EVALUATION_PAIRS,
     retestPairs: DEFAULT_RETEST_PAIRS,
     post: PAPER_POST_QUESTIONS,
     display: { population: DEFAULT_POPULATION },

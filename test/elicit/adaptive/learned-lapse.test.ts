@@ -3,6 +3,7 @@ import {
   type AnswerModel,
   HUMAN_MODEL,
   LEARNED_BLUNT_LEAN_MODEL,
+  LEARNED_FLIPPING_MODEL,
   LEARNED_LAPSES,
   LEARNED_LEAN_MODEL,
   LEARNED_MODEL,
@@ -34,7 +35,9 @@ function beliefOf(o: { dim: number; grid?: number }, model: AnswerModel, seed: n
 }
 
 /** The person a binary-linear run learns from a noise-free answerer, under `model`. */
-function noiseFreePerson(model: "learned-lean" | "learned-blunt-lean" | "learned-tiring") {
+function noiseFreePerson(
+  model: "learned-lean" | "learned-blunt-lean" | "learned-tiring" | "learned-flipping",
+) {
   const truth = angleToLinear(0.6);
   return runProcedure(
     adaptiveProcedure(binaryLinearFamily(syntheticPopulation()), {
@@ -176,6 +179,31 @@ describe("learned-tiring: the learned-lean model with a person who tires (issue 
     // The tiring kind is the last level; a noise-free answerer does not tire, nor lean.
     expect(person.tiring).toBe(person.levels.at(-1)!.probability);
     expect(person.tiring!).toBeLessThan(0.5);
+    expect(person.lean!.left + person.lean!.right).toBeLessThan(0.5);
+  });
+});
+
+describe("learned-flipping: learned-lean with a sharp flipper (binary-threshold studies)", () => {
+  it("is named, adds one sharp level with a high lapse to learned-lean's, and a noise-free answerer is not taken for it", () => {
+    const { lean, lapses: flipping } = lapsesOf("learned-flipping", LEARNED_FLIPPING_MODEL);
+    expect(flipping!.levels.slice(0, -1)).toEqual(lean!.levels);
+    expect(flipping!.side!.slice(0, -1)).toEqual(lean!.side);
+    expect(flipping!.side!.at(-1)).toBe(0);
+    // The flipper reads every count right (as sharp as the careful reader) but slips often.
+    expect(flipping!.sharpness!.at(-1)).toBe(Math.max(...lean!.sharpness!));
+    expect(flipping!.levels.at(-1)!).toBeGreaterThan(0.3);
+    expect(flipping!.levels.at(-1)!).toBeLessThan(1);
+    expect(flipping!.prior.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+    // The others keep learned-lean's proportions.
+    const others = flipping!.prior.slice(0, -1);
+    others.forEach((w, j) => {
+      expect(w / others[0]!).toBeCloseTo(lean!.prior[j]! / lean!.prior[0]!, 12);
+    });
+    // A noise-free answerer ends far likelier careful than flipping, and leans nowhere.
+    const person = noiseFreePerson("learned-flipping");
+    const flipper = person.levels.at(-1)!.probability;
+    expect(flipper).toBeLessThan(0.5 * flipping!.prior.at(-1)!);
+    expect(person.coin).toBeLessThan(0.1);
     expect(person.lean!.left + person.lean!.right).toBeLessThan(0.5);
   });
 });

@@ -20,12 +20,12 @@ import {
 } from "../../study/comprehension-systems.ts";
 import {
   ADAPTIVE_DEFAULTS,
+  binaryAnswerModel,
   canonicalJson,
   DEFAULT_RETEST_PAIRS,
   type StudyConfig,
   type StudySource,
   type StudySpec,
-  studyAnswerModel,
 } from "../../study/config.ts";
 import { stripUndefined } from "../../study/create.ts";
 import {
@@ -313,7 +313,7 @@ function studySpec(
       credibility: body.credibility ?? ADAPTIVE_DEFAULTS.credibility,
       // A binary study without Phase III keeps the fixed human model (its participants'
       // consistency is then not measured).
-      model: studyAnswerModel(evaluationPairs, "human"),
+      model: binaryAnswerModel(family, evaluationPairs),
       // One person of the shown population: the engine never asks a pair that looks
       // identical on screen (views.ts rounds with the same step and expression).
       displayStep: 1 / population,
