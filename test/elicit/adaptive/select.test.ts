@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { EXACT_MODEL, HUMAN_MODEL } from "../../../src/elicit/adaptive/answer-model.ts";
+import {
+  EXACT_MODEL,
+  HUMAN_MODEL,
+  probabilityFirst,
+} from "../../../src/elicit/adaptive/answer-model.ts";
 import { dominated } from "../../../src/elicit/adaptive/engine.ts";
 import { selectPair } from "../../../src/elicit/adaptive/select.ts";
 
@@ -76,6 +80,86 @@ describe("selectPair", () => {
     expect(
       selectPair(values, samples, 3, weights, keys, EXACT_MODEL, 0.01, undefined, () => true),
     ).toBeNull();
+  });
+
+  it("scores many pairs as one pair at a time would, to the bit (exact and human models)", () => {
+    // 23 candidates on 301 samples: the pair loop's blocks of four and its remainder, ties
+    // (equal values) and excluded pairs included.
+    let x = 12345;
+    const next = () => {
+      x = (x * 1103515245 + 12345) % 2147483648;
+      return x / 2147483648;
+    };
+    const samples = 301;
+    const candidates = 23;
+    const values = Float64Array.from({ length: samples * candidates }, (_, i) =>
+      i % candidates === 5 ? 0.5 : Math.round(next() * 40) / 40,
+    );
+    const raw = Float64Array.from({ length: samples }, () => next());
+    const total = raw.reduce((a, b) => a + b, 0);
+    const weights = raw.map((w) => w / total);
+    const keys = Array.from({ length: candidates }, (_, c) => (c === 9 ? "k8" : `k${c}`));
+    const excluded = (a: number, b: number) => (a * 7 + b) % 5 === 0;
+    // One pair at a time: the split and clarity of (a, b) summed over the samples in order.
+    const pairSums = (a: number, b: number) => {
+      let split = 0;
+      let clarity = 0;
+      for (let s = 0; s < samples; s++) {
+        const d = values[s * candidates + a]! - values[s * candidates + b]!;
+        const w = weights[s]!;
+        if (d > 0) split += w;
+        else if (d === 0) split += 0.5 * w;
+        clarity += w * Math.abs(d);
+      }
+      return { split, clarity };
+    };
+    const entropy = (p: number) =>
+      p <= 0 || p >= 1 ? 0 : -(p * Math.log2(p) + (1 - p) * Math.log2(1 - p));
+    let best = { a: -1, b: -1, score: -Infinity, split: 0, clarity: 0 };
+    for (let a = 0; a < candidates; a++) {
+      for (let b = a + 1; b < candidates; b++) {
+        if (keys[a] === keys[b] || excluded(a, b)) continue;
+        const { split, clarity } = pairSums(a, b);
+        const score = entropy(split) + 0.01 * Math.min(1, clarity);
+        if (score > best.score) best = { a, b, score, split, clarity };
+      }
+    }
+    const pick = selectPair(
+      values,
+      samples,
+      candidates,
+      weights,
+      keys,
+      EXACT_MODEL,
+      0.01,
+      undefined,
+      excluded,
+    )!;
+    expect([pick.first, pick.second]).toEqual([best.a, best.b]);
+    expect(pick.pFirst).toBe(best.split);
+    expect(pick.clarity).toBe(best.clarity);
+    expect(pick.information).toBe(entropy(best.split));
+    // Under the human model the chosen pair's answer probability is the belief's mean
+    // `probabilityFirst`, and its clarity the pair's own sum.
+    const human = selectPair(
+      values,
+      samples,
+      candidates,
+      weights,
+      keys,
+      HUMAN_MODEL,
+      0.01,
+      undefined,
+      excluded,
+    )!;
+    expect(excluded(human.first, human.second)).toBe(false);
+    let pbar = 0;
+    for (let s = 0; s < samples; s++) {
+      const d = values[s * candidates + human.first]! - values[s * candidates + human.second]!;
+      pbar += weights[s]! * probabilityFirst(HUMAN_MODEL, d);
+    }
+    expect(human.pFirst).toBe(pbar);
+    expect(human.clarity).toBe(pairSums(human.first, human.second).clarity);
   });
 });
 

@@ -61,7 +61,7 @@ describe("AffineQR (incremental QR of the min-norm-point corral)", () => {
   });
 });
 
-describe("plug-in evaluation: the unrolled kernel equals the generic loop", () => {
+describe("plug-in evaluation: the unrolled kernels equal the generic loop", () => {
   for (const k of [3, 5, 10]) {
     it(`k = ${k}: identical labels and confusion, bit for bit`, () => {
       const pool = syntheticPool(3000, k, 40 + k);
@@ -99,6 +99,35 @@ describe("plug-in evaluation: the unrolled kernel equals the generic loop", () =
         const relabelledLabels = pluginLabels(pool, relabelled as PluginClassifier);
         for (let p = 0; p < pool.n; p++) expect(relabelledLabels[p]).toBe(perm[labels[p]]);
       }
+    });
+
+    it(`k = ${k}, diagonal: the confusion kernel's sums equal the generic loop's, bit for bit`, () => {
+      const pool = syntheticPool(3000, k, 70 + k);
+      const rng = createRng(100 + k);
+      const chosen = new Set<number>();
+      for (let r = 0; r < 20; r++) {
+        // Rounded weights: exact ties, where the first maximum must win.
+        const w = Array.from({ length: k }, () => Math.round(2 * rng.normal()) / 2);
+        const h = pluginClassifier("diag-confusion", w, pool.priors);
+        const conf = pluginConfusion(pool, h);
+        const ref = new Float64Array(k * k);
+        for (let p = 0; p < pool.n; p++) {
+          let best = 0;
+          let bestScore = h.gain[0] * pool.eta[p * k];
+          for (let j = 1; j < k; j++) {
+            const s = h.gain[j * k + j] * pool.eta[p * k + j];
+            if (s > bestScore) {
+              bestScore = s;
+              best = j;
+            }
+          }
+          chosen.add(best);
+          for (let i = 0; i < k; i++) ref[i * k + best] += pool.weightedEta[p * k + i];
+        }
+        expect(Array.from(conf)).toEqual(Array.from(ref));
+      }
+      // The weights drawn send points to every class.
+      expect(chosen.size).toBe(k);
     });
   }
 });
