@@ -202,15 +202,26 @@ export function mask(readme: string): string {
     const comment = fence === "sh" ? line.search(/(^|\s)#/) : line.indexOf("//");
     return comment < 0 ? blank(line) : blank(line.slice(0, comment)) + line.slice(comment);
   });
-  // Inline code, link targets and HTML comments in the prose (not inside fenced blocks).
-  const text = out.join("\n").split("");
+  // Inline code, link targets and HTML comments in the prose (not inside fenced blocks): the
+  // spans to blank, merged in order, then the text rebuilt from slices (one pass, not a
+  // character array: readme:check's test runs this hundreds of times).
+  const text = out.join("\n");
   const prose = out.map((l, i) => (kept[i] ? l : blank(l))).join("\n");
+  const spans: [number, number][] = [];
   for (const re of [/<!--[\s\S]*?-->/g, /`[^`]*`/g, /\]\([^)\s]*\)/g]) {
-    for (const m of prose.matchAll(re)) {
-      for (let i = m.index; i < m.index + m[0].length; i++) if (text[i] !== "\n") text[i] = " ";
-    }
+    for (const m of prose.matchAll(re)) spans.push([m.index, m.index + m[0].length]);
   }
-  return text.join("");
+  spans.sort((x, y) => x[0] - y[0]);
+  const parts: string[] = [];
+  let at = 0;
+  for (const [s, e] of spans) {
+    if (e <= at) continue;
+    const from = Math.max(s, at);
+    parts.push(text.slice(at, from), blank(text.slice(from, e)));
+    at = e;
+  }
+  parts.push(text.slice(at));
+  return parts.join("");
 }
 
 /** The figures blocks of the README, or problems with their markers. */
@@ -218,8 +229,14 @@ export function blocks(readme: string): { blocks: Block[]; problems: string[] } 
   const found: Block[] = [];
   const problems: string[] = [];
   const fences = fenceRanges(readme);
-  let prose = readme;
-  for (const [a, b] of fences) prose = prose.slice(0, a) + " ".repeat(b - a) + prose.slice(b);
+  const pieces: string[] = [];
+  let from = 0;
+  for (const [a, b] of fences) {
+    pieces.push(readme.slice(from, a), " ".repeat(b - a));
+    from = b;
+  }
+  pieces.push(readme.slice(from));
+  const prose = pieces.join("");
   const inline = [...prose.matchAll(/`[^`]*`/g)].map((m) => [m.index, m.index + m[0].length]);
   const inCode = [...fences, ...inline];
   let open: { head: RegExpMatchArray; end: number } | undefined;
@@ -307,13 +324,24 @@ const parsed = new Map<string, Output>();
 /** The lines of `out` from the first containing `anchor` to the next blank line. */
 function section(out: Output, anchor: string | undefined): Output | undefined {
   if (anchor === undefined) return out;
+  let byAnchor = sections.get(out);
+  if (!byAnchor) {
+    byAnchor = new Map();
+    sections.set(out, byAnchor);
+  }
+  if (byAnchor.has(anchor)) return byAnchor.get(anchor);
   const lines = out.body.split("\n");
   const from = lines.findIndex((l) => l.includes(anchor));
-  if (from < 0) return undefined;
-  const to = lines.findIndex((l, i) => i > from && l.trim() === "");
-  const body = lines.slice(from, to < 0 ? undefined : to).join("\n");
-  return { command: out.command, body, numbers: numbers(body) };
+  let found: Output | undefined;
+  if (from >= 0) {
+    const to = lines.findIndex((l, i) => i > from && l.trim() === "");
+    const body = lines.slice(from, to < 0 ? undefined : to).join("\n");
+    found = { command: out.command, body, numbers: numbers(body) };
+  }
+  byAnchor.set(anchor, found);
+  return found;
 }
+const sections = new WeakMap<Output, Map<string, Output | undefined>>();
 
 /** Does the README's figure `r` agree with a printed one under the block's options? */
 function agrees(r: Token, printed: Token[], b: Block): boolean {
@@ -349,10 +377,21 @@ export function checkReadme(
   const tokens = numbers(masked);
   const used = new Set<string>();
   let checked = 0;
-  const blockOf = new Map(
-    tokens.map((t) => [t, found.find((b) => t.start >= b.start && t.end <= b.end)] as const),
-  );
+  // Each token's block, in one pass: blocks and tokens are both in the README's order and
+  // blocks do not nest.
+  const blockOf = new Map<Token, Block>();
+  const tokensOf = new Map<Block, Token[]>(found.map((b) => [b, []]));
+  let bi = 0;
+  for (const t of tokens) {
+    while (bi < found.length && found[bi]!.end < t.end) bi++;
+    const b = found[bi];
+    if (b && t.start >= b.start && t.end <= b.end) {
+      blockOf.set(t, b);
+      tokensOf.get(b)!.push(t);
+    }
+  }
   const inside = (t: Token) => blockOf.get(t);
+  let fences: [number, number][] | undefined;
 
   for (const b of found) {
     const outputs: Output[] = [];
@@ -371,7 +410,7 @@ export function checkReadme(
     const where = b.ids
       .map((id, i) => `docs/figures/${id}.txt${b.anchors[i] ? ` ("${b.anchors[i]}")` : ""}`)
       .join(" or ");
-    for (const t of tokens.filter((x) => inside(x) === b)) {
+    for (const t of tokensOf.get(b)!) {
       checked++;
       if (!agrees(t, printed, b))
         problems.push(
@@ -379,9 +418,10 @@ export function checkReadme(
         );
     }
     if (b.exact) {
-      const fences = fenceRanges(readme).filter(([s, e]) => s >= b.start && e <= b.end);
-      if (fences.length === 0) problems.push(`README.md:${b.line}: an exact block with no fence`);
-      for (const [s, e] of fences) {
+      fences ??= fenceRanges(readme);
+      const inBlock = fences.filter(([s, e]) => s >= b.start && e <= b.end);
+      if (inBlock.length === 0) problems.push(`README.md:${b.line}: an exact block with no fence`);
+      for (const [s, e] of inBlock) {
         const inner = readme.slice(s, e).split("\n").slice(1, -1).join("\n");
         if (!outputs.some((o) => o.body.trimEnd() === inner.trimEnd())) {
           const firstDiff = firstDifference(inner, outputs[0]!.body);

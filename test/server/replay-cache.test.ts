@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { STUDY_GRID_POINTS } from "../../src/elicit/adaptive/binary-study.ts";
 import { adaptiveSteps, runBytes } from "../../src/elicit/adaptive/engine.ts";
 import { displayFrame, identicalOnScreen } from "../../src/elicit/binary/display.ts";
 import {
@@ -72,7 +73,12 @@ describe.each(cases)("replay cache: %s", (name, make, auto) => {
       const truth = truthOf(family, name);
       const value = (p: unknown) => family.features(p).reduce((s, x, i) => s + x * truth[i]!, 0);
       const oracle = simulatedOracle(value, { kind: "flip", probability: 0.1 }, 3);
-      const options = { tolerance: 0.001, model, seed: 7, budget: 6, particles: 300 } as const;
+      // The grid of the server's studies (the binary families and lambda; the others keep
+      // particles and ignore it).
+      const options = {
+        ...{ tolerance: 0.001, model, seed: 7, budget: 6, particles: 300 },
+        gridPoints: STUDY_GRID_POINTS,
+      } as const;
       const start = () => ({ steps: adaptiveSteps(make(), options), ...(auto ? { auto } : {}) });
       const replayed = (answers: readonly Answer[]) =>
         replay(

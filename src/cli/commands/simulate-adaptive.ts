@@ -459,12 +459,15 @@ export function simulateMulticlassAdaptiveCommand(
   if (kind !== "diagonal-linear" && kind !== "linear")
     throw new CliError(`the adaptive strategy does not support ${kind}`);
   const { pool, source } = loadMulticlassPool(f);
+  const settings = adaptiveSettingsFromFlags(f, spec.tolerance, isNoisy(noise));
   let sphere: Sphere | undefined;
   if (kind === "linear") {
+    // Refused before the sphere's search, which takes seconds at 12 classes: the k(k - 1)
+    // off-diagonal weights are known from k alone.
+    checkCliParameters({ name: kind, dim: pool.k * (pool.k - 1) }, settings.budget);
     const s = findSphere(createSpace("offdiag-confusion", pool));
     if (s.rho > 0) sphere = s;
   }
-  const settings = adaptiveSettingsFromFlags(f, spec.tolerance, isNoisy(noise));
   const family = multiclassLinearFamily(kind, pool, {
     displayStep: settings.displayStep,
     ...(sphere ? { sphere } : {}),
