@@ -1,5 +1,29 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+import { longestFirst } from "./test/longest-first.ts";
+
+/**
+ * The costliest files' worker seconds under `npm test` (30f6fda, 2-core machine), set-up
+ * included: each from the end of the file before it on its worker to its own end, so a
+ * `beforeAll` or a `describe` body that computes (multiclass-fractional's tables, the
+ * report's studies) counts. Started first, the two workers end together (test/longest-first.ts).
+ */
+const COST_SECONDS: Readonly<Record<string, number>> = {
+  "test/server/replay-cache.test.ts": 26,
+  "test/cli/adaptive-cli.test.ts": 19,
+  "test/server/honest-numbers.test.ts": 18,
+  "test/cli/elicit-cli.test.ts": 16,
+  "test/elicit/multiclass-fractional.test.ts": 13,
+  "test/elicit/adaptive/engine.test.ts": 13,
+  "test/report/report.test.ts": 13,
+  "test/elicit/quadratic.test.ts": 11,
+  "test/readme/readme-check.test.ts": 10,
+  "test/server/upload-study.test.ts": 9,
+  "test/experiments/ranking.test.ts": 9,
+  "test/elicit/adaptive/learned-lapse.test.ts": 8,
+  "test/experiments/reproduce-people.test.ts": 8,
+  "test/elicit/multiclass.test.ts": 7,
+};
 
 export default defineConfig({
   test: {
@@ -19,5 +43,10 @@ export default defineConfig({
     // and ports, and restores any spy or stubbed global it sets (checked with the files in
     // shuffled order too).
     isolate: false,
+    // The CLI's tests spawn the compiled CLI, built from the current source before they run
+    // (test/build-dist.ts says why).
+    globalSetup: ["test/build-dist.ts"],
+    sequence: { sequencer: longestFirst(COST_SECONDS) },
+    env: { ELICIT_DIST: "1" },
   },
 });

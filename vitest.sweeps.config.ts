@@ -1,7 +1,6 @@
 import { availableParallelism } from "node:os";
-import { relative } from "node:path";
 import { defineConfig } from "vitest/config";
-import { BaseSequencer, type TestSpecification } from "vitest/node";
+import { longestFirst } from "./test/longest-first.ts";
 
 /**
  * The sweep files' worker seconds in a clean-clone CI run (80df8f5, 2-core machine), the
@@ -25,17 +24,6 @@ const COST_SECONDS: Readonly<Record<string, number>> = {
   "test/sweeps/debrief-range.sweep.ts": 29,
 };
 
-/** Orders the sweep files by COST_SECONDS, longest first, then vitest's own order. */
-class LongestFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const base = await super.sort(files);
-    const cost = (f: TestSpecification) =>
-      COST_SECONDS[relative(f.project.config.root, f.moduleId).split("\\").join("/")] ?? 0;
-    // Array.prototype.sort is stable: equal costs (the unlisted files) keep vitest's order.
-    return [...base].sort((a, b) => cost(b) - cost(a));
-  }
-}
-
 /** The long statistical sweeps (`npm run test:sweeps`, also run by `.ci/run`), kept out of `npm test`. */
 export default defineConfig({
   test: {
@@ -49,10 +37,12 @@ export default defineConfig({
     // One module graph per worker, as npm test (vitest.config.ts says why that holds): the
     // engine is imported and compiled once per worker instead of once per file.
     isolate: false,
-    sequence: { sequencer: LongestFirst },
+    sequence: { sequencer: longestFirst(COST_SECONDS) },
     // Tells test/server/helpers.ts that this is the sweeps run: the slow server files that
     // test/sweeps/postgres/*.sweep.ts import then run every test on PostgreSQL (npm test runs
     // their SQLite tests and a PostgreSQL smoke).
-    env: { ELICIT_TEST_TIER: "sweeps" },
+    env: { ELICIT_TEST_TIER: "sweeps", ELICIT_DIST: "1" },
+    // The compiled CLI for the sweeps that spawn it, as npm test (test/build-dist.ts).
+    globalSetup: ["test/build-dist.ts"],
   },
 });

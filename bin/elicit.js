@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // The `elicit` command. An installed package runs the compiled CLI in dist/ (each command's
 // module loads only when that command runs). A development checkout (src/ next to this file)
-// runs the TypeScript source through tsx, so tests and `npx elicit` see the current code with
-// no build step; ELICIT_DIST=1 makes it run dist/ too (`npm run bench:cli` does, after
-// `npm run build`). `elicit --version` answers before anything else loads.
+// runs the TypeScript source through tsx, so `npx elicit` sees the current code with no build
+// step; ELICIT_DIST=1 makes it run dist/ too (`npm run bench:cli` does, after `npm run build`,
+// and the tests do, after test/build-dist.ts built it). `elicit --version` answers before
+// anything else loads.
 import { existsSync, readFileSync } from "node:fs";
 
 const args = process.argv.slice(2);
