@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { idealLineSearch, idealSimplexSearch } from "../../src/experiments/ideal-searcher.ts";
+
+describe("the searcher told the person's flips (src/experiments/ideal-searcher.ts)", () => {
+  it("bisects to its grid when no answer is flipped, and every run within the target", () => {
+    const line = { questions: 30, trials: 200, target: 0.04, seed: "t", length: Math.PI / 2 };
+    const median = idealLineSearch({ ...line, flip: 0, policy: "median" });
+    // 30 exact halvings of 800 cells end in one cell: the error is at most a cell.
+    expect(median.error.max).toBeLessThanOrEqual(Math.PI / 2 / 800);
+    expect(median.beyond.share).toBe(0);
+    expect(median.cellWithin).toBe(1);
+    const tail = idealLineSearch({ ...line, flip: 0, policy: "tail" });
+    expect(tail.error.max).toBeLessThanOrEqual(0.04);
+    const simplex = idealSimplexSearch({
+      flip: 0,
+      questions: 30,
+      trials: 40,
+      target: 0.1,
+      seed: "t",
+    });
+    expect(simplex.error.max).toBeLessThan(0.03);
+    expect(simplex.beyond.share).toBe(0);
+  });
+
+  it("misses more often as more answers flip, and repeats itself for a seed", () => {
+    const o = { questions: 30, trials: 600, target: 0.04, seed: "t", length: Math.PI / 2 };
+    const at = (flip: number) => idealLineSearch({ ...o, flip, policy: "median" });
+    const [f5, f30] = [at(0.05), at(0.3)];
+    expect(f30.beyond.share).toBeGreaterThan(f5.beyond.share + 0.05);
+    expect(f30.error.p95).toBeGreaterThan(f5.error.p95);
+    expect(at(0.3)).toEqual(f30);
+    // The Wilson interval holds the share.
+    expect(f30.beyond.low).toBeLessThan(f30.beyond.share);
+    expect(f30.beyond.high).toBeGreaterThan(f30.beyond.share);
+  });
+});
