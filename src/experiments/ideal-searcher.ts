@@ -53,7 +53,7 @@ function summarise(errors: readonly number[], target: number, rng: Rng): IdealSe
   };
 }
 
-/** The likelihood of "below the cut" for cells below (`yes`) and above it. */
+/** Bayes update on the grid for the answer `below` ("below the cut"), flipped with `flip`. */
 function update(w: Float64Array, cut: number, below: boolean, flip: number): void {
   const inside = below ? 1 - flip : flip;
   const outside = below ? flip : 1 - flip;
