@@ -1,6 +1,7 @@
 import { wilsonInterval } from "../math/binomial.ts";
 import { createRng, type Rng } from "../math/rng.ts";
 import { quantile } from "../math/stats.ts";
+import { randomMulticlassTruth } from "./simulate-multiclass.ts";
 
 /**
  * How close a searcher could come that is TOLD how the person errs: each answer is right
@@ -53,13 +54,21 @@ function summarise(errors: readonly number[], target: number, rng: Rng): IdealSe
   };
 }
 
-/** Bayes update on the grid for the answer `below` ("below the cut"), flipped with `flip`. */
-function update(w: Float64Array, cut: number, below: boolean, flip: number): void {
+/**
+ * Bayes update of the grid's weights for the answer `below` ("below the cut"), flipped with
+ * probability `flip`; `isBelow(i)` says which side of the cut grid point i is on.
+ */
+function update(
+  w: Float64Array,
+  isBelow: (i: number) => boolean,
+  below: boolean,
+  flip: number,
+): void {
   const inside = below ? 1 - flip : flip;
   const outside = below ? flip : 1 - flip;
   let total = 0;
   for (let i = 0; i < w.length; i++) {
-    w[i]! *= i < cut ? inside : outside;
+    w[i]! *= isBelow(i) ? inside : outside;
     total += w[i]!;
   }
   for (let i = 0; i < w.length; i++) w[i]! /= total;
@@ -140,7 +149,7 @@ export function idealLineSearch(
         }
       }
       const right = truth < cut * step;
-      update(w, cut, rng.next() < o.flip ? !right : right, o.flip);
+      update(w, (i) => i < cut, rng.next() < o.flip ? !right : right, o.flip);
     }
     let estimate: number;
     if (o.policy === "median") {
@@ -194,9 +203,7 @@ export function idealSimplexSearch(
   const hist = new Float64Array(bins);
   const errors: number[] = [];
   for (let t = 0; t < o.trials; t++) {
-    const raw = [rng.next() + 1e-3, rng.next() + 1e-3, rng.next() + 1e-3];
-    const sum = raw[0]! + raw[1]! + raw[2]!;
-    const truth = raw.map((x) => x / sum);
+    const truth = randomMulticlassTruth("diagonal-linear", 3, rng);
     w.fill(1 / size);
     for (let q = 0; q < o.questions; q++) {
       const turn = rng.uniform(0, Math.PI / directions);
@@ -241,15 +248,8 @@ export function idealSimplexSearch(
         if (spread < best.spread) best = { spread, dx, dy, cut };
       }
       const right = best.dx * truth[0]! + best.dy * truth[1]! < best.cut;
-      const below = rng.next() < o.flip ? !right : right;
-      const inside = below ? 1 - o.flip : o.flip;
-      const outside = below ? o.flip : 1 - o.flip;
-      let total = 0;
-      for (let s = 0; s < size; s++) {
-        w[s]! *= best.dx * xs[s]! + best.dy * ys[s]! < best.cut ? inside : outside;
-        total += w[s]!;
-      }
-      for (let s = 0; s < size; s++) w[s]! /= total;
+      const cutBelow = (s: number) => best.dx * xs[s]! + best.dy * ys[s]! < best.cut;
+      update(w, cutBelow, rng.next() < o.flip ? !right : right, o.flip);
     }
     let ex = 0;
     let ey = 0;
