@@ -7,8 +7,9 @@ import { randomMulticlassTruth } from "./simulate-multiclass.ts";
  * How close a searcher could come that is TOLD how the person errs: each answer is right
  * except that it is flipped with probability `flip`, whatever the pair (the people panel's
  * 5-20% flips, `src/oracle/people.ts`). The searcher knows this exactly, may cut the metric's
- * space anywhere (no display, no set of classifiers to choose pairs from) and updates an
- * exact Bayesian posterior on a fine grid. It bounds what the engine can reach on those
+ * space anywhere (no display, no set of classifiers to choose pairs from) and updates a
+ * Bayesian posterior: exact on a fine grid (one or two free parameters), particles for LPM's
+ * six costs. It bounds what the engine can reach on those
  * cells, which learns the person instead of being told (issue 26's targets: error p95 at most
  * twice the tolerance within 30 questions). Pure and seeded.
  */
@@ -261,4 +262,280 @@ export function idealSimplexSearch(
     errors.push(Math.max(...estimate.map((e, i) => Math.abs(e - truth[i]!))));
   }
   return summarise(errors, o.target, rng);
+}
+
+/** The six costs of an LPM of three classes from its five angles, as the panel maps them. */
+function costsOf(theta: Float64Array, at: number, out: Float64Array): void {
+  let s = 1;
+  for (let i = 0; i < 5; i++) {
+    out[i] = -s * Math.cos(theta[at + i]!);
+    s *= Math.sin(theta[at + i]!);
+  }
+  out[5] = -s;
+}
+
+/** Misses of `w` (six costs) against the answers so far: pairs' differences and sides. */
+function misses(w: Float64Array, deltas: readonly Float64Array[], sides: readonly boolean[]) {
+  let k = 0;
+  for (let a = 0; a < deltas.length; a++) {
+    const d = deltas[a]!;
+    let v = 0;
+    for (let i = 0; i < 6; i++) v += w[i]! * d[i]!;
+    if (v > 0 !== sides[a]) k++;
+  }
+  return k;
+}
+
+/**
+ * Search for the six costs of an LPM of three classes (the off-diagonal confusions' weights,
+ * <= 0, unit length), drawn as the people panel draws them (`randomMulticlassTruth`: five
+ * angles uniform on [0, pi/2]). The posterior is `particles` points in angle space, reweighted
+ * by each answer and, when their effective number falls below half, resampled and moved by
+ * `moves` Metropolis steps on every answer's likelihood. Each question is a hyperplane through
+ * the posterior's median along one of `directions` directions (the belief's principal axes
+ * and random ones, across the mean direction), the one whose answer leaves the least expected
+ * variance of the costs; the estimate is the posterior mean, normalised; the error is the
+ * largest of the six costs' errors, as the people panel measures LPM's.
+ * @example idealCostSearch({ flip: 0.2, questions: 45, trials: 100, target: 0.2, seed: "s" }).error.p95 // about 0.2
+ */
+export function idealCostSearch(
+  o: IdealSearchOptions & {
+    readonly particles?: number;
+    readonly moves?: number;
+    readonly directions?: number;
+  },
+): IdealSearchSummary {
+  const n = o.particles ?? 2000;
+  const moves = o.moves ?? 6;
+  const directions = o.directions ?? 8;
+  const rng = createRng(`ideal-costs:${o.seed}`);
+  const theta = new Float64Array(n * 5);
+  const costs = new Float64Array(n * 6);
+  const weight = new Float64Array(n);
+  const miss = new Int32Array(n);
+  const proposal = new Float64Array(5);
+  const trial = new Float64Array(6);
+  const mean = new Float64Array(6);
+  const values = new Float64Array(n);
+  const ratio = new Float64Array(n);
+  const logOdds = Math.log(o.flip / (1 - o.flip));
+  const errors: number[] = [];
+  const at = (p: number) => costs.subarray(p * 6, p * 6 + 6);
+  for (let t = 0; t < o.trials; t++) {
+    const truth = randomMulticlassTruth("linear", 3, rng);
+    for (let p = 0; p < n; p++) {
+      for (let i = 0; i < 5; i++) theta[p * 5 + i] = rng.uniform(0, Math.PI / 2);
+      costsOf(theta, p * 5, at(p));
+    }
+    weight.fill(1 / n);
+    miss.fill(0);
+    const deltas: Float64Array[] = [];
+    const sides: boolean[] = [];
+    for (let q = 0; q < o.questions; q++) {
+      // The posterior mean direction and the candidates across it.
+      mean.fill(0);
+      for (let p = 0; p < n; p++)
+        for (let i = 0; i < 6; i++) mean[i]! += weight[p]! * costs[p * 6 + i]!;
+      const m = Float64Array.from(mean);
+      const norm = Math.hypot(...m);
+      for (let i = 0; i < 6; i++) m[i]! /= norm;
+      const candidates = principalDirections(costs, weight, m, 3, rng);
+      while (candidates.length < directions) {
+        const v = Float64Array.from({ length: 6 }, () => rng.normal());
+        candidates.push(across(v, m));
+      }
+      let best = { spread: Infinity, delta: candidates[0]! };
+      for (const v of candidates) {
+        // The cut through the median of <w, v> / <w, m>: its normal delta = v - c m.
+        for (let p = 0; p < n; p++) {
+          let a = 0;
+          let b = 0;
+          for (let i = 0; i < 6; i++) {
+            a += costs[p * 6 + i]! * v[i]!;
+            b += costs[p * 6 + i]! * m[i]!;
+          }
+          ratio[p] = a / b;
+        }
+        const c = weightedMedian(ratio, weight);
+        const delta = Float64Array.from(v, (x, i) => x - c * m[i]!);
+        for (let p = 0; p < n; p++) {
+          let v2 = 0;
+          for (let i = 0; i < 6; i++) v2 += costs[p * 6 + i]! * delta[i]!;
+          values[p] = v2;
+        }
+        const spread = expectedSpread(costs, weight, values, o.flip);
+        if (spread < best.spread) best = { spread, delta };
+      }
+      let truthValue = 0;
+      for (let i = 0; i < 6; i++) truthValue += truth[i]! * best.delta[i]!;
+      const right = truthValue > 0;
+      const side = rng.next() < o.flip ? !right : right;
+      deltas.push(best.delta);
+      sides.push(side);
+      let total = 0;
+      let squares = 0;
+      for (let p = 0; p < n; p++) {
+        let v2 = 0;
+        for (let i = 0; i < 6; i++) v2 += costs[p * 6 + i]! * best.delta[i]!;
+        const agrees = v2 > 0 === side;
+        if (!agrees) miss[p]!++;
+        weight[p]! *= agrees ? 1 - o.flip : o.flip;
+        total += weight[p]!;
+      }
+      for (let p = 0; p < n; p++) {
+        weight[p]! /= total;
+        squares += weight[p]! ** 2;
+      }
+      if (1 / squares >= n / 2) continue;
+      resample(theta, miss, weight, rng);
+      for (let p = 0; p < n; p++) costsOf(theta, p * 5, at(p));
+      // Metropolis moves in angle space, each angle's step a half of its spread.
+      const step = angleSpread(theta).map((s) => Math.max(1e-3, 0.5 * s));
+      for (let s = 0; s < moves; s++) {
+        for (let p = 0; p < n; p++) {
+          let inside = true;
+          for (let i = 0; i < 5; i++) {
+            proposal[i] = theta[p * 5 + i]! + step[i]! * rng.normal();
+            if (proposal[i]! < 0 || proposal[i]! > Math.PI / 2) inside = false;
+          }
+          if (!inside) continue;
+          costsOf(proposal, 0, trial);
+          const k = misses(trial, deltas, sides);
+          // (k - misses) x log-odds, written so that no flips (log-odds -inf) never makes a NaN.
+          const accept = k <= miss[p]! || Math.log(rng.next()) < (k - miss[p]!) * logOdds;
+          if (accept) {
+            theta.set(proposal, p * 5);
+            at(p).set(trial);
+            miss[p] = k;
+          }
+        }
+      }
+    }
+    mean.fill(0);
+    for (let p = 0; p < n; p++)
+      for (let i = 0; i < 6; i++) mean[i]! += weight[p]! * costs[p * 6 + i]!;
+    const norm = Math.hypot(...Array.from(mean, (x) => Math.min(0, x)));
+    const estimate = Array.from(mean, (x) => Math.min(0, x) / norm);
+    errors.push(Math.max(...estimate.map((e, i) => Math.abs(e - truth[i]!))));
+  }
+  return summarise(errors, o.target, rng);
+}
+
+/** `v` without its part along the unit vector `m`, made unit. */
+function across(v: Float64Array, m: Float64Array): Float64Array {
+  let along = 0;
+  for (let i = 0; i < v.length; i++) along += v[i]! * m[i]!;
+  for (let i = 0; i < v.length; i++) v[i]! -= along * m[i]!;
+  const norm = Math.hypot(...v) || 1;
+  for (let i = 0; i < v.length; i++) v[i]! /= norm;
+  return v;
+}
+
+/** The `count` directions of largest weighted spread of the costs across `m` (power iteration). */
+function principalDirections(
+  costs: Float64Array,
+  weight: Float64Array,
+  m: Float64Array,
+  count: number,
+  rng: Rng,
+): Float64Array[] {
+  const cov = new Float64Array(36);
+  const x = new Float64Array(6);
+  for (let p = 0; p < weight.length; p++) {
+    // The particle's offset across m's line.
+    let along = 0;
+    for (let i = 0; i < 6; i++) along += costs[p * 6 + i]! * m[i]!;
+    for (let i = 0; i < 6; i++) x[i] = costs[p * 6 + i]! - along * m[i]!;
+    for (let i = 0; i < 6; i++)
+      for (let j = 0; j < 6; j++) cov[i * 6 + j]! += weight[p]! * x[i]! * x[j]!;
+  }
+  const axes: Float64Array[] = [];
+  for (let c = 0; c < count; c++) {
+    let v = across(
+      Float64Array.from({ length: 6 }, () => rng.normal()),
+      m,
+    );
+    for (let iter = 0; iter < 30; iter++) {
+      const next = new Float64Array(6);
+      for (let i = 0; i < 6; i++) for (let j = 0; j < 6; j++) next[i]! += cov[i * 6 + j]! * v[j]!;
+      for (const u of axes) {
+        let s = 0;
+        for (let i = 0; i < 6; i++) s += next[i]! * u[i]!;
+        for (let i = 0; i < 6; i++) next[i]! -= s * u[i]!;
+      }
+      v = across(next, m);
+    }
+    axes.push(v);
+  }
+  return axes;
+}
+
+/** The weighted median of `values`. */
+function weightedMedian(values: Float64Array, weight: Float64Array): number {
+  const order = Array.from(values.keys()).sort((a, b) => values[a]! - values[b]!);
+  let c = 0;
+  for (const i of order) {
+    c += weight[i]!;
+    if (c >= 0.5) return values[i]!;
+  }
+  return values[order[order.length - 1]!]!;
+}
+
+/** Expected posterior variance of the costs (summed) over the two answers to a cut. */
+function expectedSpread(
+  costs: Float64Array,
+  weight: Float64Array,
+  values: Float64Array,
+  flip: number,
+): number {
+  let spread = 0;
+  for (const above of [true, false]) {
+    let mass = 0;
+    let squares = 0;
+    const sum = new Float64Array(6);
+    for (let p = 0; p < weight.length; p++) {
+      const v = weight[p]! * (values[p]! > 0 === above ? 1 - flip : flip);
+      mass += v;
+      for (let i = 0; i < 6; i++) {
+        const x = costs[p * 6 + i]!;
+        sum[i]! += v * x;
+        squares += v * x * x;
+      }
+    }
+    let m2 = 0;
+    for (let i = 0; i < 6; i++) m2 += sum[i]! ** 2;
+    spread += squares - (mass > 0 ? m2 / mass : 0);
+  }
+  return spread;
+}
+
+/** Systematic resampling of the particles' angles and misses; equal weights after. */
+function resample(theta: Float64Array, miss: Int32Array, weight: Float64Array, rng: Rng): void {
+  const n = weight.length;
+  const oldTheta = theta.slice();
+  const oldMiss = miss.slice();
+  const start = rng.next() / n;
+  let c = weight[0]!;
+  let j = 0;
+  for (let r = 0; r < n; r++) {
+    const target = start + r / n;
+    while (target > c && j < n - 1) c += weight[++j]!;
+    theta.set(oldTheta.subarray(j * 5, j * 5 + 5), r * 5);
+    miss[r] = oldMiss[j]!;
+  }
+  weight.fill(1 / n);
+}
+
+/** Each angle's standard deviation over the (equally weighted) particles. */
+function angleSpread(theta: Float64Array): number[] {
+  const n = theta.length / 5;
+  return Array.from({ length: 5 }, (_, i) => {
+    let s = 0;
+    let s2 = 0;
+    for (let p = 0; p < n; p++) {
+      s += theta[p * 5 + i]!;
+      s2 += theta[p * 5 + i]! ** 2;
+    }
+    return Math.sqrt(Math.max(0, s2 / n - (s / n) ** 2));
+  });
 }

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { idealLineSearch, idealSimplexSearch } from "../../src/experiments/ideal-searcher.ts";
+import {
+  idealCostSearch,
+  idealLineSearch,
+  idealSimplexSearch,
+} from "../../src/experiments/ideal-searcher.ts";
 
 describe("the searcher told the person's flips (src/experiments/ideal-searcher.ts)", () => {
   it("bisects to its grid when no answer is flipped, and every run within the target", () => {
@@ -20,6 +24,14 @@ describe("the searcher told the person's flips (src/experiments/ideal-searcher.t
     });
     expect(simplex.error.max).toBeLessThan(0.03);
     expect(simplex.beyond.share).toBe(0);
+    // LPM k = 3's six costs: exact answers pin them far within the target.
+    const costs = { questions: 45, trials: 6, target: 0.2, seed: "t", particles: 1000 };
+    const exact = idealCostSearch({ ...costs, flip: 0 });
+    expect(exact.error.max).toBeLessThan(0.02);
+    // Flips cost accuracy, and the same seed repeats itself.
+    const flipped = idealCostSearch({ ...costs, flip: 0.3 });
+    expect(flipped.error.p50).toBeGreaterThan(exact.error.p50);
+    expect(idealCostSearch({ ...costs, flip: 0.3 })).toEqual(flipped);
   });
 
   it("misses more often as more answers flip, and repeats itself for a seed", () => {
