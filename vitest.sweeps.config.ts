@@ -20,7 +20,7 @@ const COST_SECONDS: Readonly<Record<string, number>> = {
   "test/sweeps/route-fuzz-sqlite.sweep.ts": 188,
   "test/sweeps/noisy-http-study.sweep.ts": 96,
   "test/sweeps/multiclass-datasets.sweep.ts": 74,
-  "test/sweeps/ideal-searcher.sweep.ts": 200,
+  "test/sweeps/ideal-searcher.sweep.ts": 320,
   "test/sweeps/honest-numbers.sweep.ts": 37,
   "test/sweeps/debrief-range.sweep.ts": 29,
 };

@@ -303,9 +303,23 @@ export function idealCostSearch(
     readonly particles?: number;
     readonly moves?: number;
     readonly directions?: number;
+    /**
+     * The searcher's prior: "panel" (default) the truths' own draw, angles uniform, which
+     * puts most mass near the first cost alone; "uniform" uniform on the unit sphere's
+     * negative orthant, the uniform part of the engine's prior.
+     */
+    readonly prior?: "panel" | "uniform";
   },
 ): IdealSearchSummary {
   const n = o.particles ?? 2000;
+  const uniform = o.prior === "uniform";
+  // Log prior density in angle space: uniform angles, or the sphere's volume element.
+  const logPrior = (t: Float64Array, at: number) => {
+    if (!uniform) return 0;
+    let l = 0;
+    for (let i = 0; i < 4; i++) l += (4 - i) * Math.log(Math.sin(t[at + i]!));
+    return l;
+  };
   const moves = o.moves ?? 6;
   const directions = o.directions ?? 8;
   const rng = createRng(`ideal-costs:${o.seed}`);
@@ -324,7 +338,15 @@ export function idealCostSearch(
   for (let t = 0; t < o.trials; t++) {
     const truth = randomMulticlassTruth("linear", 3, rng);
     for (let p = 0; p < n; p++) {
-      for (let i = 0; i < 5; i++) theta[p * 5 + i] = rng.uniform(0, Math.PI / 2);
+      if (uniform) {
+        const g = Array.from({ length: 6 }, () => Math.abs(rng.normal()));
+        // Angles of g: theta_i = atan2(|g_(i+1..)|, g_i).
+        for (let i = 0; i < 5; i++) {
+          let rest = 0;
+          for (let j = i + 1; j < 6; j++) rest += g[j]! ** 2;
+          theta[p * 5 + i] = Math.atan2(Math.sqrt(rest), g[i]!);
+        }
+      } else for (let i = 0; i < 5; i++) theta[p * 5 + i] = rng.uniform(0, Math.PI / 2);
       costsOf(theta, p * 5, at(p));
     }
     weight.fill(1 / n);
@@ -402,7 +424,11 @@ export function idealCostSearch(
           costsOf(proposal, 0, trial);
           const k = misses(trial, deltas, sides);
           // (k - misses) x log-odds, written so that no flips (log-odds -inf) never makes a NaN.
-          const accept = k <= miss[p]! || Math.log(rng.next()) < (k - miss[p]!) * logOdds;
+          const change =
+            (k === miss[p]! ? 0 : (k - miss[p]!) * logOdds) +
+            logPrior(proposal, 0) -
+            logPrior(theta, p * 5);
+          const accept = change >= 0 || Math.log(rng.next()) < change;
           if (accept) {
             theta.set(proposal, p * 5);
             at(p).set(trial);

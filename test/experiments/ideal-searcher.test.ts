@@ -28,6 +28,9 @@ describe("the searcher told the person's flips (src/experiments/ideal-searcher.t
     const costs = { questions: 45, trials: 6, target: 0.2, seed: "t", particles: 1000 };
     const exact = idealCostSearch({ ...costs, flip: 0 });
     expect(exact.error.max).toBeLessThan(0.02);
+    // So they do under the uniform prior (the sphere's volume element in angle space).
+    const flat = idealCostSearch({ ...costs, trials: 3, flip: 0, prior: "uniform" });
+    expect(flat.error.max).toBeLessThan(0.02);
     // Flips cost accuracy, and the same seed repeats itself.
     const flipped = idealCostSearch({ ...costs, flip: 0.3 });
     expect(flipped.error.p50).toBeGreaterThan(exact.error.p50);

@@ -93,9 +93,11 @@ const KNOWN_GAPS = [
   // diagnosis), 20% flips stay above 0.2 at 45 questions: p95 0.3807 / 0.2570 / 0.3068 on
   // tune-1..3 (learned-lean 0.4702 / 0.4599 on tune-1 / tune-2). A searcher told the
   // person's flips, with particles, cuts anywhere and all 45 questions
-  // (test/sweeps/ideal-searcher.sweep.ts) is at the edge there (its cells of 30 runs within
-  // the target in only about half to three quarters of the draws), so that gap is mostly the
-  // engine's. Neither more
+  // (test/sweeps/ideal-searcher.sweep.ts) is at the edge there only when also told how the
+  // panel draws its truths (its cells of 30 runs within the target in about half to three
+  // quarters of the draws); with a uniform prior on the costs' directions its p95 is near the
+  // engine's told the flips (0.2901 / 0.2972 on tune-a / tune-b) and its cells seldom meet
+  // the target. The rest of this gap is the price of learning the person. Neither more
   // particle moves per answer (12 instead of 4: tune-1 flips-20 p95 0.4730, fatigue 0.2315)
   // nor cuts chosen for the least expected variance under the person's model (flips-20
   // 0.3506 but side bias 0.1817 covered in 83%, tie band 0.1810 against 0.1085) nor
