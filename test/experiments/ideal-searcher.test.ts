@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   idealCostSearch,
+  idealFairSearch,
   idealLineSearch,
   idealSimplexSearch,
 } from "../../src/experiments/ideal-searcher.ts";
@@ -35,6 +36,17 @@ describe("the searcher told the person's flips (src/experiments/ideal-searcher.t
     const flipped = idealCostSearch({ ...costs, flip: 0.3 });
     expect(flipped.error.p50).toBeGreaterThan(exact.error.p50);
     expect(idealCostSearch({ ...costs, flip: 0.3 })).toEqual(flipped);
+  });
+
+  it("pins the whole fair metric down from exact answers; flips cost it accuracy", () => {
+    // Five numbers (a, B, lambda as one direction) under the engine's prior.
+    const fair = { questions: 30, trials: 6, target: 0.2, seed: "t", particles: 1000 };
+    const exact = idealFairSearch({ ...fair, flip: 0 });
+    expect(exact.error.max).toBeLessThan(0.05);
+    expect(exact.beyond.share).toBe(0);
+    const flipped = idealFairSearch({ ...fair, flip: 0.3 });
+    expect(flipped.error.p50).toBeGreaterThan(3 * exact.error.p50);
+    expect(idealFairSearch({ ...fair, flip: 0.3 })).toEqual(flipped);
   });
 
   it("misses more often as more answers flip, and repeats itself for a seed", () => {

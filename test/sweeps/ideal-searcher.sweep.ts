@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   type IdealSearchSummary,
   idealCostSearch,
+  idealFairSearch,
   idealLineSearch,
   idealSimplexSearch,
 } from "../../src/experiments/ideal-searcher.ts";
@@ -16,6 +17,19 @@ import { recordFigures } from "./figures.ts";
  * person. The tail policy's 8 last questions were chosen on other seeds; these seeds are
  * asserted on alone. The README quotes the figures (docs/figures/ideal-searcher.txt).
  */
+/** The tables' header line, above `row`'s lines. */
+const HEADER = `${"searcher".padEnd(50)}  ${"trials".padStart(6)}  ${"err p50".padStart(8)}  ${"err p95".padStart(8)}  ${"err max".padStart(8)}  ${"beyond target (95%)".padStart(22)}  ${"cell within".padStart(12)}`;
+/** The table: its introduction, the header and a row per searcher; logged and recorded as `id`. */
+function report(
+  id: string,
+  anchor: string,
+  intro: readonly string[],
+  rows: readonly (readonly [string, IdealSearchSummary])[],
+): void {
+  const text = [...intro, "", HEADER, ...rows.map(([name, s]) => row(name, s))].join("\n");
+  console.log(text);
+  recordFigures(id, import.meta.url, anchor, text);
+}
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 function row(name: string, s: IdealSearchSummary): string {
   return [
@@ -61,15 +75,15 @@ describe("issue 26: a searcher told the person's flips", () => {
       "DLPM k = 3, 20% flips, 30 q",
       idealSimplexSearch({ ...simplex, flip: 0.2, questions: 30, trials: 1000 }),
     );
-    const text = [
-      "A searcher told that the person flips a share of their answers (exact posterior, cuts anywhere, never stops early): binary-linear's angle uniform on [0, pi/2], target 0.04 rad (twice the tolerance); DLPM k = 3, weights drawn as the people panel draws them, error the largest of the three, target 0.1",
-      "median: every cut at the posterior median, the median estimated; tail: the 8 last cuts and the estimate chosen for the most posterior mass within the target. cell within: the chance that 30 runs (a cell of reproduce people) have their error p95 within the target",
-      "",
-      `${"searcher".padEnd(50)}  ${"trials".padStart(6)}  ${"err p50".padStart(8)}  ${"err p95".padStart(8)}  ${"err max".padStart(8)}  ${"beyond target (95%)".padStart(22)}  ${"cell within".padStart(12)}`,
-      ...cells.map(([name, s]) => row(name, s)),
-    ].join("\n");
-    console.log(text);
-    recordFigures("ideal-searcher", import.meta.url, "misses twice the tolerance", text);
+    report(
+      "ideal-searcher",
+      "misses twice the tolerance",
+      [
+        "A searcher told that the person flips a share of their answers (exact posterior, cuts anywhere, never stops early): binary-linear's angle uniform on [0, pi/2], target 0.04 rad (twice the tolerance); DLPM k = 3, weights drawn as the people panel draws them, error the largest of the three, target 0.1",
+        "median: every cut at the posterior median, the median estimated; tail: the 8 last cuts and the estimate chosen for the most posterior mass within the target. cell within: the chance that 30 runs (a cell of reproduce people) have their error p95 within the target",
+      ],
+      cells,
+    );
     // 10% flips: the searcher meets the targets (it is not a weak searcher).
     for (const s of [lines["median 0.1"]!, lines["tail 0.1"]!, dlpm10]) {
       expect(s.cellWithin).toBeGreaterThanOrEqual(0.75);
@@ -102,18 +116,20 @@ describe("issue 26: a searcher told the person's flips", () => {
     const uniform = { ...o, prior: "uniform" as const };
     const uniform10 = idealCostSearch({ ...uniform, flip: 0.1, trials: 100 });
     const uniform20 = idealCostSearch({ ...uniform, flip: 0.2, trials: 200 });
-    const text = [
-      "A searcher told that the person flips a share of their answers, on LPM k = 3: six costs drawn as the people panel draws them, error the largest of the six, target 0.2 (twice a multiclass study's tolerance), 45 questions (the study's budget)",
-      "2000 particles moved by Metropolis steps; each cut a hyperplane through the posterior's median across its mean, the one of 8 directions leaving the least expected variance; the estimate the posterior mean. The truths' prior: told how the panel draws the costs (angles uniform: most mass near the first cost alone); uniform prior: uniform on the costs' directions, as the uniform part of the engine's prior. cell within: the chance that 30 runs (a cell of reproduce people) have their error p95 within the target",
-      "",
-      `${"searcher".padEnd(50)}  ${"trials".padStart(6)}  ${"err p50".padStart(8)}  ${"err p95".padStart(8)}  ${"err max".padStart(8)}  ${"beyond target (95%)".padStart(22)}  ${"cell within".padStart(12)}`,
-      row("LPM k = 3, 10% flips, 45 q, the truths' prior", lpm10),
-      row("LPM k = 3, 20% flips, 45 q, the truths' prior", lpm20),
-      row("LPM k = 3, 10% flips, 45 q, uniform prior", uniform10),
-      row("LPM k = 3, 20% flips, 45 q, uniform prior", uniform20),
-    ].join("\n");
-    console.log(text);
-    recordFigures("ideal-searcher-lpm", import.meta.url, "LPM k = 3", text);
+    report(
+      "ideal-searcher-lpm",
+      "LPM k = 3",
+      [
+        "A searcher told that the person flips a share of their answers, on LPM k = 3: six costs drawn as the people panel draws them, error the largest of the six, target 0.2 (twice a multiclass study's tolerance), 45 questions (the study's budget)",
+        "2000 particles moved by Metropolis steps; each cut a hyperplane through the posterior's median across its mean, the one of 8 directions leaving the least expected variance; the estimate the posterior mean. The truths' prior: told how the panel draws the costs (angles uniform: most mass near the first cost alone); uniform prior: uniform on the costs' directions, as the uniform part of the engine's prior. cell within: the chance that 30 runs (a cell of reproduce people) have their error p95 within the target",
+      ],
+      [
+        ["LPM k = 3, 10% flips, 45 q, the truths' prior", lpm10],
+        ["LPM k = 3, 20% flips, 45 q, the truths' prior", lpm20],
+        ["LPM k = 3, 10% flips, 45 q, uniform prior", uniform10],
+        ["LPM k = 3, 20% flips, 45 q, uniform prior", uniform20],
+      ],
+    );
     // 10% flips: within the target (the searcher is not weak).
     expect(lpm10.cellWithin).toBeGreaterThanOrEqual(0.9);
     // 20% flips: beyond the target in a few per cent of runs, so a cell of 30 runs misses
@@ -125,5 +141,44 @@ describe("issue 26: a searcher told the person's flips", () => {
     expect(uniform10.cellWithin).toBeGreaterThanOrEqual(0.7);
     expect(uniform20.beyond.low).toBeGreaterThan(0.05);
     expect(uniform20.cellWithin).toBeLessThanOrEqual(0.35);
+  });
+
+  it("the whole fair metric: at 30 questions, 10% flips at the edge and 20% beyond, even told the flips", () => {
+    // The five numbers of the whole fair metric (two classes, two groups: costs a, gap
+    // weights B, lambda; tolerance 0.1, budget 30: target 0.2), under the engine's own prior.
+    // Its settings (16 directions) were chosen on the seed tune-a (10% flips, 100 runs, the
+    // same truths: 8 directions 11% beyond the target, 16 9%, cell within 35%); on tune-b,
+    // 10% flips beyond 11% (cell 21%), 20% flips 49% (cell 0%). This seed is asserted on
+    // alone; on "another-seed-2": 10% flips 8.5% (cell 39%), 20% flips 53.0% (cell 0%), 5%
+    // flips cell 93%.
+    const o = { target: 0.2, seed: "ideal-searcher-sweep", questions: 30 };
+    const exact = idealFairSearch({ ...o, flip: 0, trials: 40 });
+    const f5 = idealFairSearch({ ...o, flip: 0.05, trials: 100 });
+    const f10 = idealFairSearch({ ...o, flip: 0.1, trials: 200 });
+    const f20 = idealFairSearch({ ...o, flip: 0.2, trials: 100 });
+    report(
+      "ideal-searcher-fair",
+      "the whole fair metric",
+      [
+        "A searcher told that the person flips a share of their answers, on the whole fair metric of two classes and two groups: a, B and lambda drawn as the people panel draws them, error max(||a - a'||_2, ||B - B'||_F, |lambda - lambda'|), target 0.2 (twice the family's tolerance), 30 questions (the study's budget)",
+        "2000 particles uniform on the directions the engine's prior allows (a >= 0, B's diagonal >= 0), moved by Metropolis steps; each cut a hyperplane through the posterior's median across its mean, the one of 16 directions leaving the least expected variance of a, B and lambda; the estimate their posterior mean. cell within: the chance that 30 runs (a cell of reproduce people) have their error p95 within the target",
+      ],
+      [
+        ["fair metric, no flips, 30 q", exact],
+        ["fair metric, 5% flips, 30 q", f5],
+        ["fair metric, 10% flips, 30 q", f10],
+        ["fair metric, 20% flips, 30 q", f20],
+      ],
+    );
+    // Exact answers and 5% flips: within the target (the searcher is not weak, and the
+    // engine's careful and 5% flips cells are its own shortfall).
+    expect(exact.cellWithin).toBeGreaterThanOrEqual(0.9);
+    expect(f5.cellWithin).toBeGreaterThanOrEqual(0.8);
+    // 10% flips: beyond the target in a few per cent of runs, its cells of 30 often miss.
+    expect(f10.beyond.share).toBeGreaterThan(0.03);
+    expect(f10.cellWithin).toBeLessThanOrEqual(0.7);
+    // 20% flips: beyond it in far more than a twentieth of the runs, every cell misses.
+    expect(f20.beyond.low).toBeGreaterThan(0.3);
+    expect(f20.cellWithin).toBeLessThanOrEqual(0.05);
   });
 });
