@@ -55,6 +55,26 @@ describe("the report's numbers in words (the dashboard's wording)", () => {
         },
       }),
     ).toBe("costs 0.46 / 0.89; gap weights 1.89 / 0.64");
+    // The parts of the whole metric's error the engine left open, as a whole.
+    const open = [
+      { name: "a1", halfWidth: 0.12 },
+      { name: "a", halfWidth: 0.15 },
+      { name: "B", halfWidth: 0.5 },
+    ];
+    expect(
+      fairWholeText(
+        {
+          a: [0.46, 0.89],
+          B: {
+            "0-1": [
+              [1.89, 0],
+              [0, 0.64],
+            ],
+          },
+        },
+        open,
+      ),
+    ).toBe("costs 0.46 ±0.12 / 0.89 (±0.15 in all); gap weights 1.89 / 0.64 (±0.50 in all)");
   });
 
   it("consistency and time", () => {

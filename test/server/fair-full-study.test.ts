@@ -80,6 +80,13 @@ describeOnce("whole fair metric pieces", () => {
     expect(t).toContain("“released” cost most for you. Your answers left this close");
     expect(t).toContain("among people whose true answer is “released”.");
     expect(t).not.toContain("did not pin down");
+    // The parts of the error as a whole: the costs' norm open, every cost within.
+    const u = fullFairSentence(result.metric, [{ name: "a" }], ["kept", "released"]);
+    expect(u).toContain("Your answers left this close");
+    expect(u).not.toContain("did not pin down");
+    expect(fullFairSentence(result.metric, [{ name: "B" }], ["kept", "released"])).toContain(
+      "did not pin down how much each gap matters",
+    );
   });
 });
 

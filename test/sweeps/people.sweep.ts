@@ -138,6 +138,9 @@ const KNOWN_GAPS = [
   // read from near pairs, the ones a noisy person gets wrong. At 30 the careful person needs
   // a careful reader in the model (learned-lean: p95 0.0835 on tune-1, 0.0610 on tune-2),
   // which brings silent misses in (1 and 2 there, none under learned): `fairAnswerModel`.
+  // Reporting the costs and the gap weights open as a whole (`AdaptiveFamily.parts`) does not
+  // make learned-sharp safe: no silent run on tune-1 / tune-2 (careful p95 0.0933 / 0.0646),
+  // but on held-out-1 a side-biased run at error 0.5064 with radius 0.1009 and a tired one.
   // Told a flipping person's flips (`--answer-model flips:P`, a diagnosis) on tune-1, 5%
   // flips come within (p95 0.1868 against learned's 0.5146), 10% and 20% do not (0.3303 and
   // 1.0709 against 0.5659 and 0.9989): at 30 questions, out of this engine's reach even so.

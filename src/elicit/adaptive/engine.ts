@@ -947,6 +947,10 @@ function decisionProbability<P, M>(
   return near / draws.length;
 }
 
+/**
+ * The coordinates, and the family's parts of its error (`AdaptiveFamily.parts`), whose
+ * credible half-width at `level` around `metric` is above the tolerance.
+ */
 function unidentified<P, M>(
   family: AdaptiveFamily<P, M>,
   belief: ParticleBelief,
@@ -955,15 +959,22 @@ function unidentified<P, M>(
   tolerance: number,
 ): { name: string; halfWidth: number }[] {
   const centre = family.coordinates(metric);
-  const spread = centre.map(() => new Float64Array(belief.size));
+  const names = [
+    ...centre.map((_, i) => family.coordinateNames[i] ?? `w${i}`),
+    ...(family.parts?.names ?? []),
+  ];
+  const spread = names.map(() => new Float64Array(belief.size));
   for (let p = 0; p < belief.size; p++) {
-    const c = family.coordinates(family.toMetric(belief.direction(p)));
+    const own = family.toMetric(belief.direction(p));
+    const c = family.coordinates(own);
     for (let i = 0; i < centre.length; i++) spread[i]![p] = Math.abs(c[i]! - centre[i]!);
+    const parts = family.parts?.distances(own, metric) ?? [];
+    for (let i = 0; i < parts.length; i++) spread[centre.length + i]![p] = parts[i]!;
   }
   const out: { name: string; halfWidth: number }[] = [];
-  centre.forEach((_, i) => {
+  names.forEach((name, i) => {
     const halfWidth = weightedQuantile(spread[i]!, belief.weight, level);
-    if (halfWidth > tolerance) out.push({ name: family.coordinateNames[i] ?? `w${i}`, halfWidth });
+    if (halfWidth > tolerance) out.push({ name, halfWidth });
   });
   return out;
 }

@@ -82,6 +82,17 @@ export interface AdaptiveFamily<P, M> {
   errorFrom?(metric: M): (w: Float64Array) => number;
   /** The coordinates reported for identification (e.g. the angle, the weights a_i). */
   coordinates(m: M): number[];
+  /**
+   * Optional: the parts of the error measure that no single coordinate is (the fair metric's
+   * `||a - a'||` and `sum ||B - B'||_F`), each reported unidentified, as a coordinate is, when
+   * its credible distance from the estimate is above the tolerance. Without them every
+   * coordinate could be within the tolerance while a norm over several is not.
+   */
+  readonly parts?: {
+    readonly names: readonly string[];
+    /** Each part's distance between two metrics, in `names`' order. */
+    distances(a: M, b: M): number[];
+  };
 }
 
 /** Thrown (as a one-line message) for a family the adaptive engine cannot run. */

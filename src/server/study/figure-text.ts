@@ -67,10 +67,13 @@ export function lambdaText(m: { lambda: number; low: number; high: number }): st
 /**
  * A fair-quadratic metric's costs `a` and gap weights (each class's diagonal of `B`, summed
  * over group pairs), 2 decimals, each coordinate the engine left open (`unidentified`, the
- * dashboard's) with its half-width (a gap: the sum of its entries' half-widths).
+ * dashboard's) with its half-width (a gap: the sum of its entries' half-widths), and the
+ * costs' or the gap weights' distance as a whole when the engine left that open (`a`, `B`).
  * @example fairWholeText({ a: [0.46, 0.89], B: { "0-1": [[1.89, 0], [0, 0.64]] } }) // "costs 0.46 / 0.89; gap weights 1.89 / 0.64"
  * @example fairWholeText({ a: [0.46, 0.89], B: { "0-1": [[1.89, 0], [0, 0.64]] } }, [{ name: "B12_22", halfWidth: 0.39 }])
  * // "costs 0.46 / 0.89; gap weights 1.89 / 0.64 ±0.39"
+ * @example fairWholeText({ a: [0.46, 0.89], B: { "0-1": [[1.89, 0], [0, 0.64]] } }, [{ name: "B", halfWidth: 0.5 }])
+ * // "costs 0.46 / 0.89; gap weights 1.89 / 0.64 (±0.50 in all)"
  */
 export function fairWholeText(
   m: { a: readonly number[]; B: Readonly<Record<string, readonly (readonly number[])[]>> },
@@ -86,7 +89,12 @@ export function fairWholeText(
     const sum = Object.values(m.B).reduce((s, M) => s + (M[i]?.[i] ?? 0), 0);
     return pm(sum, open.length > 0 ? open.reduce((s, u) => s + u.halfWidth, 0) : undefined);
   });
-  return `costs ${costs.join(" / ")}; gap weights ${gaps.join(" / ")}`;
+  // The error's parts (AdaptiveFamily.parts): the costs' and the gap weights' distance as a whole.
+  const whole = (name: string) => {
+    const h = hw.get(name);
+    return h === undefined ? "" : ` (±${h.toFixed(2)} in all)`;
+  };
+  return `costs ${costs.join(" / ")}${whole("a")}; gap weights ${gaps.join(" / ")}${whole("B")}`;
 }
 
 /** How consistently a participant answered: the fields of `ConsistencySchema` shown here. */

@@ -115,11 +115,34 @@ describe("adaptive fair families", () => {
       expect(e.a).toBeLessThanOrEqual(0.01);
       expect(e.B).toBeLessThanOrEqual(0.01);
       expect(e.lambda).toBeLessThanOrEqual(0.01);
+      // Stopped on the tolerance: no coordinate and no part of the error left open.
+      expect(r.result.unidentified).toEqual([]);
       for (const q of r.questions) {
         for (const rates of [...q.first.rates, ...q.second.rates]) {
           expect(Math.hypot(rates[0]! - 0.5, rates[1]! - 0.5)).toBeLessThanOrEqual(0.2 + 1e-9);
         }
       }
+    }
+  });
+
+  it("reports the parts of its error (a, B) open when they are, never narrower than their entries", () => {
+    const { truth, tau } = randomFairSetting(2, 2, "parts");
+    const t = normalizeFair(truth);
+    const oracle = simulatedOracle((p: FairPoint) => fairUtility(t, tau, p.rates));
+    const family = fairQuadraticFamily(2, tau);
+    expect(family.parts!.names).toEqual(["a", "B"]);
+    expect(family.parts!.distances(t, t)).toEqual([0, 0]);
+    const r = runProcedure(
+      adaptiveProcedure(family, { tolerance: 0.05, model: "exact", seed: 3, budget: 8 }),
+      oracle.ask,
+    ).result;
+    const open = new Map(r.unidentified.map((u) => [u.name, u.halfWidth]));
+    // Eight answers leave the gap weights open as a whole.
+    expect(open.get("B")).toBeGreaterThan(0.05);
+    // A norm over several entries is at least each entry's distance, so its half-width too.
+    for (const [name, h] of open) {
+      if (/^a\d/.test(name)) expect(open.get("a")).toBeGreaterThanOrEqual(h);
+      if (/^B\d/.test(name)) expect(open.get("B")).toBeGreaterThanOrEqual(h);
     }
   });
 

@@ -336,6 +336,14 @@ export function fairQuadraticFamily(
       }),
       x.lambda,
     ],
+    // lambda is a coordinate too; a and B are norms over several.
+    parts: {
+      names: ["a", "B"],
+      distances: (x, y) => {
+        const e = fairError(x, y);
+        return [e.a, e.B];
+      },
+    },
   };
 }
 

@@ -238,7 +238,8 @@ export function fairMetricRecord(
  * The whole fair metric in words: which true class's mistakes cost the participant most (the
  * largest `a_i`) and which class's gap between groups they mind most (the largest diagonal of
  * `B`, summed over group pairs), each said to be approximate when the engine left those
- * coordinates open (names a1.., B12_11.., as the family's coordinates).
+ * coordinates open (names a1.., B12_11.., as the family's coordinates) or the parts of its
+ * error (a, B: `AdaptiveFamily.parts`).
  * @example fullFairSentence({ a: [0.8, 0.6], B: { "0-1": [[0.7, 0], [0, 0.3]] } }, [], ["no", "yes"])
  */
 export function fullFairSentence(
@@ -254,7 +255,8 @@ export function fullFairSentence(
   const cost = argmax(m.a);
   const gaps = classes.map((_, i) => Object.values(m.B).reduce((s, M) => s + (M[i]?.[i] ?? 0), 0));
   const gap = argmax(gaps);
-  const costOpen = m.a.some((_, i) => open.has(`a${i + 1}`));
+  // "a": the costs' norm (the family's part of its error), open though each cost may be close.
+  const costOpen = open.has("a") || m.a.some((_, i) => open.has(`a${i + 1}`));
   const gapOpen = [...open].some((n) => n.startsWith("B"));
   const costText = `Of the wrong decisions, those about people whose true answer is “${classes[cost]}” cost most for you.${costOpen ? " Your answers left this close, so read it as approximate." : ""}`;
   const gapText = `Of the gaps between groups, you mind most the one among people whose true answer is “${classes[gap]}”.${gapOpen ? " Your answers did not pin down how much each gap matters to you, so read this as approximate." : ""}`;

@@ -75,7 +75,10 @@ export const FAIR_FULL_DEFAULTS = { tolerance: 0.1, budget: 30 } as const;
  * tune-N --answer-model learned-lean`): a careful person's error p95 0.6112 and 0.2872
  * under `learned` on tune-1 and tune-2 falls to 0.0835 and 0.0610, but runs far off their
  * truth go unflagged, none under `learned` against 1 (a lapsing person's) and 2 (a probit
- * person's and one with 20% flips).
+ * person's and one with 20% flips). Nor does reporting `a` and `B` open as a whole
+ * (`AdaptiveFamily.parts`) make `learned-sharp` safe: it then left no run unflagged on tune-1
+ * and tune-2 (a careful person's p95 0.0933 and 0.0646), but on held-out-1 two (a side-biased
+ * person's at an error of 0.5064 with a credible radius of 0.1009, a tired one's at 0.2743).
  * @example fairAnswerModel("fair-quadratic", 15) // "learned"
  */
 export function fairAnswerModel(
