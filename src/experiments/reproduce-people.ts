@@ -222,7 +222,7 @@ function studyModelName(model: PeopleAnswerModel): StudyAnswerModel {
 
 /**
  * The answer model of a family's runs, as its study with a Phase III runs it.
- * @example peopleModel("fair-quadratic") // "learned"
+ * @example peopleModel("fair-quadratic") // "learned-sharp-checked"
  */
 export function peopleModel(family: PeopleFamily): StudyAnswerModel {
   if (isFairFamily(family)) return fairAnswerModel(family, DEFAULT_EVALUATION_PAIRS);
@@ -1097,6 +1097,27 @@ export function peopleSize(o: Omit<ReproducePeopleOptions, "population">): numbe
 }
 
 /**
+ * The truths of one family's runs (`o.trials` of them, drawn from the draw `o.truthSeed`):
+ * trial t's truth is the t-th, whatever the people and the strategies run on it.
+ * @example peopleTruths("fair-quadratic", { trials: 21, truthSeed: "held-out-1", population, fair })[20]
+ */
+export function peopleTruths(
+  family: PeopleFamily,
+  o: Pick<ReproducePeopleOptions, "trials" | "truthSeed" | "population" | "multiclass" | "fair">,
+): PeopleTruth[] {
+  const rng = createRng(`${o.truthSeed ?? ASSERTED_DRAW}:${family}`);
+  return Array.from({ length: o.trials }, () =>
+    family === "diagonal-linear"
+      ? randomDiagonalTruth(rng, o.multiclass!.pool.k)
+      : family === "linear"
+        ? { family: "linear", costs: randomMulticlassTruth("linear", o.multiclass!.pool.k, rng) }
+        : isFairFamily(family)
+          ? randomFairTruth(family, o.fair!.data, rng)
+          : randomBinaryTruth(family, rng, o.population.zeta),
+  );
+}
+
+/**
  * Every person of the panel against `paper` and `adaptive` on the same truths and seeds:
  * trial t of a family is the t-th truth drawn (as `elicit simulate --random-truth` draws them)
  * from a generator seeded `reproduce-people:<family>`, engine seed t + 1, person seed
@@ -1143,16 +1164,7 @@ export function reproducePeople(o: ReproducePeopleOptions): PeopleReproduction {
   const missed: PeopleRun[] = [];
   for (const family of PEOPLE_FAMILIES.filter((f) => families.includes(f))) {
     const draw = o.truthSeed ?? ASSERTED_DRAW;
-    const rng = createRng(`${draw}:${family}`);
-    const truths: PeopleTruth[] = Array.from({ length: o.trials }, () =>
-      family === "diagonal-linear"
-        ? randomDiagonalTruth(rng, o.multiclass!.pool.k)
-        : family === "linear"
-          ? { family: "linear", costs: randomMulticlassTruth("linear", o.multiclass!.pool.k, rng) }
-          : isFairFamily(family)
-            ? randomFairTruth(family, o.fair!.data, rng)
-            : randomBinaryTruth(family, rng, o.population.zeta),
-    );
+    const truths = peopleTruths(family, o);
     const cells = new Map<string, PeopleRun[]>();
     for (const person of people) {
       for (let t = 0; t < truths.length; t++) {

@@ -15,6 +15,7 @@ import {
   PEOPLE_STRATEGIES,
   type PeopleRun,
   peopleSize,
+  peopleTruths,
   personSeed,
   reproducePeople,
   runPerson,
@@ -504,7 +505,10 @@ describe("reproducePeople: fairness studies as they are shown", () => {
 
   it("the careful person weighs the counts shown by the true fair cost; lambda sees no dominated pair", () => {
     expect(r.families).toEqual(["fair-lambda", "fair-quadratic"]);
-    expect(r.models).toEqual({ "fair-lambda": "learned-blunt-lean", "fair-quadratic": "learned" });
+    expect(r.models).toEqual({
+      "fair-lambda": "learned-blunt-lean",
+      "fair-quadratic": "learned-sharp-checked",
+    });
     expect(r.fairData).toMatch(/arrests\.csv by colour/);
     let checked = 0;
     for (const run of r.runs ?? []) {
@@ -539,6 +543,37 @@ describe("reproducePeople: fairness studies as they are shown", () => {
       if (t.family === "fair-lambda") expect(run.dominated).toBe(0);
     }
     expect(checked).toBeGreaterThan(5);
+  });
+
+  it("the whole fair metric's model flags the side-biased run learned-sharp alone left far off, silent", () => {
+    // Held-out-1, trial 20: learned-sharp's careful reader took this side-biased person's
+    // answers for a careful person's (error 0.5064, radius 0.1009, nothing flagged). Read
+    // again by learned, the same questions and estimate keep learned's wide region.
+    const truth = peopleTruths("fair-quadratic", {
+      trials: 21,
+      truthSeed: "held-out-1",
+      population: pool,
+      fair: arrests,
+    })[20]!;
+    const run = (model: "learned-sharp" | "learned-sharp-checked") =>
+      runPerson({
+        family: "fair-quadratic",
+        strategy: "adaptive",
+        person: "side-bias",
+        truth,
+        population: pool,
+        fairData: arrests.data,
+        trial: 20,
+        draw: "held-out-1",
+        model,
+      });
+    const sharp = run("learned-sharp");
+    expect(sharp.error).toBeGreaterThan(0.4);
+    expect(sharp.silentMiss).toBe(true);
+    const checked = run("learned-sharp-checked");
+    expect(checked.error).toBe(sharp.error);
+    expect(checked.flags).toContain("unidentified");
+    expect(checked.silentMiss).toBe(false);
   });
 
   it("a profile better on both parts of the cost dominates; a trade-off does not", () => {

@@ -7,6 +7,7 @@ import {
   fullFairSentence,
   lambdaRadius,
 } from "../../src/server/kinds/fair/participant.ts";
+import { fairAnswerModel } from "../../src/server/kinds/fair/study.ts";
 import type { FairFullSpec, StudyConfig } from "../../src/server/study/config.ts";
 import { answerFair, createFair, fairMetricReader } from "./fair-driver.ts";
 import { call, describeOnce } from "./helpers.ts";
@@ -31,6 +32,13 @@ describeOnce("whole fair metric pieces", () => {
     credible: { level: 0.9, radius: 0.6, errorName: "max" },
     unidentified: [{ name: "B12_22", halfWidth: 0.4 }],
   };
+  it("the answer model: learned-sharp-checked with a Phase III, learned without one", () => {
+    expect(fairAnswerModel("fair-quadratic", 15)).toBe("learned-sharp-checked");
+    expect(fairAnswerModel("fair-quadratic", 0)).toBe("learned");
+    expect(fairAnswerModel("fair-lambda", 15)).toBe("learned-blunt-lean");
+    expect(fairAnswerModel("fair-lambda", 0)).toBe("learned");
+  });
+
   it("lambda's range: its own half-width when flagged, else the tolerance (not the radius over B)", () => {
     const spec = { family: "fair-quadratic" as const, tolerance: 0.1 };
     expect(lambdaRadius(result, spec)).toBe(0.1);
@@ -103,7 +111,7 @@ describe("whole fair metric study (sqlite)", () => {
       strategy: "adaptive",
       budget: 30,
       credibility: 0.9,
-      model: "learned",
+      model: "learned-sharp-checked",
       displayStep: 0.01,
       asShown: true,
     });

@@ -31,6 +31,13 @@ export type AnswerModel =
       readonly tieWidth: number;
       /** The person's lapse learned among these levels (`lapse` is then the prior mean). */
       readonly lapses?: LapsePrior;
+      /**
+       * A second reading of the same answers (`checkedModel`): the engine asks and estimates
+       * under this model, but its credible region and its unidentified coordinates answer for
+       * the second reading's belief too, so a person this model misreads with confidence
+       * (a side bias taken for a careful reader's answers) is left with a wide region.
+       */
+      readonly check?: AnswerModel;
     };
 
 /**
@@ -254,6 +261,19 @@ export const LEARNED_BLUNT_LEAN_MODEL: AnswerModel = learnedModel(BLUNT_LEAN_LAP
 export const LEARNED_FLIPPING_MODEL: AnswerModel = learnedModel(FLIPPING_LAPSES);
 
 /**
+ * The learned-sharp model, its answers also read by the learned model (`check`): it asks and
+ * estimates as `learned-sharp`, whose careful reader pins a careful person's metric down, while
+ * its credible region and unidentified coordinates answer for `learned`'s reading as well, so
+ * a person whom the careful reader's level explains with confidence but wrongly (a side bias,
+ * a tired person) is left with the wide region `learned` gives them.
+ * @example LEARNED_SHARP_CHECKED_MODEL.check === LEARNED_MODEL // true
+ */
+export const LEARNED_SHARP_CHECKED_MODEL: AnswerModel = {
+  ...LEARNED_SHARP_MODEL,
+  check: LEARNED_MODEL,
+} as AnswerModel;
+
+/**
  * The model of a simulated stakeholder who flips each answer with probability `p` whatever
  * the pair (oracle noise `flip`): a lapse of `2p` and a sharp choice otherwise.
  * @example flipModel(0.05).lapse // 0.1
@@ -276,6 +296,7 @@ export const ANSWER_MODEL_NAMES = [
   "learned-blunt-lean",
   "learned-tiring",
   "learned-flipping",
+  "learned-sharp-checked",
 ] as const;
 
 /** The named answer models: `ANSWER_MODEL_NAMES` and `flips:P` (`flipModel(P)`). */
@@ -290,6 +311,7 @@ const NAMED_MODELS: Readonly<Record<(typeof ANSWER_MODEL_NAMES)[number], AnswerM
   "learned-blunt-lean": LEARNED_BLUNT_LEAN_MODEL,
   "learned-tiring": LEARNED_TIRING_MODEL,
   "learned-flipping": LEARNED_FLIPPING_MODEL,
+  "learned-sharp-checked": LEARNED_SHARP_CHECKED_MODEL,
 };
 
 /** Every answer model's name as errors list them, `flips:P` last. */

@@ -489,9 +489,9 @@ export function adaptiveSteps<P, M>(
   options: AdaptiveOptions,
 ): Steps<P, AdaptiveResult<P, M>> {
   checkOptions(options);
-  const held: { belief?: ParticleBelief } = {};
+  const held: { belief?: ParticleBelief; reread?: ParticleBelief } = {};
   const run = steps(family, options, held);
-  footprints.set(run, () => held.belief?.bytes ?? 0);
+  footprints.set(run, () => (held.belief?.bytes ?? 0) + (held.reread?.bytes ?? 0));
   return run;
 }
 
@@ -510,7 +510,7 @@ export function runBytes(run: object): number | undefined {
 function* steps<P, M>(
   family: AdaptiveFamily<P, M>,
   options: AdaptiveOptions,
-  held: { belief?: ParticleBelief },
+  held: { belief?: ParticleBelief; reread?: ParticleBelief },
 ): Steps<P, AdaptiveResult<P, M>> {
   const level = options.credibility ?? 0.9;
   const budget = options.budget ?? 30;
@@ -518,27 +518,42 @@ function* steps<P, M>(
   const particles = options.particles ?? 1000;
   const minInformation = options.minInformation ?? 0.02;
   const rng = createRng(options.seed ?? 0);
-  const belief = new ParticleBelief({
+  const settings = {
     dim: family.dim,
     signs: family.signs,
-    model,
     particles,
-    moves: options.moves ?? (model.kind === "exact" ? family.exactMoves : undefined),
-    rng: rng.fork(),
     sparse: {
       share: options.sparseShare ?? family.sparseShare ?? SPARSE_SHARE,
       alpha: SPARSE_ALPHA,
     },
     grid: options.gridPoints ?? GRID_POINTS,
+  };
+  const belief = new ParticleBelief({
+    ...settings,
+    model,
+    moves: options.moves ?? (model.kind === "exact" ? family.exactMoves : undefined),
+    rng: rng.fork(),
   });
   held.belief = belief;
   const scale = valueScale(family, belief, rng.fork());
   if (isRelative(model)) belief.useReference(referencePoints(family, scale, rng.fork()));
+  // The second reading of the answers (`check`), fed every answer the first one is. Its
+  // stream is its own, not forked from the run's: the questions and the estimate are the
+  // first reading's alone, as without the check, until it keeps the run from stopping.
+  const checked = model.kind === "human" && model.check ? model.check : undefined;
+  const reread = checked
+    ? secondBelief(family, settings, checked, scale, createRng(`check:${options.seed ?? 0}`))
+    : undefined;
+  held.reread = reread;
   let stop: AdaptiveStop = "budget";
   // The pair asked last, as shown: never asked again straight away (issue 26: a repeat is
   // a deliberate test-retest, later in the study, never a pair shown twice in a row).
   let last = "";
-  let summary = summarise(family, belief, level);
+  const summaryNow = () => {
+    const own = summarise(family, belief, level);
+    return reread ? alsoFor(family, reread, own, level) : own;
+  };
+  let summary = summaryNow();
   const accurate = (x: Summary<M>) =>
     x.radius <= options.tolerance / 2 &&
     (options.expectedError === undefined || x.expected <= options.expectedError);
@@ -570,7 +585,8 @@ function* steps<P, M>(
     const delta = new Float64Array(family.dim);
     for (let i = 0; i < family.dim; i++) delta[i] = (fa[i]! - fb[i]!) / scale;
     belief.observe(delta, answer, left);
-    summary = summarise(family, belief, level);
+    reread?.observe(delta, answer, left);
+    summary = summaryNow();
     options.onStep?.({ questions: belief.observed, radius: summary.radius });
     if (q === budget - 1) stop = accurate(summary) ? "tolerance" : "budget";
   }
@@ -585,7 +601,9 @@ function* steps<P, M>(
     credible: { level, radius: summary.radius, errorName: family.errorName },
     recommended,
     pOptimal,
-    unidentified: unidentified(family, belief, summary.metric, level, options.tolerance),
+    unidentified: widest([belief, ...(reread ? [reread] : [])], (b) =>
+      unidentified(family, b, summary.metric, level, options.tolerance),
+    ),
     inconsistent: belief.inconsistent,
     model: model.kind,
     ...personOf(belief),
@@ -779,9 +797,10 @@ function summarise<P, M>(
   family: AdaptiveFamily<P, M>,
   belief: ParticleBelief,
   level: number,
+  around?: M,
 ): Summary<M> {
   const w = meanDirection(belief);
-  const metric = family.toMetric(w);
+  const metric = around ?? family.toMetric(w);
   const errors = new Float64Array(belief.size);
   // One buffer for every point's direction: each metric made from it is used at once.
   const v = new Float64Array(belief.dim);
@@ -945,6 +964,51 @@ function decisionProbability<P, M>(
     if (regret <= NEAR_OPTIMAL * scale) near++;
   }
   return near / draws.length;
+}
+
+/**
+ * The belief of a model's second reading (`AnswerModel.check`): the first belief's settings,
+ * under the second model with reference questions of its own.
+ */
+function secondBelief<P, M>(
+  family: AdaptiveFamily<P, M>,
+  settings: Omit<ConstructorParameters<typeof ParticleBelief>[0], "model" | "rng">,
+  model: AnswerModel,
+  scale: number,
+  rng: Rng,
+): ParticleBelief {
+  const belief = new ParticleBelief({ ...settings, model, rng: rng.fork() });
+  if (isRelative(model)) belief.useReference(referencePoints(family, scale, rng.fork()));
+  return belief;
+}
+
+/**
+ * `own` (the first reading's summary) with its radius and expected error answering for the
+ * second reading's belief too: that belief's errors from `own.metric`, the larger of each.
+ */
+function alsoFor<P, M>(
+  family: AdaptiveFamily<P, M>,
+  second: ParticleBelief,
+  own: Summary<M>,
+  level: number,
+): Summary<M> {
+  const other = summarise(family, second, level, own.metric);
+  return {
+    ...own,
+    radius: Math.max(own.radius, other.radius),
+    expected: Math.max(own.expected, other.expected),
+  };
+}
+
+/** The entries of every list of `of(b)`, each name once at its widest half-width. */
+function widest<B>(
+  beliefs: readonly B[],
+  of: (b: B) => readonly { name: string; halfWidth: number }[],
+): { name: string; halfWidth: number }[] {
+  const out = new Map<string, number>();
+  for (const b of beliefs)
+    for (const u of of(b)) out.set(u.name, Math.max(out.get(u.name) ?? 0, u.halfWidth));
+  return [...out].map(([name, halfWidth]) => ({ name, halfWidth }));
 }
 
 /**

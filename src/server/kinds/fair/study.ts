@@ -60,34 +60,41 @@ export const FAIR_DEFAULTS = {
  * `learned` at 60 and 90 the tired and the side-biased person's regions held the truth in
  * only 60-80% of runs, since their late answers are nearly a coin's.
  */
-export const FAIR_FULL_DEFAULTS = { tolerance: 0.1, budget: 30 } as const;
+export const FAIR_FULL_DEFAULTS = {
+  tolerance: 0.1,
+  budget: 30,
+  model: "learned-sharp-checked",
+} as const;
 
 /**
  * A fairness study's answer model: lambda's is a study's with or without Phase III
  * (`studyAnswerModel`), but with a Phase III `learned-blunt-lean` rather than `learned-lean`
  * (its leaning people are blunter: a side bias's region held the truth more often on the
  * people panel's tuning truths, `BLUNT_LEAN_LAPSES`; studies made with `learned-lean` keep
- * it); the whole fair metric keeps `learned`, since on the people panel's held-out truths
- * (`--truth-seed held-out-1`) the careful reader's level of `learned-sharp` ended a
- * side-biased person's run far off their truth unflagged (1 in 30; none under `learned`),
- * for all it pinned a careful person's metric down better. `learned-lean` does the same on
- * the tuning truths (`reproduce people --families fair-quadratic --trials 30 --truth-seed
- * tune-N --answer-model learned-lean`): a careful person's error p95 0.6112 and 0.2872
- * under `learned` on tune-1 and tune-2 falls to 0.0835 and 0.0610, but runs far off their
- * truth go unflagged, none under `learned` against 1 (a lapsing person's) and 2 (a probit
- * person's and one with 20% flips). Nor does reporting `a` and `B` open as a whole
- * (`AdaptiveFamily.parts`) make `learned-sharp` safe: it then left no run unflagged on tune-1
- * and tune-2 (a careful person's p95 0.0933 and 0.0646), but on held-out-1 two (a side-biased
- * person's at an error of 0.5064 with a credible radius of 0.1009, a tired one's at 0.2743).
- * @example fairAnswerModel("fair-quadratic", 15) // "learned"
+ * it); the whole fair metric's with a Phase III is `learned-sharp-checked` (without one,
+ * `learned`, whose Phase II flags a coin that the careful reader would explain). Its careful
+ * reader (`learned-sharp`) pins a careful person's metric down, which `learned` does not (on
+ * the people panel's tuning truths, `reproduce people --families fair-quadratic --trials 30
+ * --truth-seed tune-N --answer-model M`, a careful person's error p95 0.6112 on tune-1 under
+ * `learned`), but alone it ended runs far off their truth unflagged: on held-out-1 a
+ * side-biased person's at an error of 0.5064 with a credible radius of 0.1009 and a tired
+ * one's at 0.2743, even with `a` and `B` reported open as a whole (`AdaptiveFamily.parts`);
+ * `learned-lean` did the same on tune-1 / tune-2. Read again by `learned` (`check`: the region
+ * and the unidentified coordinates answer for both readings; the questions and the estimate
+ * are `learned-sharp`'s), no run was left unflagged on tune-1, tune-2 or held-out-1, the
+ * careful person's p95 0.0933 / 0.0646 / 0.0919, and every non-random person's region held
+ * their truth in every run (a random responder's in 77-93%).
+ * @example fairAnswerModel("fair-quadratic", 15) // "learned-sharp-checked"
  */
 export function fairAnswerModel(
   family: "fair-lambda" | "fair-quadratic",
   evaluationPairs: number,
 ): StudyAnswerModel {
-  return family === "fair-quadratic"
-    ? FAIR_DEFAULTS.model
-    : studyAnswerModel(evaluationPairs, FAIR_DEFAULTS.model, "learned-blunt-lean");
+  return studyAnswerModel(
+    evaluationPairs,
+    FAIR_DEFAULTS.model,
+    family === "fair-quadratic" ? FAIR_FULL_DEFAULTS.model : "learned-blunt-lean",
+  );
 }
 
 /** The spec a create request asks for: lambda (with the default known a, B) or the whole metric. */
