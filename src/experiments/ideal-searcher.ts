@@ -39,7 +39,11 @@ export interface IdealSearchSummary {
   readonly cellWithin: number;
 }
 
-function summarise(errors: readonly number[], target: number, rng: Rng): IdealSearchSummary {
+/**
+ * A searcher's runs summarised against `target` (errors in any order; `rng` draws the cells).
+ * @example summarise([0.01, 0.3], 0.2, createRng("s")).beyond.share // 0.5
+ */
+export function summarise(errors: readonly number[], target: number, rng: Rng): IdealSearchSummary {
   const beyond = errors.filter((e) => e > target).length;
   const interval = wilsonInterval(beyond, errors.length, 0.95)!;
   const draws = 4000;
@@ -77,8 +81,11 @@ function update(
   for (let i = 0; i < w.length; i++) w[i]! /= total;
 }
 
-/** The index of the first cell whose cumulative mass reaches `q`. */
-function massIndex(w: Float64Array, q: number): number {
+/**
+ * The index of the first cell whose cumulative mass reaches `q`.
+ * @example massIndex(Float64Array.of(0.2, 0.5, 0.3), 0.6) // 1
+ */
+export function massIndex(w: Float64Array, q: number): number {
   let c = 0;
   for (let i = 0; i < w.length; i++) {
     c += w[i]!;

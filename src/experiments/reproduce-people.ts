@@ -810,13 +810,18 @@ function adaptiveRun(
  * answered "tie" unasked, `fairShownKey`). The person's value is minus the truth's fair cost
  * at the rates shown (each group's correct counts of 100 per class, `fairView`).
  */
-function runFair(o: RunPersonOptions, truth: FairTruth): PeopleRun {
-  const data = o.fairData;
+/**
+ * The fairness study's spec that the people panel runs for `truth` (a fairness study's
+ * defaults, the engine on the counts shown unless `exactEngine`; lambda with the truth's
+ * costs and gap weights known).
+ * @example fairPeopleSpec(truth, {}).family === truth.family // true
+ */
+export function fairPeopleSpec(
+  truth: FairTruth,
+  o: Pick<RunPersonOptions, "budget" | "model" | "exactEngine">,
+): FairSpec {
   const kind = truth.family;
-  if (data === undefined) throw new RangeError(`${kind} needs the fairness data`);
   const setting = PEOPLE_SETTINGS[kind];
-  const shownRates = (p: FairPoint) => shownRatesOf(data, p);
-  const value = (p: FairPoint) => fairUtility(truth.metric, data.tau, shownRates(p));
   const common = {
     tolerance: setting.tolerance,
     strategy: "adaptive" as const,
@@ -826,15 +831,24 @@ function runFair(o: RunPersonOptions, truth: FairTruth): PeopleRun {
     displayStep: FAIR_DEFAULTS.displayStep,
     ...(o.exactEngine ? {} : { asShown: true as const }),
   };
-  const spec: FairSpec =
-    kind === "fair-quadratic"
-      ? { family: "fair-quadratic", ...common }
-      : {
-          family: "fair-lambda",
-          ...common,
-          known: { a: truth.metric.a, B: truth.metric.B },
-          gridPoints: STUDY_GRID_POINTS,
-        };
+  return kind === "fair-quadratic"
+    ? { family: "fair-quadratic", ...common }
+    : {
+        family: "fair-lambda",
+        ...common,
+        known: { a: truth.metric.a, B: truth.metric.B },
+        gridPoints: STUDY_GRID_POINTS,
+      };
+}
+
+function runFair(o: RunPersonOptions, truth: FairTruth): PeopleRun {
+  const data = o.fairData;
+  const kind = truth.family;
+  if (data === undefined) throw new RangeError(`${kind} needs the fairness data`);
+  const setting = PEOPLE_SETTINGS[kind];
+  const shownRates = (p: FairPoint) => shownRatesOf(data, p);
+  const value = (p: FairPoint) => fairUtility(truth.metric, data.tau, shownRates(p));
+  const spec = fairPeopleSpec(truth, o);
   const family = fairStudyFamily(spec, data);
   const range = truthRange(family, value);
   const person = makePerson<FairPoint>(o.person, {
@@ -882,7 +896,7 @@ function runFair(o: RunPersonOptions, truth: FairTruth): PeopleRun {
  * (`defaultKnown`) with lambda uniform on [0.1, 0.9]; fair-quadratic, a whole fair metric as
  * the UAI simulations draw one (`randomFairMetric`).
  */
-function randomFairTruth(
+export function randomFairTruth(
   family: "fair-lambda" | "fair-quadratic",
   data: FairStudyData,
   rng: Rng,

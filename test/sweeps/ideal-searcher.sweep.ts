@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { peopleFairData } from "../../src/cli/commands/reproduce-people.ts";
 import {
   type IdealSearchSummary,
   idealCostSearch,
@@ -6,6 +7,7 @@ import {
   idealLineSearch,
   idealSimplexSearch,
 } from "../../src/experiments/ideal-searcher.ts";
+import { idealSideBiasSearch } from "../../src/experiments/ideal-side-bias.ts";
 import { recordFigures } from "./figures.ts";
 
 /**
@@ -180,5 +182,71 @@ describe("issue 26: a searcher told the person's flips", () => {
     // 20% flips: beyond it in far more than a twentieth of the runs, every cell misses.
     expect(f20.beyond.low).toBeGreaterThan(0.3);
     expect(f20.cellWithin).toBeLessThanOrEqual(0.05);
+  });
+
+  it("lambda's side bias: within reach of a searcher that knows near answers say nothing", () => {
+    // A lambda study of arrests by colour (tolerance 0.05, budget 25: target 0.1), the panel's
+    // side-biased person, the study's own kind of questions (`idealSideBiasSearch`). The rows
+    // and their limits were measured on the seeds tune-a / tune-b (150 runs each): told, p95
+    // 0.0793 / 0.0735, none beyond; a probit person assumed, 12.7% / 12.0% beyond, cell
+    // within 13% / 15%; a tenth of the prior on a person who answers near pairs at random,
+    // 1.3% / 2.7% beyond, cell within 94% / 82%; that person's band at 0.05 or 0.2 instead,
+    // 6.7% / 8.7%, cell within 50% / 38%; one pool as the engine draws it, 9.3% / 10.0%,
+    // cell within 28% / 22%. This seed is asserted on alone.
+    const { data } = peopleFairData();
+    const o = { data, questions: 25, target: 0.1, seed: "ideal-searcher-sweep", trials: 120 };
+    const probit = { sideBias: 0.5, nearBand: 0 };
+    const told = idealSideBiasSearch(o);
+    const unaware = idealSideBiasSearch({ ...o, kinds: [probit] });
+    // A probit person, or (a tenth of the prior) one who answers near pairs at random.
+    const learner = [
+      { ...probit, weight: 0.9 },
+      { sideBias: 0.5, weight: 0.1 },
+    ];
+    const learning = idealSideBiasSearch({ ...o, kinds: learner });
+    const offBand = idealSideBiasSearch({
+      ...o,
+      kinds: [
+        { ...probit, weight: 0.8 },
+        { sideBias: 0.5, nearBand: 0.05, weight: 0.1 },
+        { sideBias: 0.5, nearBand: 0.2, weight: 0.1 },
+      ],
+    });
+    const thinPool = idealSideBiasSearch({
+      ...o,
+      kinds: learner,
+      pool: { draws: 1, posterior: 16, prior: 16 },
+    });
+    report(
+      "ideal-searcher-side-bias",
+      "lambda's side bias",
+      [
+        "A searcher on lambda (a fairness study of arrests by colour with its known costs and gap weights, lambda uniform on [0.1, 0.9], error |lambda - lambda'|, target 0.1: twice the study's tolerance, 25 questions: its budget), facing the panel's side-biased person (on pairs nearer than a tenth of their range, the left system with probability 0.8; else the counts shown, probit noise 0.05 of their range)",
+        "Exact posterior on a grid of lambda (and of the kinds of person it believes in), the person's own range at every lambda; each question the pair of the study's kind of pool whose answer tells the most, the placement the person draws weighed (the pool: profiles optimal for lambdas drawn and points on their centre's level set, three draws of 32 posterior directions, or one of 16 posterior and 16 prior directions as the engine draws it); the estimate the centre of the window of width 0.2 holding the most mass. cell within: the chance that 30 runs (a cell of reproduce people) have their error p95 within the target",
+      ],
+      [
+        ["told the side bias (0.8 left within 0.1)", told],
+        ["assumes a probit person (noise 0.05, no band)", unaware],
+        ["learns it: 10% prior on near answers at random", learning],
+        ["learns it, bands 0.05 and 0.2 (10% each)", offBand],
+        ["learns it, one pool of 16 + 16 directions", thinPool],
+      ],
+    );
+    // Told, the target is within reach: the cell's gap is the engine's, not the questions'.
+    expect(told.cellWithin).toBeGreaterThanOrEqual(0.8);
+    expect(told.beyond.share).toBeLessThanOrEqual(0.03);
+    // Reading near answers as a probit person's, it misses as the engine does.
+    expect(unaware.beyond.share).toBeGreaterThanOrEqual(0.05);
+    expect(unaware.cellWithin).toBeLessThanOrEqual(0.5);
+    // A tenth of the prior on a person whose near answers say nothing recovers most of it...
+    expect(learning.cellWithin).toBeGreaterThanOrEqual(0.6);
+    expect(learning.beyond.share).toBeLessThanOrEqual(0.05);
+    // ...when its band is the person's: 0.05 and 0.2 recover less...
+    expect(offBand.beyond.share).toBeGreaterThanOrEqual(0.03);
+    expect(offBand.cellWithin).toBeLessThanOrEqual(0.8);
+    // ...and when each question's pool has many points on the level set: one pool as the
+    // engine draws it (its centre from 16 posterior and 16 prior directions) loses the gain.
+    expect(thinPool.beyond.share).toBeGreaterThanOrEqual(0.04);
+    expect(thinPool.cellWithin).toBeLessThanOrEqual(0.6);
   });
 });
