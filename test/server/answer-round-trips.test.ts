@@ -22,6 +22,12 @@ afterAll(() => {
 // the participant, their study and their answer log in one statement, and checks the log's
 // version and appends the answer in another (was 7: two reads, then BEGIN, a row lock, the
 // log read again, the insert and COMMIT).
+/**
+ * A participant seed with which the chooser below answers at least six Phase II questions
+ * (of seeds 1-20, 11 and 17 end Phase II sooner; a CI run drew such a seed at random).
+ */
+const SEED = 1;
+
 describe.skipIf(!process.env.TEST_DATABASE_URL)("answer round trips (postgres)", () => {
   let t: TestApp;
   beforeEach(async () => {
@@ -41,6 +47,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("answer round trips (postgres)",
       cookie,
     );
     const token = tokenOf(r.body.links[0]!);
+    // A participant's seed is drawn at random (the placement and the engine's draws follow
+    // it), and with some seeds the engine pins this person down in fewer than six answers:
+    // fixed here, so that six Phase II answers are measured on every run.
+    await t.db.updateTable("participants").set({ seed: SEED }).execute();
     const { pool } = await storedStudy(t, 1);
     const choose = chooser(pool, 0.4);
     let s: ParticipantState = await walkToElicitation(t, token);
