@@ -805,12 +805,6 @@ function adaptiveRun(
 }
 
 /**
- * One person answering a fairness study's adaptive questions as the web asks them
- * (`fairStudySteps` with the study's defaults, profiles with the same correct counts on screen
- * answered "tie" unasked, `fairShownKey`). The person's value is minus the truth's fair cost
- * at the rates shown (each group's correct counts of 100 per class, `fairView`).
- */
-/**
  * The fairness study's spec that the people panel runs for `truth` (a fairness study's
  * defaults, the engine on the counts shown unless `exactEngine`; lambda with the truth's
  * costs and gap weights known).
@@ -841,6 +835,12 @@ export function fairPeopleSpec(
       };
 }
 
+/**
+ * One person answering a fairness study's adaptive questions as the web asks them
+ * (`fairStudySteps` with the study's defaults, profiles with the same correct counts on screen
+ * answered "tie" unasked, `fairShownKey`). The person's value is minus the truth's fair cost
+ * at the rates shown (each group's correct counts of 100 per class, `fairView`).
+ */
 function runFair(o: RunPersonOptions, truth: FairTruth): PeopleRun {
   const data = o.fairData;
   const kind = truth.family;
