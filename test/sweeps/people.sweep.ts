@@ -145,6 +145,21 @@ const KNOWN_GAPS = [
   // 0.1067 (a silent run), tired 0.1088 / 0.1107. One kind answering at random within the
   // band (10%) with two more pools: 0.0750 / 0.1165 / 0.1174, coverage 93% / 83% / 83%; the
   // pools alone: 0.1374 / 0.1360 / 0.1644, coverage 83% / 73% / 77%, silent runs.
+  // The coin kind at more prior weight, with three more pools per question (the searcher's
+  // pool) and scored in the selection as a coin within the band (not kept either): the side
+  // bias's p95 at 10% / 20% / 30% / 50% was 0.1194 / 0.1011 / 0.0665 / 0.0497 on tune-1 and
+  // at 50% 0.0637 / 0.0717 on tune-2 / tune-3 (coverage 90% / 83% / 90%), within the target
+  // on all three; but 20% flips widened at every weight from 30% (0.1564 / 0.1130 on tune-1 /
+  // tune-2 at 30%, 0.1535 / 0.1277 at 50% with the coin kind's lapse 0.2, 0.1680 / 0.1033
+  // with 0.3), and at 30% the probit person's reached 0.1146 on tune-1 (0.0546 before). The
+  // pools are what widens 20% flips: with a coin kind of no weight they took 20% flips to
+  // 0.1698 on tune-1 (and left the side bias at 0.1344 / 0.1401), while the coin kind without
+  // them (40%) left 20% flips at 0.0931 / 0.0628 and the side bias at 0.1323 / 0.1722. One or
+  // two pools (50%): the side bias 0.1588 / 0.0576 and 0.0775 / 0.0630, 20% flips 0.1990 /
+  // 0.1692 and 0.1775 / 0.0643; pools only while the coin kind holds more than half the
+  // posterior (40%): the side bias 0.1110 / 0.1442, 20% flips 0.1279 / 0.0689. So the far
+  // pairs on the level set that a side bias needs are the pairs on which a flipper's flips
+  // mislead: this cell and 20% flips pull the pool opposite ways.
   "fair-lambda side-bias: 1 silent misses",
   "fair-lambda side-bias: error p95 0.1549 > 0.1",
   // The whole fair metric (tolerance 0.1, budget 30, learned-sharp-checked): 30 questions pin
