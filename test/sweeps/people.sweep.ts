@@ -159,7 +159,17 @@ const KNOWN_GAPS = [
   // 0.1692 and 0.1775 / 0.0643; pools only while the coin kind holds more than half the
   // posterior (40%): the side bias 0.1110 / 0.1442, 20% flips 0.1279 / 0.0689. So the far
   // pairs on the level set that a side bias needs are the pairs on which a flipper's flips
-  // mislead: this cell and 20% flips pull the pool opposite ways.
+  // mislead: this cell and 20% flips pull the pool opposite ways. Adding the sharp flipper of
+  // `learned-flipping` (the coin kind 40%, the flipper 30%, learned-blunt-lean's kinds 30%;
+  // not kept) put every lambda cell but the coin's within the target on tune-1 / tune-2 (the
+  // side bias 0.0964 / 0.0930, 20% flips 0.0855 / 0.0626, probit 0.0584 / 0.0468, the tired
+  // person 0.0629 / 0.0687), and a careful person took 14.9 / 15.1 questions (12.2 / 12.3
+  // before); but on tune-3 the side bias stayed at 0.1356 (coverage 73%), and probit and the
+  // tired person went to 0.1149 and 0.1127 (0.0675 and 0.0775 before); with the coin kind at
+  // 50%, the tired person to 0.1581 (max 0.3216) there. A probe of the searcher believing such
+  // kinds (probit, a coin within the band and a 20% flipper; 60 runs on tune-a) read both the
+  // side bias (p95 0.0754) and 20% flips (p95 0.0842, 3.3% of runs beyond) with its pools: the
+  // kinds suffice for a searcher with an exact posterior and the best pair of each pool.
   "fair-lambda side-bias: 1 silent misses",
   "fair-lambda side-bias: error p95 0.1549 > 0.1",
   // The whole fair metric (tolerance 0.1, budget 30, learned-sharp-checked): 30 questions pin
