@@ -12,6 +12,7 @@ import {
   type QuestionSet,
 } from "../experiments/simulate-adaptive.ts";
 import { describeNoise, type NoiseModel } from "../oracle/noise.ts";
+import { FRACTIONAL_FAMILIES } from "./commands/spec-options.ts";
 import { CliError } from "./errors.ts";
 
 /** The flags of `--strategy adaptive`. */
@@ -31,19 +32,12 @@ export function isAdaptive(f: { strategy?: string }): boolean {
   return f.strategy === "adaptive";
 }
 
-/** Families whose answers are bilinear in their parameters: no adaptive strategy for them. */
-const FRACTIONAL = new Set([
-  "binary-linear-fractional",
-  "diagonal-linear-fractional",
-  "linear-fractional",
-]);
-
 /**
  * Reject `--strategy adaptive` for a fractional family (one line).
  * @example rejectFractionalAdaptive("linear-fractional") // throws CliError
  */
 export function rejectFractionalAdaptive(family: string | undefined): void {
-  if (family !== undefined && FRACTIONAL.has(family)) {
+  if (family !== undefined && FRACTIONAL_FAMILIES.includes(family)) {
     throw new CliError(
       `--strategy adaptive needs metrics linear in their parameters, and the answers about ${family} are bilinear (numerator times denominator): use --strategy bisect`,
     );

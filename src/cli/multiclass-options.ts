@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { z } from "zod";
 import {
   type FractionalMetric,
@@ -13,7 +12,10 @@ import {
 import type { MulticlassPool } from "../geometry/multiclass/pool.ts";
 import { prepareMulticlassFromCsv, syntheticMulticlassPool } from "../population/multiclass.ts";
 import { STRATEGY_NAMES, type StrategyName } from "../search/strategy.ts";
+import { strategyError } from "./commands/spec-options.ts";
 import { CliError } from "./errors.ts";
+import { readText } from "./files.ts";
+import { syntheticError } from "./population-options.ts";
 
 /** Flags of a multiclass command. */
 export interface MulticlassFlags {
@@ -44,11 +46,7 @@ export function loadMulticlassPool(f: MulticlassFlags): {
   classNames: string[];
 } {
   if (f.synthetic !== undefined) {
-    if (f.synthetic !== "paper-multiclass") {
-      throw new CliError(
-        `unknown --synthetic "${f.synthetic}" for a multiclass family; available: paper-multiclass`,
-      );
-    }
+    if (f.synthetic !== "paper-multiclass") throw syntheticError(f.synthetic, "paper-multiclass");
     const k = Number(f.classes ?? "3");
     if (!Number.isInteger(k) || k < 3 || k > 10)
       throw new CliError("--classes must be an integer from 3 to 10");
@@ -63,16 +61,7 @@ export function loadMulticlassPool(f: MulticlassFlags): {
       "multiclass families need --data FILE.csv --target COLUMN (or --synthetic paper-multiclass)",
     );
   }
-  let text: string;
-  try {
-    text = readFileSync(f.data, "utf8");
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new CliError(
-      `cannot read data file ${f.data}: ${code === "ENOENT" ? "no such file" : String(code)}`,
-    );
-  }
-  const p = prepareMulticlassFromCsv(text, {
+  const p = prepareMulticlassFromCsv(readText(f.data, "data file"), {
     target: f.target,
     dropColumns: f.drop,
     splitSeed: Number(f.splitSeed ?? "1"),
@@ -85,9 +74,7 @@ export function loadMulticlassPool(f: MulticlassFlags): {
 export function multiclassSpecFromFlags(f: MulticlassFlags): MulticlassSpec {
   const family = f.family as MulticlassFamily;
   const strategy = (f.strategy ?? "paper") as StrategyName;
-  if (!STRATEGY_NAMES.includes(strategy)) {
-    throw new CliError(`unknown --strategy "${f.strategy}"; choose ${STRATEGY_NAMES.join(", ")}`);
-  }
+  if (!STRATEGY_NAMES.includes(strategy)) throw strategyError(f.strategy, family);
   const tolerance = f.tolerance === undefined ? 0.01 : Number(f.tolerance);
   if (!(tolerance > 0 && tolerance < 1))
     throw new CliError(`--tolerance must be in (0, 1), got "${f.tolerance}"`);

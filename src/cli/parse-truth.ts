@@ -17,6 +17,20 @@ const EXAMPLES: Record<BinaryFamily, string> = {
   "binary-threshold": '{"a0":0.3}',
 };
 
+/**
+ * What is wrong with the weights of a linear binary metric `tp * TP + tn * TN`, or
+ * `undefined` when they can be elicited: shared by `--truth` and `demo --tp/--tn`.
+ * @example linearWeightsProblem(1, -1) // "weights of opposite signs make ..."
+ */
+export function linearWeightsProblem(tp: number, tn: number): string | undefined {
+  if (tp === 0 && tn === 0) return "at least one weight must be non-zero";
+  // The metric then rewards one kind of success and penalises the other, so predicting one
+  // class for everyone is optimal: there is nothing to elicit.
+  if (tp * tn < 0)
+    return "weights of opposite signs make a trivial classifier optimal; use weights of one sign";
+  return undefined;
+}
+
 function fail(family: BinaryFamily, why: string): never {
   throw new CliError(`malformed --truth for ${family}: ${why}; e.g. --truth '${EXAMPLES[family]}'`);
 }
@@ -44,13 +58,8 @@ export function parseBinaryTruth(text: string, family: BinaryFamily, zeta: numbe
   }
   if (family === "binary-linear") {
     const m = parsed.data as z.infer<typeof linear>;
-    if (m.tp === 0 && m.tn === 0) fail(family, "at least one weight must be non-zero");
-    if (m.tp * m.tn < 0) {
-      fail(
-        family,
-        "weights of opposite signs make a trivial classifier optimal; use weights of one sign",
-      );
-    }
+    const problem = linearWeightsProblem(m.tp, m.tn);
+    if (problem !== undefined) fail(family, problem);
     return { family, metric: m };
   }
   if (family === "binary-threshold") return { family, a0: (parsed.data as { a0: number }).a0 };

@@ -1,5 +1,6 @@
-import { readFileSync } from "node:fs";
 import type { Command } from "commander";
+import { UnnamedPositiveError } from "../data/predictions.ts";
+import { listValues } from "../data/table.ts";
 import type { BinaryPopulation } from "../geometry/binary/population.ts";
 import { syntheticPopulation } from "../geometry/binary/synthetic.ts";
 import {
@@ -9,6 +10,7 @@ import {
   prepareBinaryFromPredictions,
 } from "../population/binary.ts";
 import { CliError } from "./errors.ts";
+import { readText } from "./files.ts";
 
 /** The dataset bundled with the package (Breast Cancer Wisconsin Diagnostic). */
 export const BUNDLED_DATA = new URL(
@@ -16,7 +18,37 @@ export const BUNDLED_DATA = new URL(
   import.meta.url,
 );
 export const BUNDLED_TARGET = "target";
-export const BUNDLED_POSITIVE = "malignant";
+
+/**
+ * The `--synthetic` populations and the families each serves, as the help lists them; the
+ * errors list the same, so the two cannot drift apart.
+ */
+export const SYNTHETIC_POPULATIONS: readonly {
+  readonly name: string;
+  readonly families: string;
+}[] = [
+  { name: "paper-binary", families: "binary families" },
+  { name: "paper-multiclass", families: "multiclass families" },
+  { name: "sphere", families: "quadratic, fair-quadratic, cubic" },
+];
+
+/** The `--synthetic` choices as the help and the errors list them. */
+const SYNTHETIC_CHOICES = SYNTHETIC_POPULATIONS.map((s) => `${s.name} (${s.families})`).join(", ");
+
+/**
+ * The one-line error for a `--synthetic` that a command's families (served by `wanted`) cannot
+ * use: another family's population, or no population at all.
+ * @example syntheticError("nope", "paper-binary").message // 'unknown --synthetic "nope"; choose paper-binary (binary families), ...'
+ */
+export function syntheticError(name: string, wanted: string): CliError {
+  const other = SYNTHETIC_POPULATIONS.find((s) => s.name === name);
+  const mine = SYNTHETIC_POPULATIONS.find((s) => s.name === wanted)!;
+  if (other !== undefined)
+    return new CliError(
+      `--synthetic ${name} is for ${other.families}; ${mine.families} take --synthetic ${wanted}`,
+    );
+  return new CliError(`unknown --synthetic "${name}"; choose ${SYNTHETIC_CHOICES}`);
+}
 
 /** Options every command that needs a population accepts. */
 export interface PopulationFlags {
@@ -45,10 +77,7 @@ export function addPopulationOptions(cmd: Command): Command {
       "--predictions <file>",
       "CSV with columns label,probability made elsewhere, instead of --data",
     )
-    .option(
-      "--synthetic <name>",
-      "a synthetic population instead of data: paper-binary, paper-multiclass, sphere (quadratic)",
-    )
+    .option("--synthetic <name>", `a synthetic population instead of data: ${SYNTHETIC_CHOICES}`)
     .option(
       "--pool <kind>",
       "soft (held-out probabilities as soft labels: exact geometry) or labelled (held-out labels, as the papers)",
@@ -58,19 +87,11 @@ export function addPopulationOptions(cmd: Command): Command {
     .option("--l2 <lambda>", "L2 penalty of the logistic regression", "1");
 }
 
-/** Read a text file, turning a failure into a one-line CLI error. */
-export function readText(path: string | URL, what: string): string {
-  try {
-    return readFileSync(path, "utf8");
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new CliError(
-      `cannot read ${what} ${String(path)}: ${code === "ENOENT" ? "no such file" : String(code ?? e)}`,
-    );
-  }
-}
-
-function number(value: string | undefined, name: string, fallback: number): number {
+/**
+ * A numeric option's value (`fallback` when not given), or a one-line CLI error naming it.
+ * @example numberOption("abc", "--l2", 1) // throws '--l2 must be a number, got "abc"'
+ */
+export function numberOption(value: string | undefined, name: string, fallback: number): number {
   if (value === undefined) return fallback;
   const n = Number(value);
   if (!Number.isFinite(n)) throw new CliError(`${name} must be a number, got "${value}"`);
@@ -94,17 +115,24 @@ export function loadBinaryPopulation(flags: PopulationFlags): LoadedPopulation {
     throw new CliError(`--pool must be labelled or soft, got "${flags.pool}"`);
   }
   if (flags.synthetic !== undefined) {
-    if (flags.synthetic !== "paper-binary") {
-      throw new CliError(`unknown --synthetic "${flags.synthetic}"; available: paper-binary`);
-    }
+    if (flags.synthetic !== "paper-binary") throw syntheticError(flags.synthetic, "paper-binary");
     return { population: syntheticPopulation(5), source: "synthetic paper-binary (a = 5)" };
   }
   if (flags.predictions !== undefined) {
-    const prepared = prepareBinaryFromPredictions(
-      readText(flags.predictions, "predictions file"),
-      { positive: flags.positive, pool },
-      flags.predictions,
-    );
+    let prepared: PreparedBinary;
+    try {
+      prepared = prepareBinaryFromPredictions(
+        readText(flags.predictions, "predictions file"),
+        { positive: flags.positive, pool },
+        flags.predictions,
+      );
+    } catch (e) {
+      // The data layer cannot name the CLI's option; `elicit fit` writes class names.
+      if (!(e instanceof UnnamedPositiveError)) throw e;
+      throw new CliError(
+        `line ${e.line}: label "${e.label}" is not 0 or 1: name the positive class with --positive <class> (the labels seen: ${listValues(e.labels)})`,
+      );
+    }
     return { population: prepared.pool, prepared, source: flags.predictions };
   }
   const bundled = flags.data === undefined;
@@ -118,10 +146,12 @@ export function loadBinaryPopulation(flags: PopulationFlags): LoadedPopulation {
     text,
     {
       target: flags.target ?? BUNDLED_TARGET,
-      positive: flags.positive ?? (bundled ? BUNDLED_POSITIVE : undefined),
+      // Not "malignant" by default: the bundled data's rarer class is malignant anyway, and
+      // the report then says it was picked as the rarer, not "given" by a user who gave none.
+      positive: flags.positive,
       dropColumns: flags.drop,
-      splitSeed: number(flags.splitSeed, "--split-seed", 1),
-      l2: number(flags.l2, "--l2", 1),
+      splitSeed: numberOption(flags.splitSeed, "--split-seed", 1),
+      l2: numberOption(flags.l2, "--l2", 1),
       pool,
     },
     bundled ? "breast cancer (diagnostic)" : flags.data!,

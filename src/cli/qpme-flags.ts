@@ -1,11 +1,12 @@
-import { writeFileSync } from "node:fs";
 import {
   STRATEGIES,
   STRATEGY_NAMES,
   type Strategy,
   type StrategyName,
 } from "../search/strategy.ts";
+import { strategiesFor, strategyError } from "./commands/spec-options.ts";
 import { CliError } from "./errors.ts";
+import { writeText } from "./files.ts";
 
 /** The validated search flags of the QPME families (quadratic, cubic, fair-quadratic). */
 export interface QpmeSearchFlags {
@@ -39,15 +40,19 @@ export const QPME_DEFAULT_CYCLES = 3;
 /**
  * Validate `--strategy` (default lazy), `--tolerance` (default `defaultTolerance`),
  * `--cycles` (default 3), `--order` (default forward) and `--least-squares` for the QPME
- * families.
+ * families; `family` names the choices in the error for an unknown strategy.
  * `paper` maps to our `lazy` ShrinkInterval: the UAI 2022 paper's Table 1 counts at most three
  * questions per halving.
  * @example qpmeSearchFlags({ strategy: "paper" }).strategy === STRATEGIES.lazy // true
  */
-export function qpmeSearchFlags(f: QpmeRawFlags, defaultTolerance = 0.01): QpmeSearchFlags {
+export function qpmeSearchFlags(
+  f: QpmeRawFlags,
+  defaultTolerance = 0.01,
+  family: "quadratic" | "fair-quadratic" | "cubic" = "quadratic",
+): QpmeSearchFlags {
   const name = (f.strategy ?? "lazy") as StrategyName | "pairs";
-  if (name !== "pairs" && !STRATEGY_NAMES.includes(name))
-    throw new CliError(`unknown --strategy "${f.strategy}"`);
+  // pairs passes here for every family: `onlyLpmeSearch` explains why cubic and fair refuse it.
+  if (name !== "pairs" && !STRATEGY_NAMES.includes(name)) throw strategyError(f.strategy, family);
   const tolerance = f.tolerance === undefined ? defaultTolerance : Number(f.tolerance);
   if (!(tolerance > 0 && tolerance < 1)) throw new CliError("--tolerance must be in (0, 1)");
   const cycles = f.cycles === undefined ? QPME_DEFAULT_CYCLES : Number(f.cycles);
@@ -100,7 +105,7 @@ export function qpmeOptions(s: QpmeSearchFlags): {
 export function onlyLpmeSearch(s: QpmeSearchFlags, family: string): void {
   if (s.gradients === "pairs")
     throw new CliError(
-      `--strategy pairs is for --family quadratic; ${family} runs the paper's LPME searches (use paper, lazy or bisect)`,
+      `--strategy pairs is for --family quadratic; ${family} runs the paper's LPME searches (choose ${strategiesFor(family).join(", ")})`,
     );
 }
 
@@ -141,18 +146,15 @@ export function writeSessionLog(
   extra: Readonly<Record<string, unknown>> = {},
 ): void {
   if (!path) return;
-  try {
-    writeFileSync(
-      path,
-      `${JSON.stringify(
-        runs.map((r) => ({ ...(r.session as object), ...extra })),
-        null,
-        2,
-      )}\n`,
-    );
-  } catch (e) {
-    throw new CliError(`cannot write --log ${path}: ${(e as Error).message}`);
-  }
+  writeText(
+    path,
+    `${JSON.stringify(
+      runs.map((r) => ({ ...(r.session as object), ...extra })),
+      null,
+      2,
+    )}\n`,
+    "--log ",
+  );
 }
 
 /**

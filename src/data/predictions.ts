@@ -33,6 +33,24 @@ export interface MulticlassPredictions {
   classNames: string[];
 }
 
+/**
+ * A binary predictions file whose labels are class names while no positive class was named.
+ * Each front end says how to name one (the CLI's --positive), from `label` and `labels`.
+ */
+export class UnnamedPositiveError extends DataError {
+  /** The first label that is not 0 or 1. */
+  readonly label: string;
+  /** The file's distinct labels, in `sortClassNames` order. */
+  readonly labels: readonly string[];
+
+  constructor(message: string, line: number, label: string, labels: readonly string[]) {
+    super(message, { line });
+    this.name = "UnnamedPositiveError";
+    this.label = label;
+    this.labels = labels;
+  }
+}
+
 /** Rows of a multiclass file must sum to 1 within this. */
 const SUM_TOLERANCE = 1e-6;
 
@@ -69,9 +87,13 @@ export function parsePredictions(
     if (positive === undefined) {
       const v = parseNumber(label);
       if (v !== 0 && v !== 1) {
-        throw new DataError(
+        // Every label, so the error can list the classes to choose from.
+        const cells = csv.rows.map((r) => r[labelAt]!).filter((c) => !isMissing(c));
+        throw new UnnamedPositiveError(
           `line ${line}: label "${label}" is not 0 or 1 (name the positive class to use class names)`,
-          { line },
+          line,
+          label,
+          sortClassNames(new Set(cells.map((c) => c.trim()))),
         );
       }
       labels[i] = v;

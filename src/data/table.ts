@@ -237,8 +237,11 @@ function reportOf(
   };
 }
 
-/** Values for an error message, shortened when there are many. */
-function listValues(values: readonly string[], max = 20): string {
+/**
+ * Values for an error message, shortened when there are many.
+ * @example listValues(["a", "b"]) // "a, b"
+ */
+export function listValues(values: readonly string[], max = 20): string {
   const shown = values.slice(0, max).join(", ");
   return values.length > max ? `${shown}, ... (${values.length} in all)` : shown;
 }

@@ -36,6 +36,8 @@ export interface MulticlassRunReport {
     readonly alphaStd?: number;
   };
   readonly sphere?: { readonly radius: number; readonly rho: number };
+  /** DLPM: the pairs the pool leaves open wider than the tolerance (`MulticlassResult.unresolved`). */
+  readonly unresolved?: MulticlassResult["unresolved"];
   readonly classifier: MulticlassResult["classifier"];
   readonly questions: readonly Question<MulticlassPoint>[];
   readonly session: {
@@ -104,6 +106,7 @@ export function simulateMulticlass(
     ...(usesSphere(spec.family) && sphere
       ? { sphere: { radius: sphere.radius, rho: sphere.rho } }
       : {}),
+    ...(run.result.unresolved ? { unresolved: run.result.unresolved } : {}),
     classifier: run.result.classifier,
     questions: run.questions,
     session: { spec, seed, answers: [...run.answers] },

@@ -335,6 +335,14 @@ describe("elicit simulate, multiclass families (contract)", () => {
     // and max), and --strategy adaptive gets 0.0035 here. The bound catches a worse miss; a
     // weight vector on the simplex can miss by up to 0.8.
     expect(out.error.linf).toBeLessThan(0.3);
+    // ...and says so (README: both pairs listed, off by more than ten times the tolerance):
+    // both searches compared identical systems, where the pool's boundary is flat.
+    expect(out.error.linf).toBeGreaterThan(10 * 0.01);
+    expect(out.unresolved.map((u: { pair: number[] }) => u.pair)).toEqual([
+      [0, 1],
+      [0, 2],
+    ]);
+    for (const u of out.unresolved) expect(u.same).toBeGreaterThan(0);
     expect(out.classifier.kind).toBe("plugin");
   });
   it("linear on the synthetic population reports the sphere", () => {

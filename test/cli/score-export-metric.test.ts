@@ -194,7 +194,9 @@ describe("elicit score and export-metric: bad input, one line each", () => {
     const pred = file("p.csv", "label,probability\n1,0.2\n0,0.9\n");
     let r = elicit(["score", "--metric", wrong, "--predictions", pred]);
     expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/family "cubic" is not one; the families are binary-linear, /);
+    expect(r.stderr).toMatch(
+      /family "cubic" is not a metric file's family; the families are binary-linear, /,
+    );
     r = elicit([
       "export-metric",
       file("f.json", '{"family":"linear-fractional","a":[-1,-1],"b":[0,0]}'),

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { anglesOf, upsilon } from "../../src/elicit/multiclass/angles.ts";
 import { elicitDlpm } from "../../src/elicit/multiclass/dlpm.ts";
@@ -12,7 +13,10 @@ import {
 import { createRng } from "../../src/math/rng.ts";
 import { dot } from "../../src/math/vector.ts";
 import { simulatedOracle } from "../../src/oracle/simulated-oracle.ts";
-import { syntheticMulticlassPool } from "../../src/population/multiclass.ts";
+import {
+  prepareMulticlassFromCsv,
+  syntheticMulticlassPool,
+} from "../../src/population/multiclass.ts";
 import { STRATEGIES } from "../../src/search/strategy.ts";
 import { resolution } from "./multiclass-resolution.ts";
 
@@ -81,6 +85,34 @@ describe("Tables 5 and 6 on the synthetic population (paper mode)", () => {
         }
       }
     }
+  });
+});
+
+describe("DLPM on a finite pool says which pairs its answers leave open", () => {
+  it("every run of iris (75 points) that misses by more than twice the tolerance lists the pairs whose search met a flat stretch", () => {
+    const pool = prepareMulticlassFromCsv(
+      readFileSync(new URL("../../data/iris.csv", import.meta.url), "utf8"),
+      { target: "target" },
+    ).pool;
+    const rng = createRng(7);
+    let misses = 0;
+    for (let t = 0; t < 20; t++) {
+      const a = randomMulticlassTruth("diagonal-linear", pool.k, rng);
+      const spec = { family: "diagonal-linear", tolerance: 0.01, strategy: "paper" } as const;
+      const r = simulateMulticlass(spec, a, pool, undefined, none, t);
+      if (r.error.linf <= 0.02) continue;
+      misses++;
+      expect(r.unresolved!.length, `trial ${t}`).toBeGreaterThan(0);
+      for (const u of r.unresolved!) {
+        // The pair's search compared identical systems at least once, and the pair is one of
+        // the searched ones (the pivot with another class).
+        expect(u.same).toBeGreaterThan(0);
+        expect(u.pair[0]).toBe(0);
+      }
+    }
+    // Iris's model is sure of most flowers: the paper's search misses on it (so the check
+    // above is not empty).
+    expect(misses).toBeGreaterThan(5);
   });
 });
 

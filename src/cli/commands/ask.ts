@@ -285,8 +285,9 @@ export function registerAsk(program: Command): void {
             spec.strategy === "adaptive"
               ? spec.budget
               : paperQuestionCount({ ...spec, strategy: "paper" });
+          // Promise to keep the answers only when they are saved (see savedNote).
           console.log(
-            "Keys: 1 = A, 2 = B, 0 = about the same, u = undo, q = quit (answers are kept).",
+            `Keys: 1 = A, 2 = B, 0 = about the same, u = undo, q = quit (${f.session ? `answers are kept in ${f.session}` : "answers are not kept without --session FILE"}).`,
           );
           const rl = createInterface({ input: process.stdin, terminal: false });
           const lines = rl[Symbol.asyncIterator]();

@@ -5,8 +5,9 @@ import { fmt } from "../../experiments/format.ts";
 import { simulateBinary } from "../../experiments/simulate-binary.ts";
 import { describeThreshold } from "../../geometry/binary/threshold-classifier.ts";
 import { fullConfusion } from "../../metrics/binary-confusion.ts";
-import { guarded } from "../errors.ts";
-import { loadBinaryPopulation } from "../population-options.ts";
+import { CliError, guarded } from "../errors.ts";
+import { linearWeightsProblem } from "../parse-truth.ts";
+import { loadBinaryPopulation, numberOption } from "../population-options.ts";
 
 /** `elicit demo` (what `npm start` runs). */
 export function registerDemo(program: Command): void {
@@ -19,6 +20,11 @@ export function registerDemo(program: Command): void {
     .option("--tn <w>", "the simulated doctor's weight on cleared healthy patients", "0.6")
     .action((f: { tp: string; tn: string }) =>
       guarded(() => {
+        // Checked before anything is printed: a bad weight would otherwise show as NaN and
+        // fail only after all the questions.
+        const truth = { tp: numberOption(f.tp, "--tp", 0), tn: numberOption(f.tn, "--tn", 0) };
+        const problem = linearWeightsProblem(truth.tp, truth.tn);
+        if (problem !== undefined) throw new CliError(`--tp ${f.tp} --tn ${f.tn}: ${problem}`);
         const { population, prepared } = loadBinaryPopulation({});
         const p = prepared!;
         console.log(
@@ -29,7 +35,6 @@ export function registerDemo(program: Command): void {
           `  model: logistic regression trained on ${p.model!.trainSize} patients, ` +
             `held-out accuracy ${(100 * p.model!.testAccuracy).toFixed(1)}% on ${p.model!.testSize}`,
         );
-        const truth = { tp: Number(f.tp), tn: Number(f.tn) };
         const norm = Math.hypot(truth.tp, truth.tn);
         console.log(
           `\nThe simulated doctor secretly scores a system by ${fmt(truth.tp / norm, 2)} x caught cancers + ` +
@@ -42,7 +47,9 @@ export function registerDemo(program: Command): void {
           family: "binary-linear",
           tolerance: 0.02,
           strategy: "paper",
-          monotone: "increasing",
+          // As simulate: negative weights make a metric that falls with TP and TN, whose
+          // boundary is the other half of the feasible set.
+          monotone: truth.tp + truth.tn < 0 ? "decreasing" : "increasing",
         };
         const show = (c: Parameters<typeof fullConfusion>[0]) => {
           const m = fullConfusion(c, population.zeta);
@@ -78,7 +85,7 @@ export function registerDemo(program: Command): void {
         console.log(`Angle error: ${fmt((report.error as { angle: number }).angle, 4)} rad`);
         console.log(
           `Optimal classifier for the elicited metric: ${describeThreshold(report.classifier)} ` +
-            `(predict ${p.positiveLabel} when the model's probability is at least ${fmt(report.classifier.threshold, 3)})`,
+            `(predict ${p.positiveLabel} when the model's probability is at ${report.classifier.direction === "ge" ? "least" : "most"} ${fmt(report.classifier.threshold, 3)})`,
         );
         console.log(
           "\nNext: `npx elicit ask` to answer the questions yourself, `npx elicit --help` for more.",

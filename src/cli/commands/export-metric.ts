@@ -1,4 +1,3 @@
-import { writeFileSync } from "node:fs";
 import { basename } from "node:path";
 import type { Command } from "commander";
 import {
@@ -8,6 +7,7 @@ import {
 } from "../../metrics/portable/metric-code.ts";
 import { VERSION } from "../../version.ts";
 import { CliError, guarded } from "../errors.ts";
+import { writeText } from "../files.ts";
 import { loadMetricSource } from "./score.ts";
 
 /** The flags of `elicit export-metric`. */
@@ -68,7 +68,7 @@ Examples:
           throw e;
         }
         if (f.out) {
-          writeFileSync(f.out, code);
+          writeText(f.out, code);
           process.stderr.write(`wrote the metric of ${subject.label} as ${f.to} to ${f.out}\n`);
         } else process.stdout.write(code);
       }),

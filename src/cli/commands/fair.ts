@@ -13,7 +13,7 @@ import { createRng } from "../../math/rng.ts";
 import type { NoiseModel } from "../../oracle/noise.ts";
 import { prepareFairFromCsv } from "../../population/fair.ts";
 import { CliError } from "../errors.ts";
-import { readText } from "../population-options.ts";
+import { readText } from "../files.ts";
 import { progressBar } from "../progress.ts";
 import {
   describeQpme,
@@ -82,7 +82,7 @@ function commonFlags(f: FairFlags): QpmeSearchFlags {
       "--cycles, --order and --least-squares set the QPME runs; --lambda-only runs none (a one-dimensional search on lambda)",
     );
   }
-  const search = qpmeSearchFlags(f);
+  const search = qpmeSearchFlags(f, 0.01, "fair-quadratic");
   onlyLpmeSearch(search, "fair-quadratic");
   return search;
 }

@@ -1,8 +1,8 @@
-import { writeFileSync } from "node:fs";
 import type { Command } from "commander";
 import { formatPredictions } from "../../data/predictions.ts";
 import { formatDatasetReport } from "../../data/report.ts";
 import { CliError, guarded } from "../errors.ts";
+import { writeText } from "../files.ts";
 import {
   addPopulationOptions,
   loadBinaryPopulation,
@@ -40,7 +40,7 @@ export function registerFit(program: Command): void {
           );
         }
         if (f.out) {
-          writeFileSync(f.out, csv);
+          writeText(f.out, csv);
           process.stderr.write(`wrote ${p.test.labels.length} predictions to ${f.out}\n`);
         } else process.stdout.write(csv);
       }),

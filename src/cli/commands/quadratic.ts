@@ -265,7 +265,7 @@ export function simulateCubicCommand(
   const k = Number(f.classes ?? "2");
   if (!Number.isInteger(k) || k < 2 || k > 5)
     throw new CliError("--classes must be an integer from 2 to 5");
-  const search = qpmeSearchFlags(f, 0.001);
+  const search = qpmeSearchFlags(f, 0.001, "cubic");
   onlyLpmeSearch(search, "cubic");
   const { tolerance } = search;
   let fixed: CubicMetric | undefined;

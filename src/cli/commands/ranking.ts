@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import type { Command } from "commander";
 import {
   formatFairRankingReproduction,
@@ -15,6 +14,7 @@ import {
 } from "../../experiments/ranking/reproduce.ts";
 import { STRATEGY_NAMES, type StrategyName } from "../../search/strategy.ts";
 import { CliError, guarded } from "../errors.ts";
+import { readText } from "../files.ts";
 import { progressBar } from "../progress.ts";
 
 /** Flags of `elicit reproduce ranking`. */
@@ -70,17 +70,14 @@ export function registerReproduceRanking(reproduce: Command): void {
         const seed = Number(f.seed);
         if (!Number.isInteger(seed)) throw new CliError("--seed must be an integer");
         if (!STRATEGY_NAMES.includes(f.strategy as StrategyName))
-          throw new CliError(`unknown --strategy "${f.strategy}"`);
+          throw new CliError(
+            `unknown --strategy "${f.strategy}"; choose ${STRATEGY_NAMES.join(", ")}`,
+          );
         if (f.rates !== "diagonal" && f.rates !== "general")
           throw new CliError(`--rates must be diagonal or general, got "${f.rates}"`);
         if (f.rates === "general" && f.groups !== undefined)
           throw new CliError("--rates general takes no --groups (Table 4 has no fairness version)");
-        let dataText: string;
-        try {
-          dataText = readFileSync(f.data, "utf8");
-        } catch (e) {
-          throw new CliError(`cannot read --data ${f.data}: ${(e as Error).message}`);
-        }
+        const dataText = readText(f.data, "data file");
         const options = {
           dataText,
           target: f.target,

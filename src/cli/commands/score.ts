@@ -9,7 +9,7 @@ import {
 import { readModelPredictions } from "../../experiments/score/model-predictions.ts";
 import { scoreModels } from "../../experiments/score/score.ts";
 import { CliError, guarded } from "../errors.ts";
-import { readText } from "../population-options.ts";
+import { readText } from "../files.ts";
 
 /** The flags of `elicit score`. */
 interface ScoreFlags {

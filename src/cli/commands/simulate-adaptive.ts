@@ -1,4 +1,3 @@
-import { writeFileSync } from "node:fs";
 import type { AnswerModelName } from "../../elicit/adaptive/answer-model.ts";
 import type { AdaptiveResult } from "../../elicit/adaptive/engine.ts";
 import {
@@ -67,6 +66,7 @@ import {
   resolveNoise,
 } from "../adaptive-options.ts";
 import { CliError } from "../errors.ts";
+import { writeText } from "../files.ts";
 import {
   loadMulticlassPool,
   type MulticlassFlags,
@@ -261,14 +261,11 @@ function printReports(
 ): void {
   if (f.log) {
     const sessions = runs.map((r) => r.session);
-    try {
-      writeFileSync(
-        f.log,
-        `${JSON.stringify(runs.length === 1 ? sessions[0] : sessions, null, 2)}\n`,
-      );
-    } catch (e) {
-      throw new CliError(`cannot write --log ${f.log}: ${(e as Error).message}`);
-    }
+    writeText(
+      f.log,
+      `${JSON.stringify(runs.length === 1 ? sessions[0] : sessions, null, 2)}\n`,
+      "--log ",
+    );
   }
   const strip = (r: AdaptiveRunReport) => {
     const { session: _s, ...rest } = r;

@@ -1,4 +1,3 @@
-import { writeFileSync } from "node:fs";
 import { multiclassLinearFamily } from "../../elicit/adaptive/families/multiclass.ts";
 import {
   evaluateFractionalMetric,
@@ -22,6 +21,7 @@ import { dot } from "../../math/vector.ts";
 import { describeNoise, type NoiseModel } from "../../oracle/noise.ts";
 import { describeRequest, type NoiseRequest, resolveNoise } from "../adaptive-options.ts";
 import { CliError } from "../errors.ts";
+import { writeText } from "../files.ts";
 import {
   loadMulticlassPool,
   type MulticlassFlags,
@@ -86,9 +86,10 @@ export function simulateMulticlassCommand(
   }
   bar.stop();
   if (f.log)
-    writeFileSync(
+    writeText(
       f.log,
       `${JSON.stringify(trials === 1 ? runs[0]!.session : runs.map((r) => r.session), null, 2)}\n`,
+      "--log ",
     );
   const strip = (r: MulticlassRunReport) => {
     const { session: _s, questions: _q, ...rest } = r;
@@ -110,6 +111,7 @@ export function simulateMulticlassCommand(
         `sphere      radius ${fmt(r.sphere.radius, 5)}, queried at rho = ${fmt(r.sphere.rho, 5)}`,
       );
     console.log(`stakeholder a = ${v(r.truth.a)} with ${describeNoise(noise)}`);
+    if (r.truth.b) console.log(`            b = ${v(r.truth.b)}, b0 = ${fmt(r.truth.b0!, 3)}`);
     console.log(`elicited    a = ${v(r.elicited.a)}`);
     if (r.elicited.b)
       console.log(`            b = ${v(r.elicited.b)}, b0 = ${fmt(r.elicited.b0!, 3)}`);
@@ -120,12 +122,17 @@ export function simulateMulticlassCommand(
     }
     console.log(`questions   ${r.queries}`);
     console.log(`error       linf ${fmt(r.error.linf, 4)}, l2 ${fmt(r.error.l2, 4)}`);
+    const open = unresolvedText(r.unresolved);
+    if (open) console.log(`warning     ${open}`);
     return;
   }
   const summary = {
     family: spec.family,
     trials,
     queries: mean(runs.map((r) => r.queries)),
+    ...(spec.family === "diagonal-linear"
+      ? { unresolved: runs.filter((r) => (r.unresolved?.length ?? 0) > 0).length }
+      : {}),
     error: errorStats(
       runs.map((r) => r.error),
       ["linf", "l2"],
@@ -139,4 +146,19 @@ export function simulateMulticlassCommand(
     `${trials} trials of ${spec.family} on ${source}, ${describeRequest(request, noise)}; mean questions ${fmt(summary.queries, 1)}`,
   );
   console.log(errorTable(summary.error));
+  if (summary.unresolved)
+    console.log(
+      `${summary.unresolved} of ${trials} runs compared identical systems (the pool's boundary flat there): their weights may be off by more than the tolerance`,
+    );
+}
+
+/**
+ * A DLPM run's warning when its searches met flat stretches of the pool's boundary
+ * (`MulticlassRunReport.unresolved`), or undefined when every pair was pinned down.
+ * @example unresolvedText([{ pair: [0, 1], same: 15 }]) // "the search for classes 0 and 1 compared ..."
+ */
+export function unresolvedText(unresolved: MulticlassRunReport["unresolved"]): string | undefined {
+  if (!unresolved || unresolved.length === 0) return undefined;
+  const pairs = unresolved.map((u) => `${u.pair[0]} and ${u.pair[1]} (${u.same} times)`);
+  return `the search for classes ${pairs.join(", ")} compared identical systems: the pool's boundary is flat there and the paper's rule reads a tie as a direction, so those weights may be off by more than the tolerance (--strategy adaptive asks about mixtures of classifiers)`;
 }

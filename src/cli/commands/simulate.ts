@@ -1,4 +1,3 @@
-import { writeFileSync } from "node:fs";
 import type { Command } from "commander";
 import {
   binaryLinearFamily,
@@ -26,6 +25,7 @@ import {
 } from "../adaptive-options.ts";
 import { CliError, guarded } from "../errors.ts";
 import { positiveTrials } from "../figure-options.ts";
+import { writeText } from "../files.ts";
 import { isMulticlassFamily, type MulticlassFlags } from "../multiclass-options.ts";
 import { parseBinaryTruth } from "../parse-truth.ts";
 import {
@@ -298,9 +298,10 @@ export function registerSimulate(program: Command): void {
         bar.stop();
         if (f.log) {
           const sessions = runs.map((r) => r.session);
-          writeFileSync(
+          writeText(
             f.log,
             `${JSON.stringify(trials === 1 ? sessions[0] : sessions, null, 2)}\n`,
+            "--log ",
           );
         }
         const strip = (r: BinaryRunReport) => {

@@ -10,6 +10,49 @@ import { MULTICLASS_FAMILIES } from "../../elicit/multiclass/spec.ts";
 import { STRATEGY_NAMES, type StrategyName } from "../../search/strategy.ts";
 import { CliError } from "../errors.ts";
 
+/**
+ * Every `--family` of `elicit simulate`, in the order its help lists them; the error for an
+ * unknown one lists the same, so the two cannot drift apart.
+ */
+export const FAMILY_NAMES: readonly string[] = [
+  ...BINARY_FAMILIES,
+  ...MULTICLASS_FAMILIES,
+  "quadratic",
+  "fair-quadratic",
+  "cubic",
+];
+
+/** Families whose answers are bilinear in their parameters: no adaptive strategy for them. */
+export const FRACTIONAL_FAMILIES: readonly string[] = [
+  "binary-linear-fractional",
+  "diagonal-linear-fractional",
+  "linear-fractional",
+];
+
+/**
+ * The `--strategy` names a family takes: the ShrinkInterval strategies, adaptive (not for the
+ * fractional families) and pairs (quadratic only).
+ * @example strategiesFor("binary-linear") // ["paper", "lazy", "bisect", "adaptive"]
+ */
+export function strategiesFor(family: string): string[] {
+  return [
+    ...STRATEGY_NAMES,
+    ...(FRACTIONAL_FAMILIES.includes(family) ? [] : ["adaptive"]),
+    ...(family === "quadratic" ? ["pairs"] : []),
+  ];
+}
+
+/**
+ * The one-line error for a `--strategy` the family does not take, listing the ones it does.
+ * @example strategyError("pairs", "binary-linear").message // "--strategy pairs is for --family quadratic only; ..."
+ */
+export function strategyError(name: string | undefined, family: string): CliError {
+  const choose = `choose ${strategiesFor(family).join(", ")}`;
+  if (name === "pairs")
+    return new CliError(`--strategy pairs is for --family quadratic only; for ${family} ${choose}`);
+  return new CliError(`unknown --strategy "${name}" for ${family}; ${choose}`);
+}
+
 export interface SpecFlags {
   family?: string;
   tolerance?: string;
@@ -22,14 +65,10 @@ export interface SpecFlags {
 /** Register the elicitation-spec flags. */
 export function addSpecOptions(cmd: Command): Command {
   return cmd
-    .option(
-      "--family <name>",
-      `metric family: ${[...BINARY_FAMILIES, ...MULTICLASS_FAMILIES, "quadratic", "fair-quadratic", "cubic"].join(", ")}`,
-      "binary-linear",
-    )
+    .option("--family <name>", `metric family: ${FAMILY_NAMES.join(", ")}`, "binary-linear")
     .option(
       "--tolerance <eps>",
-      "search tolerance (default: 0.02 rad linear, 0.05 rad fractional, 0.05 threshold)",
+      "search tolerance (default: 0.02 rad binary-linear, 0.05 rad binary-linear-fractional, 0.05 binary-threshold, 0.01 multiclass, quadratic and fair-quadratic, 0.001 cubic)",
     )
     .option(
       "--strategy <name>",
@@ -50,15 +89,16 @@ export function specFromFlags(
   monotoneDefault?: "increasing" | "decreasing",
 ): BinarySpec {
   const family = (f.family ?? "binary-linear") as BinaryFamily;
+  if (!FAMILY_NAMES.includes(family))
+    throw new CliError(`unknown --family "${f.family}"; families: ${FAMILY_NAMES.join(", ")}`);
+  // Only `ask` gets here with another family (simulate sends those elsewhere first).
   if (!BINARY_FAMILIES.includes(family)) {
     throw new CliError(
-      `unknown --family "${f.family}"; families: ${[...BINARY_FAMILIES, ...MULTICLASS_FAMILIES].join(", ")}`,
+      `--family ${family} is not a binary family; this command takes ${BINARY_FAMILIES.join(", ")}`,
     );
   }
   const strategy = (f.strategy ?? "paper") as StrategyName;
-  if (!STRATEGY_NAMES.includes(strategy)) {
-    throw new CliError(`unknown --strategy "${f.strategy}"; choose ${STRATEGY_NAMES.join(", ")}`);
-  }
+  if (!STRATEGY_NAMES.includes(strategy)) throw strategyError(f.strategy, family);
   const tolerance = f.tolerance === undefined ? DEFAULT_TOLERANCE[family] : Number(f.tolerance);
   if (!(tolerance > 0 && tolerance < 1.6)) {
     throw new CliError(`--tolerance must be a number in (0, 1.6), got "${f.tolerance}"`);

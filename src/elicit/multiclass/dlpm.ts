@@ -28,6 +28,14 @@ export interface DlpmElicitation {
   readonly pivot: number;
   /** The boundary parameter found for every pair (pivot, i). */
   readonly boundary: { readonly pair: readonly [number, number]; readonly m: number }[];
+  /**
+   * The pairs whose search compared two identical points (`same` of them): on a pool of few
+   * points, or of predictions sure of most of them, the boundary is made of few classifiers
+   * and is flat between them, and ShrinkInterval reads "a tie" as "the best is to the left",
+   * so the answers do not place m there, nor the pair's weight ratio, to the tolerance. Empty
+   * when no search met a flat stretch (a continuous population: the papers' setting).
+   */
+  readonly unresolved: { readonly pair: readonly [number, number]; readonly same: number }[];
   /** The Bayes optimal classifier `argmax_i a_i eta_i(x)` of the elicited metric. */
   readonly classifier: PluginClassifier;
   readonly questions: number;
@@ -40,8 +48,13 @@ function searchPair(
   i: number,
   o: DlpmOptions,
   stage: string,
-): { m: number; questions: number } {
-  const r = searchUnimodal(ask, {
+): { m: number; questions: number; same: number } {
+  let same = 0;
+  const counted: Ask<MulticlassPoint> = (q) => {
+    if (identical(q.first.point, q.second.point)) same++;
+    return ask(q);
+  };
+  const r = searchUnimodal(counted, {
     lo: 0,
     hi: 1,
     tolerance: o.tolerance,
@@ -53,7 +66,13 @@ function searchPair(
   });
   // Clip away from 0 and 1 so the ratio (1 - m) / m stays finite (pitfall E.3).
   const m = Math.min(1 - o.tolerance / 2, Math.max(o.tolerance / 2, r.estimate));
-  return { m, questions: r.questions };
+  return { m, questions: r.questions, same };
+}
+
+/** Whether two diagonal confusions are the same point (equal up to float rounding of sums). */
+function identical(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
+  for (let i = 0; i < a.length; i++) if (Math.abs(a[i]! - b[i]!) > 1e-12) return false;
+  return true;
 }
 
 /**
@@ -82,12 +101,14 @@ export function elicitDlpm(
   const weights = new Array<number>(k).fill(0);
   weights[pivot] = 1;
   const boundary: DlpmElicitation["boundary"] = [];
+  const unresolved: DlpmElicitation["unresolved"][number][] = [];
   for (let i = 0; i < k; i++) {
     if (i === pivot) continue;
     const r = searchPair(ask, pool, pivot, i, o, "dlpm");
     questions += r.questions;
     weights[i] = (1 - r.m) / r.m;
     boundary.push({ pair: [pivot, i], m: r.m });
+    if (r.same > 0) unresolved.push({ pair: [pivot, i], same: r.same });
   }
   const sum = weights.reduce((s, w) => s + w, 0);
   const metric = weights.map((w) => w / sum);
@@ -95,6 +116,7 @@ export function elicitDlpm(
     metric,
     pivot,
     boundary,
+    unresolved,
     classifier: pluginClassifier("diag-confusion", metric, pool.priors),
     questions,
   };

@@ -4,7 +4,7 @@ import type { Sphere } from "../../geometry/multiclass/sphere.ts";
 import { STRATEGIES, type StrategyName } from "../../search/strategy.ts";
 import type { Procedure } from "../session.ts";
 import { type DlfpmElicitation, elicitDlfpm } from "./dlfpm.ts";
-import { elicitDlpm } from "./dlpm.ts";
+import { type DlpmElicitation, elicitDlpm } from "./dlpm.ts";
 import type { FractionalMetric } from "./fractional-grid.ts";
 import { elicitLfpm, type LfpmElicitation } from "./lfpm.ts";
 import type { MulticlassPoint } from "./point.ts";
@@ -91,6 +91,11 @@ export interface MulticlassResult {
   /** The optimal classifier for the elicited metric: a plug-in (DLPM) or a sphere mixture (LPM). */
   readonly classifier: Classifier;
   readonly questions: number;
+  /**
+   * DLPM: the class pairs the pool leaves open wider than the tolerance (`DlpmElicitation.unresolved`):
+   * their weight ratio is known only to the stretch `[from, to]` of the boundary parameter m.
+   */
+  readonly unresolved?: DlpmElicitation["unresolved"];
 }
 
 /**
@@ -113,7 +118,13 @@ export function multiclassProcedure(
     }
     return (ask) => {
       const r = elicitDlpm(ask, pool, o);
-      return { family, metric: r.metric, classifier: r.classifier, questions: r.questions };
+      return {
+        family,
+        metric: r.metric,
+        classifier: r.classifier,
+        questions: r.questions,
+        unresolved: r.unresolved,
+      };
     };
   }
   if (!sphere) throw new RangeError(`the ${family} family needs the sphere of Algorithm 3`);

@@ -108,7 +108,7 @@ function checked(m: PortableMetric, where: string): PortableMetric {
 function fromMetricFile(raw: Record<string, unknown>, where: string): PortableMetric {
   if (typeof raw.family !== "string" || !METRIC_FILE_FAMILIES.includes(raw.family as never))
     throw new MetricFileError(
-      `${where}: family ${raw.family === undefined ? "is missing" : `"${String(raw.family)}" is not one`}; the families are ${METRIC_FILE_FAMILIES.join(", ")}; e.g. ${EXAMPLE}`,
+      `${where}: family ${raw.family === undefined ? "is missing" : `"${String(raw.family)}" is not a metric file's family`}; the families are ${METRIC_FILE_FAMILIES.join(", ")}; e.g. ${EXAMPLE}`,
     );
   if (
     raw.family.endsWith("-fractional") &&
@@ -380,7 +380,7 @@ function readStudy(raw: unknown, sel: MetricSelection): MetricSource {
         metric: meanMetric(metrics),
         belief: {
           kind: "participants",
-          note: `the ${members.length} participants' own metrics are the sample (each counted once)`,
+          note: `the ${members.length === 1 ? "participant's own metric is" : `${members.length} participants' own metrics are`} the sample (each counted once)`,
           samples: metrics,
         },
       },

@@ -47,7 +47,7 @@ export function readModelPredictions(
   if (binaryForm) {
     if (k !== 2)
       throw new DataError(
-        `${name}: a label,probability file has 2 classes; the metric is about ${k} (${list(metric.classes ?? [])}): give p_<class> columns`,
+        `${name}: a label,probability file has 2 classes; the metric is about ${k}${metric.classes ? ` (${list(metric.classes)})` : ""}: give p_<class> columns`,
       );
     if (metric.family === "fair")
       throw new DataError(
