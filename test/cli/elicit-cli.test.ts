@@ -345,6 +345,27 @@ describe("elicit simulate, multiclass families (contract)", () => {
     for (const u of out.unresolved) expect(u.same).toBeGreaterThan(0);
     expect(out.classifier.kind).toBe("plugin");
   });
+  it("the text output warns when a search compared identical systems (DLPM and DLFPM)", () => {
+    const base = ["simulate", "--data", wine, "--target", "target"];
+    const dlpm = elicit(...base, "--family", "diagonal-linear", "--truth", '{"a":[0.2,0.5,0.3]}');
+    expect(dlpm.code).toBe(0);
+    expect(dlpm.stdout).toMatch(
+      /warning {5}the search for classes 0 and 1 \(\d+ times\), 0 and 2 \(\d+ times\) compared identical systems: .* \(--strategy adaptive asks about mixtures of classifiers\)\n$/,
+    );
+    const truth = '{"a":[0.21,0.59,0.2],"b":[0.2,-0.1,0.1]}';
+    const dlfpm = elicit(...base, "--family", "diagonal-linear-fractional", "--truth", truth);
+    expect(dlfpm.code).toBe(0);
+    // The fractional families have no adaptive strategy: no hint to one.
+    expect(dlfpm.stdout).toMatch(/warning {5}the search for classes 0 and 1 .*tolerance\n$/);
+    const json = JSON.parse(
+      elicit(...base, "--family", "diagonal-linear-fractional", "--truth", truth, "--json").stdout,
+    );
+    expect(json.error.linf).toBeGreaterThan(2 * 0.01);
+    expect(json.unresolved.map((u: { pair: number[] }) => u.pair)).toEqual([
+      [0, 1],
+      [0, 2],
+    ]);
+  });
   it("linear on the synthetic population reports the sphere", () => {
     const r = elicit(
       "simulate",

@@ -122,7 +122,7 @@ export function simulateMulticlassCommand(
     }
     console.log(`questions   ${r.queries}`);
     console.log(`error       linf ${fmt(r.error.linf, 4)}, l2 ${fmt(r.error.l2, 4)}`);
-    const open = unresolvedText(r.unresolved);
+    const open = unresolvedText(r.unresolved, spec.family);
     if (open) console.log(`warning     ${open}`);
     return;
   }
@@ -130,7 +130,7 @@ export function simulateMulticlassCommand(
     family: spec.family,
     trials,
     queries: mean(runs.map((r) => r.queries)),
-    ...(spec.family === "diagonal-linear"
+    ...(spec.family === "diagonal-linear" || spec.family === "diagonal-linear-fractional"
       ? { unresolved: runs.filter((r) => (r.unresolved?.length ?? 0) > 0).length }
       : {}),
     error: errorStats(
@@ -153,12 +153,18 @@ export function simulateMulticlassCommand(
 }
 
 /**
- * A DLPM run's warning when its searches met flat stretches of the pool's boundary
+ * A DLPM or DLFPM run's warning when its searches met flat stretches of the pool's boundary
  * (`MulticlassRunReport.unresolved`), or undefined when every pair was pinned down.
- * @example unresolvedText([{ pair: [0, 1], same: 15 }]) // "the search for classes 0 and 1 compared ..."
+ * @example unresolvedText([{ pair: [0, 1], same: 15 }], "diagonal-linear") // "the search for classes 0 and 1 compared ..."
  */
-export function unresolvedText(unresolved: MulticlassRunReport["unresolved"]): string | undefined {
+export function unresolvedText(
+  unresolved: MulticlassRunReport["unresolved"],
+  family: string,
+): string | undefined {
   if (!unresolved || unresolved.length === 0) return undefined;
   const pairs = unresolved.map((u) => `${u.pair[0]} and ${u.pair[1]} (${u.same} times)`);
-  return `the search for classes ${pairs.join(", ")} compared identical systems: the pool's boundary is flat there and the paper's rule reads a tie as a direction, so those weights may be off by more than the tolerance (--strategy adaptive asks about mixtures of classifiers)`;
+  // The adaptive engine asks about mixtures of classifiers, which a flat stretch does not stop.
+  const hint =
+    family === "diagonal-linear" ? " (--strategy adaptive asks about mixtures of classifiers)" : "";
+  return `the search for classes ${pairs.join(", ")} compared identical systems: the pool's boundary is flat there and the paper's rule reads a tie as a direction, so those weights may be off by more than the tolerance${hint}`;
 }

@@ -16,6 +16,7 @@ import {
   ratioSpread,
   solveFractionalSystem,
 } from "./fractional-grid.ts";
+import { countingIdentical, type UnresolvedPair } from "./identical.ts";
 import type { MulticlassPoint } from "./point.ts";
 
 /** Options of DLFPM elicitation. */
@@ -83,6 +84,12 @@ export interface DlfpmElicitation {
   readonly questions: number;
   readonly upperQuestions: number;
   readonly lowerQuestions: number;
+  /**
+   * The pairs whose two searches (upper and lower boundary) compared identical systems
+   * (`UnresolvedPair`): on a finite pool's flat boundary the answers do not place that pair's
+   * lines to the tolerance. Empty on a continuous population.
+   */
+  readonly unresolved: UnresolvedPair[];
 }
 
 /**
@@ -250,10 +257,11 @@ export function elicitDlfpm(
     }
   }
   const pivot = p;
-  const found: { j: number; mUpper: number; mLower: number }[] = [];
+  const found: { j: number; mUpper: number; mLower: number; same: number }[] = [];
   for (let j = 0; j < k; j++) {
     if (j === pivot) continue;
-    const up = searchUnimodal(ask, {
+    const counted = countingIdentical(ask);
+    const up = searchUnimodal(counted.ask, {
       lo: 0,
       hi: 1,
       tolerance: o.tolerance,
@@ -264,10 +272,11 @@ export function elicitDlfpm(
       onShrink: o.onShrink,
     });
     upperQuestions += up.questions;
-    found.push({ j, mUpper: clip(up.estimate), mLower: Number.NaN });
+    found.push({ j, mUpper: clip(up.estimate), mLower: Number.NaN, same: counted.count() });
   }
   for (const f of found) {
-    const low = searchUnimodal(ask, {
+    const counted = countingIdentical(ask);
+    const low = searchUnimodal(counted.ask, {
       lo: 0,
       hi: 1,
       tolerance: o.tolerance,
@@ -279,7 +288,11 @@ export function elicitDlfpm(
     });
     lowerQuestions += low.questions;
     f.mLower = clip(low.estimate);
+    f.same += counted.count();
   }
+  const unresolved = found
+    .filter((f) => f.same > 0)
+    .map((f) => ({ pair: [pivot, f.j] as const, same: f.same }));
 
   const n = o.samples ?? 1000;
   const delta = o.gridStep ?? 0.01;
@@ -356,5 +369,6 @@ export function elicitDlfpm(
     questions: upperQuestions + lowerQuestions,
     upperQuestions,
     lowerQuestions,
+    unresolved,
   };
 }

@@ -5,6 +5,7 @@ import { restrictedBayesOptimal } from "../../geometry/multiclass/rbo.ts";
 import type { Ask } from "../../search/question.ts";
 import type { Strategy } from "../../search/strategy.ts";
 import { type ShrinkStep, searchUnimodal } from "../../search/unimodal-search.ts";
+import { countingIdentical, type UnresolvedPair } from "./identical.ts";
 import type { MulticlassPoint } from "./point.ts";
 
 /** Options of DLPM elicitation. */
@@ -29,13 +30,13 @@ export interface DlpmElicitation {
   /** The boundary parameter found for every pair (pivot, i). */
   readonly boundary: { readonly pair: readonly [number, number]; readonly m: number }[];
   /**
-   * The pairs whose search compared two identical points (`same` of them): on a pool of few
-   * points, or of predictions sure of most of them, the boundary is made of few classifiers
-   * and is flat between them, and ShrinkInterval reads "a tie" as "the best is to the left",
-   * so the answers do not place m there, nor the pair's weight ratio, to the tolerance. Empty
-   * when no search met a flat stretch (a continuous population: the papers' setting).
+   * The pairs whose search compared identical systems (`UnresolvedPair`): there the answers do
+   * not place the pair's weight ratio to the tolerance. Empty when no search met a flat
+   * stretch of the pool's boundary. On the papers' synthetic population such stretches lie
+   * only at the boundary's ends (a classifier of one class), few runs meet them, and the
+   * runs that miss by more than twice the tolerance are among those.
    */
-  readonly unresolved: { readonly pair: readonly [number, number]; readonly same: number }[];
+  readonly unresolved: UnresolvedPair[];
   /** The Bayes optimal classifier `argmax_i a_i eta_i(x)` of the elicited metric. */
   readonly classifier: PluginClassifier;
   readonly questions: number;
@@ -49,12 +50,8 @@ function searchPair(
   o: DlpmOptions,
   stage: string,
 ): { m: number; questions: number; same: number } {
-  let same = 0;
-  const counted: Ask<MulticlassPoint> = (q) => {
-    if (identical(q.first.point, q.second.point)) same++;
-    return ask(q);
-  };
-  const r = searchUnimodal(counted, {
+  const counted = countingIdentical(ask);
+  const r = searchUnimodal(counted.ask, {
     lo: 0,
     hi: 1,
     tolerance: o.tolerance,
@@ -66,13 +63,7 @@ function searchPair(
   });
   // Clip away from 0 and 1 so the ratio (1 - m) / m stays finite (pitfall E.3).
   const m = Math.min(1 - o.tolerance / 2, Math.max(o.tolerance / 2, r.estimate));
-  return { m, questions: r.questions, same };
-}
-
-/** Whether two diagonal confusions are the same point (equal up to float rounding of sums). */
-function identical(a: ArrayLike<number>, b: ArrayLike<number>): boolean {
-  for (let i = 0; i < a.length; i++) if (Math.abs(a[i]! - b[i]!) > 1e-12) return false;
-  return true;
+  return { m, questions: r.questions, same: counted.count() };
 }
 
 /**

@@ -4,8 +4,9 @@ import type { Sphere } from "../../geometry/multiclass/sphere.ts";
 import { STRATEGIES, type StrategyName } from "../../search/strategy.ts";
 import type { Procedure } from "../session.ts";
 import { type DlfpmElicitation, elicitDlfpm } from "./dlfpm.ts";
-import { type DlpmElicitation, elicitDlpm } from "./dlpm.ts";
+import { elicitDlpm } from "./dlpm.ts";
 import type { FractionalMetric } from "./fractional-grid.ts";
+import type { UnresolvedPair } from "./identical.ts";
 import { elicitLfpm, type LfpmElicitation } from "./lfpm.ts";
 import type { MulticlassPoint } from "./point.ts";
 import { elicitSphereLpm } from "./sphere-lpm.ts";
@@ -92,10 +93,10 @@ export interface MulticlassResult {
   readonly classifier: Classifier;
   readonly questions: number;
   /**
-   * DLPM: the class pairs the pool leaves open wider than the tolerance (`DlpmElicitation.unresolved`):
-   * their weight ratio is known only to the stretch `[from, to]` of the boundary parameter m.
+   * DLPM and DLFPM: the class pairs whose searches compared identical systems (`UnresolvedPair`),
+   * whose weights the answers do not place to the tolerance.
    */
-  readonly unresolved?: DlpmElicitation["unresolved"];
+  readonly unresolved?: UnresolvedPair[];
 }
 
 /**
@@ -157,6 +158,7 @@ function fractionalResult(
     fractional: { metric: r.metric, samples: r.samples },
     classifier: r.classifier,
     questions: r.questions,
+    ...("unresolved" in r ? { unresolved: r.unresolved } : {}),
   };
 }
 
