@@ -110,7 +110,7 @@ export function registerReproduceAdaptive(reproduce: Command): void {
   const cmd = reproduce
     .command("adaptive")
     .description(
-      "issue 10: paper, bisect and adaptive strategies side by side on the same truths and seeds, for every family the adaptive engine supports (questions, error mean / p95 / max, coverage of the 90% credible region, ms per question); `matched` is adaptive stopped at paper's precision, to compare questions at equal accuracy",
+      "paper, bisect and adaptive strategies side by side on the same truths and seeds, for every family the adaptive engine supports (questions, error mean / p95 / max, coverage of the 90% credible region, ms per question); `matched` is adaptive stopped at paper's precision, to compare questions at equal accuracy",
     )
     .option("--trials <n>", "random truths per setting and noise condition", "50")
     .option(
