@@ -5,6 +5,7 @@ import { runProcedure } from "../../src/elicit/session.ts";
 import { truthfulAnswer } from "../../src/oracle/noise.ts";
 import type { ParticipantState } from "../../src/server/api-schemas.ts";
 import { studyData } from "../../src/server/kinds/binary/data.ts";
+import { INVALID_LINK } from "../../src/server/participant/service.ts";
 import {
   displayFrame,
   shownKey,
@@ -349,6 +350,9 @@ describe.each(SLOW_BACKENDS)("participant flow (%s)", (kind) => {
       const r = await call(t, "GET", `/api/p/${encodeURIComponent(token)}`);
       expect(r.status).toBe(404);
       expect(r.body.error.code).toBe("not_found");
+      // The participant page shows this message: it says what to do, not only "not valid".
+      expect(r.body.error.message).toBe(INVALID_LINK);
+      expect(r.body.error.message).toMatch(/ask the researcher/);
     }
     const post = await call(t, "POST", `/api/p/${"B".repeat(43)}/answer`, {
       questionId: 0,

@@ -165,11 +165,18 @@ async function readParticipant(
   return { participant, study_hash, study_status, rows };
 }
 
+/**
+ * What a participant whose link matches no one reads (the page shows the API's message): what
+ * to check and whom to ask, since "not valid" alone leaves them nowhere to go.
+ */
+export const INVALID_LINK =
+  "This link is not valid. Check that you opened the whole link from your invitation, or ask the researcher who invited you for a new one.";
+
 /** Load a participant by link token; unknown and malformed tokens are both 404. */
 export async function loadContext(db: Db, token: string): Promise<Context> {
-  if (!looksLikeToken(token)) throw notFound("this link is not valid");
+  if (!looksLikeToken(token)) throw notFound(INVALID_LINK);
   const found = await readParticipant(db, { tokenHash: sha256(token) });
-  if (!found) throw notFound("this link is not valid");
+  if (!found) throw notFound(INVALID_LINK);
   const { participant, study_hash, study_status, rows } = found;
   const config = await loadConfig(db, participant.study_id, study_hash);
   return {
@@ -189,7 +196,7 @@ export async function loadContext(db: Db, token: string): Promise<Context> {
  */
 async function refreshContext(db: Db, ctx: Context): Promise<Context> {
   const found = await readParticipant(db, { id: ctx.participant.id });
-  if (!found) throw notFound("this link is not valid");
+  if (!found) throw notFound(INVALID_LINK);
   return { ...ctx, participant: found.participant, rows: found.rows };
 }
 
@@ -513,7 +520,7 @@ async function lockedWrite<T>(
  */
 async function reloadLog(db: Db, ctx: Context): Promise<void> {
   const fresh = await readParticipant(db, { id: ctx.participant.id });
-  if (!fresh) throw notFound("this link is not valid");
+  if (!fresh) throw notFound(INVALID_LINK);
   ctx.rows.splice(0, ctx.rows.length, ...fresh.rows);
   Object.assign(ctx.participant, fresh.participant);
 }
