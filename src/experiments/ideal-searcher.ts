@@ -1,4 +1,4 @@
-import { fairToW, wToFair } from "../elicit/adaptive/families/fair.ts";
+import { fairToW } from "../elicit/adaptive/families/fair.ts";
 import { fairError, normalizeFair, randomFairMetric } from "../elicit/fair/metric.ts";
 import { wilsonInterval } from "../math/binomial.ts";
 import { createRng, type Rng } from "../math/rng.ts";
@@ -359,6 +359,9 @@ function particleSearch(
   const mean = new Float64Array(dim);
   const values = new Float64Array(n);
   const ratio = new Float64Array(n);
+  const along = new Float64Array(n);
+  // Each particle's log prior, kept with its position (a move's proposal needs the current one).
+  const prior = new Float64Array(n);
   const logOdds = Math.log(o.flip / (1 - o.flip));
   const errors: number[] = [];
   const wOf = (p: number) => ws.subarray(p * dim, p * dim + dim);
@@ -389,17 +392,19 @@ function particleSearch(
         const v = Float64Array.from({ length: dim }, () => rng.normal());
         candidates.push(across(v, m));
       }
+      // <w, m> per particle, the same for every candidate.
+      for (let p = 0; p < n; p++) {
+        let b = 0;
+        for (let i = 0; i < dim; i++) b += ws[p * dim + i]! * m[i]!;
+        along[p] = b;
+      }
       let best = { spread: Infinity, delta: candidates[0]! };
       for (const v of candidates) {
         // The cut through the median of <w, v> / <w, m>: its normal delta = v - c m.
         for (let p = 0; p < n; p++) {
           let a = 0;
-          let b = 0;
-          for (let i = 0; i < dim; i++) {
-            a += ws[p * dim + i]! * v[i]!;
-            b += ws[p * dim + i]! * m[i]!;
-          }
-          ratio[p] = a / b;
+          for (let i = 0; i < dim; i++) a += ws[p * dim + i]! * v[i]!;
+          ratio[p] = a / along[p]!;
         }
         const c = weightedMedian(ratio, weight);
         const delta = Float64Array.from(v, (x, i) => x - c * m[i]!);
@@ -433,7 +438,10 @@ function particleSearch(
       }
       if (1 / squares >= n / 2) continue;
       resample(pos, miss, weight, rng);
-      for (let p = 0; p < n; p++) place(p);
+      for (let p = 0; p < n; p++) {
+        place(p);
+        prior[p] = space.logPrior(pos, p * stride);
+      }
       // Metropolis moves, each coordinate's step a half of its spread.
       const step = angleSpread(pos, stride).map((s) => Math.max(1e-3, 0.5 * s));
       for (let s = 0; s < moves; s++) {
@@ -443,14 +451,13 @@ function particleSearch(
           if (!space.inside(proposal, 0)) continue;
           space.direction(proposal, 0, trial);
           const k = misses(trial, deltas, sides);
+          const proposed = space.logPrior(proposal, 0);
           // (k - misses) x log-odds, written so that no flips (log-odds -inf) never makes a NaN.
-          const change =
-            (k === miss[p]! ? 0 : (k - miss[p]!) * logOdds) +
-            space.logPrior(proposal, 0) -
-            space.logPrior(pos, p * stride);
+          const change = (k === miss[p]! ? 0 : (k - miss[p]!) * logOdds) + proposed - prior[p]!;
           const accept = change >= 0 || Math.log(rng.next()) < change;
           if (accept) {
             pos.set(proposal, p * stride);
+            prior[p] = proposed;
             wOf(p).set(trial);
             space.stats(trial, trialStats, 0);
             stats.set(trialStats, p * width);
@@ -565,14 +572,10 @@ export function idealFairSearch(o: ParticleOptions): IdealSearchSummary {
     },
     logPrior: () => 0,
     direction: (pos, at, out) => {
-      const norm = Math.hypot(...pos.subarray(at, at + 5));
+      const norm = Math.hypot(pos[at]!, pos[at + 1]!, pos[at + 2]!, pos[at + 3]!, pos[at + 4]!);
       for (let i = 0; i < 5; i++) out[i] = pos[at + i]! / norm;
     },
-    stats: (w, out, at) => {
-      const m = wToFair(w, 2, 2);
-      const B = m.B["0-1"]!;
-      out.set([m.a[0]!, m.a[1]!, B[0]![0]!, B[1]![1]!, Math.SQRT2 * B[0]![1]!, m.lambda], at);
-    },
+    stats: fairStats,
     truth: (rng) => {
       const metric = normalizeFair(randomFairMetric(2, 2, rng));
       return {
@@ -604,6 +607,32 @@ export function idealFairSearch(o: ParticleOptions): IdealSearchSummary {
     rng,
     createRng(`ideal-fair-truths:${o.seed}`),
   );
+}
+
+/**
+ * The whole fair metric's statistics of a direction `w` (two classes, two groups) into `out`
+ * at `at`: a, B's diagonal, sqrt 2 times its off-diagonal entry and lambda, as
+ * `wToFair(w, 2, 2)` gives them (the same operations in the same order, so the same numbers
+ * to the bit), without building the metric: it runs for every particle after each resampling.
+ */
+function fairStats(w: Float64Array, out: Float64Array, at: number): void {
+  let sa = 0;
+  sa += w[0]! * w[0]!;
+  sa += w[1]! * w[1]!;
+  sa = Math.sqrt(sa);
+  let f = 0;
+  f += w[2]! * w[2]!;
+  f += w[3]! * w[3]!;
+  f += w[4]! * w[4]!;
+  let sb = 0;
+  sb += Math.sqrt(f) / 2;
+  const off = w[4]! * Math.SQRT1_2;
+  out[at] = sa > 0 ? w[0]! / sa : 1 / Math.sqrt(2);
+  out[at + 1] = sa > 0 ? w[1]! / sa : 1 / Math.sqrt(2);
+  out[at + 2] = sb > 0 ? w[2]! / sb : 0;
+  out[at + 3] = sb > 0 ? w[3]! / sb : 0;
+  out[at + 4] = Math.SQRT2 * (sb > 0 ? off / sb : 0);
+  out[at + 5] = sa + sb > 0 ? sb / (sa + sb) : 0;
 }
 
 /** `v` without its part along the unit vector `m`, made unit. */
@@ -659,15 +688,83 @@ function principalDirections(
   return axes;
 }
 
-/** The weighted median of `values`. */
+/** Scratch arrays of `weightedMedian`, grown as needed (the searcher calls it per candidate). */
+let medianKeys = new Float64Array(0);
+let medianWeights = new Float64Array(0);
+
+/**
+ * The weighted median of `values`: the first value, in increasing order, at which the weights
+ * summed in that order reach a half. Equal values are summed next to each other in any order,
+ * which gives the same sums as a stable sort would: here equal values come from copies of one
+ * particle (resampling), whose weights are equal.
+ */
 function weightedMedian(values: Float64Array, weight: Float64Array): number {
-  const order = Array.from(values.keys()).sort((a, b) => values[a]! - values[b]!);
-  let c = 0;
-  for (const i of order) {
-    c += weight[i]!;
-    if (c >= 0.5) return values[i]!;
+  const n = values.length;
+  if (medianKeys.length < n) {
+    medianKeys = new Float64Array(n);
+    medianWeights = new Float64Array(n);
   }
-  return values[order[order.length - 1]!]!;
+  const keys = medianKeys.subarray(0, n);
+  const w = medianWeights.subarray(0, n);
+  keys.set(values);
+  w.set(weight);
+  sortTogether(keys, w, 0, n - 1);
+  let c = 0;
+  for (let i = 0; i < n; i++) {
+    c += w[i]!;
+    if (c >= 0.5) return keys[i]!;
+  }
+  return keys[n - 1]!;
+}
+
+/**
+ * Sorts `keys[lo..hi]` increasingly and moves `w` along (quicksort, median of three, insertion
+ * sort below 16): a comparator sort of indices took a third of the searcher's time.
+ */
+function sortTogether(keys: Float64Array, w: Float64Array, lo: number, hi: number): void {
+  while (hi - lo >= 16) {
+    const mid = (lo + hi) >>> 1;
+    if (keys[mid]! < keys[lo]!) swap(keys, w, mid, lo);
+    if (keys[hi]! < keys[lo]!) swap(keys, w, hi, lo);
+    if (keys[hi]! < keys[mid]!) swap(keys, w, hi, mid);
+    const pivot = keys[mid]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (keys[i]! < pivot) i++;
+      while (keys[j]! > pivot) j--;
+      if (i <= j) swap(keys, w, i++, j--);
+    }
+    // Recurse into the smaller side, loop on the larger: the stack stays logarithmic.
+    if (j - lo < hi - i) {
+      sortTogether(keys, w, lo, j);
+      lo = i;
+    } else {
+      sortTogether(keys, w, i, hi);
+      hi = j;
+    }
+  }
+  for (let i = lo + 1; i <= hi; i++) {
+    const k = keys[i]!;
+    const x = w[i]!;
+    let j = i - 1;
+    while (j >= lo && keys[j]! > k) {
+      keys[j + 1] = keys[j]!;
+      w[j + 1] = w[j]!;
+      j--;
+    }
+    keys[j + 1] = k;
+    w[j + 1] = x;
+  }
+}
+
+function swap(keys: Float64Array, w: Float64Array, i: number, j: number): void {
+  const k = keys[i]!;
+  keys[i] = keys[j]!;
+  keys[j] = k;
+  const x = w[i]!;
+  w[i] = w[j]!;
+  w[j] = x;
 }
 
 /**
@@ -681,26 +778,42 @@ function expectedSpread(
   flip: number,
   width = 6,
 ): number {
-  let spread = 0;
-  for (const above of [true, false]) {
-    let mass = 0;
-    let squares = 0;
-    const sum = new Float64Array(width);
-    for (let p = 0; p < weight.length; p++) {
-      const v = weight[p]! * (values[p]! > 0 === above ? 1 - flip : flip);
-      mass += v;
-      for (let i = 0; i < width; i++) {
-        const x = stats[p * width + i]!;
-        sum[i]! += v * x;
-        squares += v * x * x;
-      }
+  // Both answers in one pass over the particles, each sum in the particles' order.
+  if (spreadSums.length < 2 * width) spreadSums = new Float64Array(2 * width);
+  const sum = spreadSums;
+  sum.fill(0, 0, 2 * width);
+  let massAbove = 0;
+  let massBelow = 0;
+  let squaresAbove = 0;
+  let squaresBelow = 0;
+  for (let p = 0; p < weight.length; p++) {
+    const isAbove = values[p]! > 0;
+    const up = weight[p]! * (isAbove ? 1 - flip : flip);
+    const down = weight[p]! * (isAbove ? flip : 1 - flip);
+    massAbove += up;
+    massBelow += down;
+    for (let i = 0; i < width; i++) {
+      const x = stats[p * width + i]!;
+      sum[i]! += up * x;
+      squaresAbove += up * x * x;
+      sum[width + i]! += down * x;
+      squaresBelow += down * x * x;
     }
-    let m2 = 0;
-    for (let i = 0; i < width; i++) m2 += sum[i]! ** 2;
-    spread += squares - (mass > 0 ? m2 / mass : 0);
   }
+  let above = 0;
+  let below = 0;
+  for (let i = 0; i < width; i++) {
+    above += sum[i]! ** 2;
+    below += sum[width + i]! ** 2;
+  }
+  let spread = 0;
+  spread += squaresAbove - (massAbove > 0 ? above / massAbove : 0);
+  spread += squaresBelow - (massBelow > 0 ? below / massBelow : 0);
   return spread;
 }
+
+/** Scratch sums of `expectedSpread` (both answers' statistics). */
+let spreadSums = new Float64Array(12);
 
 /** Systematic resampling of the particles' positions (`theta`) and misses; equal weights after. */
 function resample(theta: Float64Array, miss: Int32Array, weight: Float64Array, rng: Rng): void {

@@ -128,44 +128,55 @@ export function idealSideBiasSearch(o: SideBiasSearchOptions): IdealSearchSummar
       }
       const points = [...pool.values()];
       const v = points.map(ends);
-      let best = { gain: -Infinity, i: 0, j: 1, left: left.slice(), right: right.slice() };
+      // The answer's information about (kind, lambda) for the pair whose values differ by
+      // d0 at lambda 0 and d1 at 1; with `keep`, each state's chance of "left" / "right"
+      // into left / right too (only the chosen pair's are needed).
+      const score = (d0: number, d1: number, keep: boolean) => {
+        let gain = 0;
+        let mLeft = 0;
+        let mRight = 0;
+        for (let c = 0; c < kinds.length; c++) {
+          const kind = kinds[c]!;
+          const nearEntropy = entropy(kind.sideBias);
+          for (let k = 0; k < g; k++) {
+            const s = c * g + k;
+            const d = d0 + lambdas[k]! * (d1 - d0);
+            const range = ranges[k]!;
+            let pl: number;
+            let pr: number;
+            if (Math.abs(d) < kind.nearBand * range) {
+              pl = kind.sideBias;
+              pr = 1 - kind.sideBias;
+              gain -= 2 * w[s]! * nearEntropy;
+            } else {
+              pl = normalCdf(d / (kind.sigma * range));
+              pr = pl;
+              gain -= 2 * w[s]! * entropy(pl);
+            }
+            if (keep) {
+              left[s] = pl;
+              right[s] = pr;
+            }
+            mLeft += w[s]! * pl;
+            mRight += w[s]! * pr;
+          }
+        }
+        return gain + (entropy(mLeft) + entropy(mRight));
+      };
+      let best = { gain: -Infinity, i: 0, j: 1 };
       for (let i = 0; i < points.length; i++) {
         for (let j = i + 1; j < points.length; j++) {
-          const d0 = v[i]![0] - v[j]![0];
-          const d1 = v[i]![1] - v[j]![1];
-          let gain = 0;
-          let mLeft = 0;
-          let mRight = 0;
-          kinds.forEach((kind, c) => {
-            const nearEntropy = entropy(kind.sideBias);
-            for (let k = 0; k < g; k++) {
-              const s = c * g + k;
-              const d = d0 + lambdas[k]! * (d1 - d0);
-              const range = ranges[k]!;
-              if (Math.abs(d) < kind.nearBand * range) {
-                left[s] = kind.sideBias;
-                right[s] = 1 - kind.sideBias;
-                gain -= 2 * w[s]! * nearEntropy;
-              } else {
-                const p = normalCdf(d / (kind.sigma * range));
-                left[s] = p;
-                right[s] = p;
-                gain -= 2 * w[s]! * entropy(p);
-              }
-              mLeft += w[s]! * left[s]!;
-              mRight += w[s]! * right[s]!;
-            }
-          });
-          gain += entropy(mLeft) + entropy(mRight);
-          if (gain > best.gain) best = { gain, i, j, left: left.slice(), right: right.slice() };
+          const gain = score(v[i]![0] - v[j]![0], v[i]![1] - v[j]![1], false);
+          if (gain > best.gain) best = { gain, i, j };
         }
       }
+      score(v[best.i]![0] - v[best.j]![0], v[best.i]![1] - v[best.j]![1], true);
       const answer = answerer.ask({
         stage: "ideal",
         first: points[best.i]!,
         second: points[best.j]!,
       });
-      const pFirst = answerer.log.at(-1)!.left === "first" ? best.left : best.right;
+      const pFirst = answerer.log.at(-1)!.left === "first" ? left : right;
       let total = 0;
       for (let s = 0; s < size; s++) {
         // "tie": the two look equal to the person, whatever lambda (the pool is distinct).
