@@ -128,6 +128,17 @@ export function qpmeRecord(s: QpmeSearchFlags): {
   };
 }
 
+/**
+ * The strategy as the text output names it: `paper` runs the QPME paper's own counting (at most
+ * three questions per halving: our `lazy`, which the JSON records), so the line says so.
+ * @example strategyText(qpmeSearchFlags({ strategy: "paper" })) // "paper (the QPME paper's counting: lazy, at most 3 questions per halving)"
+ */
+export function strategyText(s: QpmeSearchFlags): string {
+  return s.name === "paper"
+    ? "paper (the QPME paper's counting: lazy, at most 3 questions per halving)"
+    : s.name;
+}
+
 /** One line for the text output: `cycles 3 (forward), ratios reconstruction`. */
 export function describeQpme(s: QpmeSearchFlags): string {
   if (s.gradients === "pairs")

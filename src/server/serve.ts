@@ -53,7 +53,10 @@ export async function serve(o: ServeOptions): Promise<FastifyInstance> {
   });
   await app.listen({ port: o.port, host: o.host });
   const shownHost = o.host === "0.0.0.0" || o.host === "::" ? "127.0.0.1" : o.host;
-  const url = `http://${shownHost.includes(":") ? `[${shownHost}]` : shownHost}:${o.port}/`;
+  // The port listened on (with --port 0 the system picks one: say which).
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : o.port;
+  const url = `http://${shownHost.includes(":") ? `[${shownHost}]` : shownHost}:${port}/`;
   const lines = [`elicit serve: listening on ${url} (database: ${kind} ${location})`];
   if (created !== null) {
     lines.push(`created the built-in study "Cancer diagnosis" (id ${created}, live)`);

@@ -88,6 +88,11 @@ describe("errors list the choices the help lists", () => {
       ["reproduce", "ranking", "--data", data, "--target", "y", "--strategy", "adaptive"],
       /unknown --strategy "adaptive"; choose paper, lazy, bisect$/m,
     );
+    // Before --data and --target are given too: a typo is reported first.
+    refused(
+      ["reproduce", "ranking", "--strategy", "adaptive"],
+      /unknown --strategy "adaptive"; choose paper, lazy, bisect$/m,
+    );
   });
 });
 
@@ -158,5 +163,36 @@ describe("file errors in words, not errno codes", () => {
     expect(fileProblem(err("ENOENT"), "c.txt", false)).toBe("no such file");
     expect(fileProblem(err("EISDIR"), "d", false)).toBe("it is a directory");
     expect(fileProblem(err("EACCES"), "d", true)).toBe("permission denied");
+  });
+});
+
+describe("the quadratic families' paper strategy and the cubic's limits, said on the result", () => {
+  it("strategy paper names the counting that ran (lazy, which the JSON records)", () => {
+    const args = ["simulate", "--family", "quadratic", "--synthetic", "sphere", "--classes", "2"];
+    const text = elicit([...args, "--random-truth"]);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain(
+      "strategy paper (the QPME paper's counting: lazy, at most 3 questions per halving)",
+    );
+    const json = JSON.parse(elicit([...args, "--random-truth", "--json"]).stdout);
+    expect(json.strategy).toBe("lazy");
+  });
+  it("cubic under the local QPME runs says B and C can be far off; k = 2's errors are", () => {
+    const r = elicit([
+      "simulate",
+      "--family",
+      "cubic",
+      "--synthetic",
+      "sphere",
+      "--classes",
+      "2",
+      "--random-truth",
+    ]);
+    expect(r.code).toBe(0);
+    const errors = /error a ([\d.]+), B ([\d.]+), C ([\d.]+)/.exec(r.stdout)!;
+    // The audit's run: C far above the tolerance of 0.001, and before this note, no word.
+    expect(Number(errors[3])).toBeGreaterThan(0.05);
+    expect(r.stdout).toMatch(/^note: .*B and C can be far from the truth whatever the tolerance/m);
+    expect(r.stdout).toContain("--strategy adaptive says which coefficients");
   });
 });

@@ -5,6 +5,7 @@ import { openDb } from "../../src/server/db/connect.ts";
 import { redactUrl, serverLogger } from "../../src/server/log-redaction.ts";
 import { createParticipants } from "../../src/server/routes/researcher.ts";
 import { serve } from "../../src/server/serve.ts";
+import { capturedStderr } from "../capture-stderr.ts";
 import { tempDir } from "../temp-dir.ts";
 
 describe("the server log", () => {
@@ -108,21 +109,11 @@ describe("issue 28 item 5: redaction by any spelling, and one spelling per addre
   });
 
   it("defect: the start-up banner wrote a live test-run link to the log on first start", async () => {
-    const written: string[] = [];
-    const original = process.stderr.write.bind(process.stderr);
-    process.stderr.write = ((chunk: string) => {
-      written.push(String(chunk));
-      return true;
-    }) as typeof process.stderr.write;
     const dataDir = tempDir("elicit-banner-");
-    let app: Awaited<ReturnType<typeof serve>> | undefined;
-    try {
-      app = await serve({ port: 0, host: "127.0.0.1", dataDir, log: false, interactive: false });
-    } finally {
-      process.stderr.write = original;
-      await app?.close();
-    }
-    const banner = written.join("");
+    const { value: app, text: banner } = await capturedStderr(() =>
+      serve({ port: 0, host: "127.0.0.1", dataDir, log: false, interactive: false }),
+    );
+    await app.close();
     expect(banner).toContain('created the built-in study "Cancer diagnosis"');
     expect(banner).toContain("press Test run");
     expect(banner).not.toMatch(/\/p\/[A-Za-z0-9_-]{20,}/);

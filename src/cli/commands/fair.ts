@@ -22,6 +22,7 @@ import {
   qpmeOptions,
   qpmeRecord,
   qpmeSearchFlags,
+  strategyText,
   withoutSession,
   writeSessionLog,
 } from "../qpme-flags.ts";
@@ -155,7 +156,7 @@ export function simulateFairCommand(
     }
   }
   printFairRuns(runs, f, search, {
-    title: `fair-quadratic (${procedureName(f)}), k = ${k}, m = ${m}, synthetic sphere rho = ${runs[0]!.rho}, strategy ${search.name}, tolerance ${search.tolerance}${qpmeText(f, search)}`,
+    title: `fair-quadratic (${procedureName(f)}), k = ${k}, m = ${m}, synthetic sphere rho = ${runs[0]!.rho}, strategy ${strategyText(search)}, tolerance ${search.tolerance}${qpmeText(f, search)}`,
     summary: `${trials} ${procedureName(f)} trials, k = ${k}, m = ${m}${qpmeText(f, search)}`,
   });
 }
@@ -292,7 +293,7 @@ function simulateFairDataCommand(
     .map((g, j) => `${g} (${prepared.groupRows[j]} rows)`)
     .join(", ");
   printFairRuns(runs, f, search, {
-    title: `fair-quadratic (${procedureName(f)}) on ${f.data}: target ${f.target} (${prepared.classNames.join(", ")}), groups ${f.groups}: ${groups}; strategy ${search.name}, tolerance ${search.tolerance}${qpmeText(f, search)}`,
+    title: `fair-quadratic (${procedureName(f)}) on ${f.data}: target ${f.target} (${prepared.classNames.join(", ")}), groups ${f.groups}: ${groups}; strategy ${strategyText(search)}, tolerance ${search.tolerance}${qpmeText(f, search)}`,
     summary: `${trials} ${procedureName(f)} trials on ${f.data} (k = ${k}, m = ${m}, groups by ${f.groups})`,
     lines: (rs) => [
       `query ball radius rho = ${fmt(rho, 4)} inside every group's feasible rates (in-radius ${fmt(space.sphere.radius, 4)}); tau = P(G = g | Y = i) ${JSON.stringify(prepared.tau.map((row) => row.map((x) => +x.toFixed(4))))}`,

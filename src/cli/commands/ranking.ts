@@ -62,8 +62,8 @@ export function registerReproduceRanking(reproduce: Command): void {
     .option("--json", "print JSON on stdout")
     .action((f: RankingFlags) =>
       guarded(() => {
-        if (!f.data) throw new CliError("reproduce ranking needs --data FILE.csv");
-        if (!f.target) throw new CliError("reproduce ranking needs --target COLUMN");
+        // Every option's value first, then what is missing: a typo is reported at once, not
+        // only after --data and --target are given.
         const metrics = Number(f.metrics);
         if (!Number.isInteger(metrics) || metrics < 1)
           throw new CliError("--metrics must be a positive integer");
@@ -77,6 +77,8 @@ export function registerReproduceRanking(reproduce: Command): void {
           throw new CliError(`--rates must be diagonal or general, got "${f.rates}"`);
         if (f.rates === "general" && f.groups !== undefined)
           throw new CliError("--rates general takes no --groups (Table 4 has no fairness version)");
+        if (!f.data) throw new CliError("reproduce ranking needs --data FILE.csv");
+        if (!f.target) throw new CliError("reproduce ranking needs --target COLUMN");
         const dataText = readText(f.data, "data file");
         const options = {
           dataText,

@@ -116,7 +116,9 @@ export function formatBinaryReproduction(r: BinaryReproduction): string {
   out.push(
     "Table 2. LFPM elicitation, synthetic rows (tolerance 0.05 rad, k = 2000, Delta = 0.01);",
   );
-  out.push("alpha, sigma: mean and std of elicited/true over 1000 upper-boundary points");
+  out.push(
+    "alpha, sigma: mean and std of elicited/true on the upper boundary (1000 evenly spaced thresholds, less those where the true metric is 0)",
+  );
   out.push(table2(r.table2, true));
   out.push("");
   out.push(

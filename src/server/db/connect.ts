@@ -1,5 +1,5 @@
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, mkdirSync, statSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
@@ -77,7 +77,7 @@ export async function openDb(o: DbOptions): Promise<OpenedDb> {
     return { db, kind: "postgres", location: redact(o.databaseUrl) };
   }
   const dir = o.dataDir ?? ".elicit-data";
-  mkdirSync(dir, { recursive: true });
+  makeDataDir(dir);
   const file = join(dir, o.fileName ?? "elicit.sqlite");
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma("journal_mode = WAL");
@@ -123,4 +123,43 @@ export function isUniqueViolation(e: unknown): boolean {
     code === "SQLITE_CONSTRAINT_UNIQUE" ||
     code === "SQLITE_CONSTRAINT_PRIMARYKEY"
   );
+}
+
+/**
+ * Creates the data folder `dir` and its missing parents one level at a time. Node's recursive
+ * mkdir never returns on a path it cannot create under some file systems (`/proc/x`: it
+ * retries the ENOENT forever), so `elicit serve --data-dir /proc/x` hung with no message; here
+ * the first folder that cannot be made is named with the reason.
+ * @example makeDataDir(".elicit-data") // creates ./.elicit-data if it is missing
+ */
+export function makeDataDir(dir: string): void {
+  const missing: string[] = [];
+  let at = resolve(dir);
+  while (!existsSync(at)) {
+    missing.push(at);
+    const up = dirname(at);
+    if (up === at) break;
+    at = up;
+  }
+  if (existsSync(at) && !statSync(at).isDirectory()) {
+    throw new Error(`cannot use the data folder ${dir}: ${at} is a file, not a folder`);
+  }
+  for (const folder of missing.reverse()) {
+    try {
+      mkdirSync(folder);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      // Another process made it in between: fine.
+      if (code === "EEXIST" && statSync(folder).isDirectory()) continue;
+      const why =
+        code === "EACCES" || code === "EPERM"
+          ? "permission denied"
+          : code === "EROFS"
+            ? "the file system is read-only"
+            : code === "ENOENT"
+              ? "folders cannot be created there"
+              : (e as Error).message;
+      throw new Error(`cannot create the data folder ${folder}: ${why}`);
+    }
+  }
 }
