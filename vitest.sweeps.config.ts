@@ -3,27 +3,27 @@ import { defineConfig } from "vitest/config";
 import { longestFirst } from "./test/longest-first.ts";
 
 /**
- * The sweep files' worker seconds in a clean-clone CI run (80df8f5, 2-core machine), the
+ * The sweep files' worker seconds in a clean-clone CI run (2c5ee51, 2-core machine), the
  * costliest listed. Without a results cache (a fresh clone) vitest runs the larger files
- * first, and size says little here: real-pools (37 lines, 367 s) and the route fuzz (about
- * 10 lines, 184-217 s each) started last, so one worker ran alone for the stage's last
- * 100 s. Longest first, the two workers end within seconds of each other (simulated on those
- * timings: 1324 s instead of 1375). A file not listed runs after these, larger first; a stale
- * figure only makes the order less good, never a result different.
+ * first, and size says little here: real-pools (37 lines, 341 s) and the route fuzz (about
+ * 10 lines, 131-174 s each) would start last, so one worker ran alone for the stage's last
+ * 100 s. Longest first, the two workers end within seconds of each other. A file not listed
+ * runs after these, larger first; a stale figure only makes the order less good, never a
+ * result different.
  */
 const COST_SECONDS: Readonly<Record<string, number>> = {
-  "test/sweeps/people.sweep.ts": 918,
-  "test/sweeps/real-pools.sweep.ts": 368,
-  "test/sweeps/calibration.sweep.ts": 324,
-  "test/sweeps/adaptive-targets.sweep.ts": 309,
-  "test/sweeps/route-fuzz-postgres.sweep.ts": 219,
-  "test/sweeps/route-fuzz-sqlite.sweep.ts": 188,
-  "test/sweeps/noisy-http-study.sweep.ts": 96,
-  "test/sweeps/multiclass-datasets.sweep.ts": 74,
-  // 320 s in CI at 676f615, plus the whole fair metric's searcher (271 s, run alone).
-  "test/sweeps/ideal-searcher.sweep.ts": 590,
-  "test/sweeps/honest-numbers.sweep.ts": 37,
+  "test/sweeps/people.sweep.ts": 1006,
+  // 864 s at 2c5ee51; its searchers about 1.7x faster since (481 s run alone).
+  "test/sweeps/ideal-searcher.sweep.ts": 520,
+  "test/sweeps/real-pools.sweep.ts": 341,
+  "test/sweeps/adaptive-targets.sweep.ts": 267,
+  "test/sweeps/calibration.sweep.ts": 246,
+  "test/sweeps/route-fuzz-postgres.sweep.ts": 174,
+  "test/sweeps/route-fuzz-sqlite.sweep.ts": 131,
+  "test/sweeps/noisy-http-study.sweep.ts": 83,
+  "test/sweeps/multiclass-datasets.sweep.ts": 76,
   "test/sweeps/debrief-range.sweep.ts": 29,
+  "test/sweeps/honest-numbers.sweep.ts": 24,
 };
 
 /** The long statistical sweeps (`npm run test:sweeps`, also run by `.ci/run`), kept out of `npm test`. */

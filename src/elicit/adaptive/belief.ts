@@ -877,6 +877,7 @@ export class ParticleBelief {
     const ref = this.reference;
     const refDir = ref ? Array.from({ length: DIRECTIONS }, () => new Float64Array(rc)) : undefined;
     const soft = this.softAnswers();
+    const chords = Array.from({ length: DIRECTIONS }, () => chordSides(soft));
     const still = new Float64Array(d);
     for (let p = 0; p < n; p++) {
       if (this.component[p] !== 1) continue;
@@ -941,6 +942,7 @@ export class ParticleBelief {
           dirProj[g]![a] = s;
         }
         if (soft.count > 0) widths[g] = this.spread(dirs[g]!, snapshot);
+        sideOfChord(soft, dirProj[g]!, chords[g]!);
         if (ref && refDir) {
           for (let c = 0; c < rc; c++) {
             let s = 0;
@@ -951,7 +953,7 @@ export class ParticleBelief {
       }
       for (let p = 0; p < n; p++) {
         const g = this.rng.int(DIRECTIONS);
-        this.moveAlong(p, dirs[g]!, dirProj[g]!, widths[g]!, soft, refDir?.[g]);
+        this.moveAlong(p, dirs[g]!, dirProj[g]!, widths[g]!, soft, refDir?.[g], chords[g]!);
       }
     }
     // Each level's likelihood at the particles' new positions, for the next answer's weights.
@@ -1161,6 +1163,7 @@ export class ParticleBelief {
     width: number,
     softAnswers: SoftAnswers,
     rb: Float64Array | undefined,
+    chord: ChordSides,
   ): void {
     const d = this.dim;
     const off = p * d;
@@ -1186,18 +1189,18 @@ export class ParticleBelief {
       if (s * v[i]! > 0) lo = Math.max(lo, t);
       else hi = Math.min(hi, t);
     }
-    // Answers: a_j + t b_j with a_j = <delta_j, u>.
+    // Answers: a_j + t b_j with a_j = <delta_j, u>, each bounding the chord from the side
+    // `chord` sorted it to for this direction (max and min do not depend on the order).
     const proj = this.proj;
     const row = p * this.stride;
-    const { hardIndex, hardSign } = softAnswers;
-    for (let k = 0; k < hardIndex.length; k++) {
-      const j = hardIndex[k]!;
-      const bj = b[j]!;
-      if (bj === 0) continue;
-      const s = hardSign[k]!;
-      const t = -proj[row + j]! / bj;
-      if (s * bj > 0) lo = Math.max(lo, t);
-      else hi = Math.min(hi, t);
+    const { lower, upper } = chord;
+    for (let k = 0; k < chord.lowerCount; k++) {
+      const j = lower[k]!;
+      lo = Math.max(lo, -proj[row + j]! / b[j]!);
+    }
+    for (let k = 0; k < chord.upperCount; k++) {
+      const j = upper[k]!;
+      hi = Math.min(hi, -proj[row + j]! / b[j]!);
     }
     if (!(hi > lo)) return;
     const sparse = this.component[p] === 1;
@@ -1366,6 +1369,41 @@ export class ParticleBelief {
     }
     return ties ? s + tieMarginal(ties) : s;
   }
+}
+
+/**
+ * The hard answers split by the side of a move's chord they bound along one direction: the
+ * answer j with sign s bounds it from below where s b_j > 0 (b_j its projection on the
+ * direction), from above otherwise, and not at all where b_j = 0. Sorted once per direction
+ * instead of once per particle moved (the test and its branch were a fifth of the move).
+ */
+interface ChordSides {
+  readonly lower: Int32Array;
+  lowerCount: number;
+  readonly upper: Int32Array;
+  upperCount: number;
+}
+
+/** Room for every hard answer of `soft` on either side. */
+function chordSides(soft: SoftAnswers): ChordSides {
+  const size = soft.hardIndex.length;
+  return { lower: new Int32Array(size), lowerCount: 0, upper: new Int32Array(size), upperCount: 0 };
+}
+
+/** Sorts `soft`'s hard answers into `out` for the direction whose projections are `b`. */
+function sideOfChord(soft: SoftAnswers, b: Float64Array, out: ChordSides): void {
+  const { hardIndex, hardSign } = soft;
+  let lower = 0;
+  let upper = 0;
+  for (let k = 0; k < hardIndex.length; k++) {
+    const j = hardIndex[k]!;
+    const bj = b[j]!;
+    if (bj === 0) continue;
+    if (hardSign[k]! * bj > 0) out.lower[lower++] = j;
+    else out.upper[upper++] = j;
+  }
+  out.lowerCount = lower;
+  out.upperCount = upper;
 }
 
 /** `log sum_j exp(a[j] + b[off + j])` over j < k. */
