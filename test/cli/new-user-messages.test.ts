@@ -35,6 +35,26 @@ function refused(args: string[], pattern: RegExp, reported = false) {
   return r;
 }
 
+describe("the demo says which of its questions showed the same system twice", () => {
+  it("marks each such question and counts them under the result", () => {
+    const r = elicit(["demo"]);
+    expect(r.code).toBe(0);
+    const questions = r.stdout.split("\n").filter((l) => /^Q\s*\d+ {2}A: /.test(l));
+    const same = questions.filter((l) => {
+      const [, a, b] = /A: (.*) \| B: (.*?) {2}->/.exec(l)!;
+      return a === b;
+    });
+    // The audit's count on the default doctor: 8 of 28.
+    expect(same.length).toBeGreaterThan(0);
+    for (const l of questions) {
+      expect(l.endsWith("(the same as shown)"), l).toBe(same.includes(l));
+    }
+    expect(r.stdout).toContain(
+      `${same.length} of ${questions.length} questions showed the same system twice as rounded here`,
+    );
+  });
+});
+
 describe("demo checks --tp and --tn before any question", () => {
   const cases: [string[], RegExp][] = [
     [["--tp", "abc"], /--tp must be a number, got "abc"/],

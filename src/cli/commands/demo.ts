@@ -56,6 +56,9 @@ export function registerDemo(program: Command): void {
           return `caught ${fmt(100 * m.tp, 1)}, missed ${fmt(100 * m.fn, 1)}, false alarms ${fmt(100 * m.fp, 1)}`;
         };
         const word = { first: "prefers A", second: "prefers B", tie: "about the same" } as const;
+        // The paper's search halves the angle below what the pool's steps can show, so some of
+        // its late pairs are the same system twice as shown: said on the line and counted.
+        let sameShown = 0;
         const report = simulateBinary(
           spec,
           { family: "binary-linear", metric: truth },
@@ -64,8 +67,12 @@ export function registerDemo(program: Command): void {
           1,
           {
             onQuestion: (q, answer) => {
+              const a = show(q.first.confusion);
+              const b = show(q.second.confusion);
+              const same = a === b;
+              if (same) sameShown++;
               console.log(
-                `Q${String(q.index + 1).padStart(2)}  A: ${show(q.first.confusion)} | B: ${show(q.second.confusion)}  -> ${word[answer]}`,
+                `Q${String(q.index + 1).padStart(2)}  A: ${a} | B: ${b}  -> ${word[answer]}${same ? " (the same as shown)" : ""}`,
               );
             },
             onShrink: (s) => {
@@ -83,6 +90,11 @@ export function registerDemo(program: Command): void {
           `True metric (normalised):          ${fmt(report.truth.tp!, 3)} TP + ${fmt(report.truth.tn!, 3)} TN`,
         );
         console.log(`Angle error: ${fmt((report.error as { angle: number }).angle, 4)} rad`);
+        if (sameShown > 0) {
+          console.log(
+            `${sameShown} of ${report.queries} questions showed the same system twice as rounded here: the paper's search halves the angle past what these counts can show (the web studies compute on the counts they show and never ask such a pair).`,
+          );
+        }
         console.log(
           `Optimal classifier for the elicited metric: ${describeThreshold(report.classifier)} ` +
             `(predict ${p.positiveLabel} when the model's probability is at ${report.classifier.direction === "ge" ? "least" : "most"} ${fmt(report.classifier.threshold, 3)})`,
