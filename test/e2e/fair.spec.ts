@@ -54,7 +54,9 @@ test("the fairness comparison: each group's counts of 100, everyone, the gaps an
       await expect(sys.locator("tr.fair-everyone")).toContainText(`${v.overall[0]}% right`);
       await expect(sys.locator("tr.fair-gap")).toContainText(points(v.gaps[1]!));
     }
-    await expect(page.getByTestId("trade-off")).toHaveText(fairTradeOff(q.left, q.right, "System"));
+    await expect(page.getByTestId("trade-off")).toHaveText(
+      fairTradeOff(q.left, q.right, "System", q.classes),
+    );
   });
   await answerByButtonAndKey(page);
   await page.getByRole("button", { name: "Undo last answer" }).click();

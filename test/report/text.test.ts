@@ -91,6 +91,12 @@ describe("the report's numbers in words (the dashboard's wording)", () => {
       "7% (2%–25%); like a coin",
     );
     expect(consistencyText(null)).toBe("—");
+    expect(consistencyText({ ...c, errorRate: null, coinP: 1, coinLike: true })).toBe(
+      "—; 2 of 2; no choice made (every answer “about the same”), like a coin",
+    );
+    expect(consistencyText({ ...c, coinP: 0.125 })).toBe(
+      "7% (2%–25%); 2 of 2; too few answers to tell from a coin",
+    );
     expect(formatSeconds(75)).toBe("1 min 15 s");
     expect(formatSeconds(null)).toBe("—");
   });

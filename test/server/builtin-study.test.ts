@@ -67,13 +67,16 @@ describe("the built-in study, answered on the counts shown (sqlite)", () => {
         .execute();
       let s: ParticipantState = await walkToElicitation(t, token);
       const shown: [SystemView, SystemView][] = [];
+      const lastPart: { left: SystemView; right: SystemView; choice: string }[] = [];
       while (s.phase === "elicitation" || s.phase === "evaluation") {
         const q = (s.elicitation ?? s.evaluation)!.question;
         shown.push([q.left, q.right]);
         const path = s.phase === "elicitation" ? "answer" : "evaluation";
+        const choice = choose(q.left, q.right);
+        if (s.phase === "evaluation") lastPart.push({ left: q.left, right: q.right, choice });
         const r = await call(t, "POST", `/api/p/${token}/${path}`, {
           questionId: q.id,
-          choice: choose(q.left, q.right),
+          choice,
         });
         expect(r.status).toBe(200);
         s = r.body;
@@ -101,6 +104,30 @@ describe("the built-in study, answered on the counts shown (sqlite)", () => {
       // The debrief page says the same range in words the person reads.
       const text = render(h(Debrief, { state: s })).replace(/<[^>]+>/g, "");
       expect(text).toContain(d.summary);
+      // Part 3 is judged on the counts shown too: the answers "against" the result are those
+      // on which the debrief's own metric, weighing the counts this person saw, prefers the
+      // other system (the repeats of Part 2 pairs, the retest, apart). Judged on the hidden
+      // rates instead, a pair the rounding ranks the other way counted a consistent person's
+      // answer against them (the audit's "1 of 14" for a ratio inside its range).
+      const key = (l: SystemView, r: SystemView) =>
+        [`${l.tp},${l.tn}`, `${r.tp},${r.tn}`].sort().join("|");
+      const partTwo = new Set(
+        shown.slice(0, shown.length - lastPart.length).map(([l, r]) => key(l, r)),
+      );
+      // The threshold metric a0 weighs TP by 1 - a0 and TN by a0 (cost ratio (1 - a0) / a0).
+      const a0 = (d.metric as { a0: number }).a0;
+      const value = (v: SystemView) => (1 - a0) * v.tp + a0 * v.tn;
+      let counted = 0;
+      let against = 0;
+      for (const a of lastPart) {
+        if (partTwo.has(key(a.left, a.right)) || a.choice === "same") continue;
+        const m = value(a.left) - value(a.right);
+        if (Math.abs(m) < 1e-12) continue;
+        counted++;
+        if (m > 0 !== (a.choice === "left")) against++;
+      }
+      expect(d.consistency, report.at(-1)).toMatchObject({ counted, against });
+      report.push(`${against} of ${counted} against`);
     }
     console.log(`built-in study on the counts shown: ${report.join("; ")}`);
   }, 180_000);

@@ -3,7 +3,13 @@ import { render } from "preact-render-to-string";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createRng } from "../../src/math/rng.ts";
 import type { ParticipantState, SystemView } from "../../src/server/api-schemas.ts";
-import { LEAN_PROBABILITY, leansTo } from "../../src/server/participant/consistency.ts";
+import {
+  COIN_LEVEL,
+  coinTestCanTell,
+  consistencyOf,
+  LEAN_PROBABILITY,
+  leansTo,
+} from "../../src/server/participant/consistency.ts";
 import { sha256 } from "../../src/server/security/tokens.ts";
 import { Debrief } from "../../web/src/participant/ParticipantApp.tsx";
 import { consensusLines } from "../../web/src/researcher/Consensus.tsx";
@@ -223,6 +229,81 @@ describe("consistency on the debrief, the dashboard and both CSVs (sqlite)", () 
     }
     expect(leans).toEqual([null, "left"]);
   }, 180_000);
+
+  it("a person who answers every pair 'about the same': flagged like a coin in all four and left out", async () => {
+    const { id, links } = await liveStudy(t, cookie, 2);
+    const debriefs: ParticipantState[] = [];
+    for (const [i, link] of links.entries()) {
+      const token = tokenOf(link);
+      if (i === 0) {
+        debriefs.push(await answerStudy(t, token, 1200, careful));
+        continue;
+      }
+      let s = await walkToElicitation(t, token);
+      while (s.phase === "elicitation" || s.phase === "evaluation") {
+        const q = (s.elicitation ?? s.evaluation)!.question;
+        const path = s.phase === "elicitation" ? "answer" : "evaluation";
+        s = (await call(t, "POST", `/api/p/${token}/${path}`, { questionId: q.id, choice: "same" }))
+          .body;
+      }
+      s = (await call(t, "POST", `/api/p/${token}/post`, { answers: postAnswers })).body;
+      expect(s.phase).toBe("debrief");
+      debriefs.push(s);
+    }
+    const same = debriefs[1]!.debrief!.consistency!;
+    // Nothing counted, no coin could be told apart: the coin's p is 1 and the flag is set.
+    expect(same).toMatchObject({ counted: 0, errorRate: null, coinP: 1, coinLike: true });
+    expect(debriefs[0]!.debrief!.consistency!.coinLike).toBe(false);
+    const { participants, answers, dashboard } = await researcherViews(t, cookie, id);
+    const code = debriefs[1]!.debrief!.completionCode;
+    const csv = participants.find((r) => r.completion_code === code)!;
+    expect([csv.coin_like, csv.coin_p]).toEqual(["1", "1"]);
+    const mine = answers.filter((a) => a.participant_id === csv.participant_id);
+    expect(new Set(mine.map((a) => a.participant_coin_like))).toEqual(new Set(["1"]));
+    const row = dashboard.find((r) => r.completionCode === code)!;
+    expect(consistencyCell(row.consistency as Parameters<typeof consistencyCell>[0])).toBe(
+      "—; no choice made (every answer “about the same”), like a coin",
+    );
+    const out = (await call(t, "GET", `/api/studies/${id}/consensus`, undefined, cookie)).body
+      .consensus;
+    expect(out).toMatchObject({ n: 1, coinLike: [Number(csv.participant_id)] });
+  }, 180_000);
+
+  it("the coin test flags only where it can tell: 5 answers or more, or no choice at all", () => {
+    expect([4, 5].map(coinTestCanTell)).toEqual([false, true]);
+    expect(0.5 ** 5).toBeLessThanOrEqual(COIN_LEVEL);
+    const report = (pairs: number, agree: number, ties = 0) => ({
+      all: pairs - ties === 0 ? null : agree / (pairs - ties),
+      pairs,
+      ties,
+      metricTies: 0,
+    });
+    const kept = [
+      { original: "first", repeat: "first" },
+      { original: "second", repeat: "second" },
+    ];
+    // One pair and two repeats, all agreeing (the audit's study with evaluationPairs 1): a
+    // coin does so 1 time in 8, above the level, but no record of 3 could do better, so the
+    // test cannot tell and flags nobody (it flagged every participant, careful or not).
+    const few = consistencyOf(report(1, 1), kept);
+    expect(few.coinP).toBeCloseTo(0.125, 12);
+    expect(few.coinLike).toBe(false);
+    // Three pairs and two repeats, all agreeing: 1 in 32, told apart from a coin.
+    expect(consistencyOf(report(3, 3), kept)).toMatchObject({ coinLike: false });
+    // Three pairs, two against, repeats kept: 3 of 5, a coin's record (p 0.5), flagged.
+    const coinish = consistencyOf(report(3, 1), kept);
+    expect(coinish.coinP).toBeCloseTo(0.5, 12);
+    expect(coinish.coinLike).toBe(true);
+    // Every answer "about the same", repeats too: flagged with p 1; a single choice made in
+    // Phase III (a repeat answered with a preference) is no longer "no choice".
+    const ties = [{ original: "first", repeat: "tie" }];
+    expect(consistencyOf(report(15, 0, 15), ties)).toMatchObject({ coinP: 1, coinLike: true });
+    expect(
+      consistencyOf(report(15, 0, 15), [{ original: "first", repeat: "first" }]),
+    ).toMatchObject({ coinLike: false });
+    // No Phase III at all: nothing to flag.
+    expect(consistencyOf(report(0, 0), [])).toMatchObject({ coinP: null, coinLike: false });
+  });
 
   it("leansTo: the side whose lean is likelier than LEAN_PROBABILITY, else none", () => {
     const person = (left: number, right: number) => ({

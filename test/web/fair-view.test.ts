@@ -57,18 +57,38 @@ describe("fairness comparison view", () => {
     expect(html).toContain('data-question-id="5"');
     expect(html.match(/data-group="Black"/g)).toHaveLength(2);
     expect(html).toContain(
-      "System A gets more right overall (79 vs 74 of 100, on average over the true answers); System B treats the groups more alike (gaps add up to 4 vs 25 points).",
+      "System A gets more right overall (79 vs 74 of 100, on average over the true answers); System B has no larger gap between the groups on any true answer (4 vs 25 points in all).",
     );
   });
 
   it("states the trade-off from the numbers shown, both ways and when equal", () => {
     expect(averageRight(left)).toBe(78.5);
     expect(totalGap(right)).toBe(4);
-    expect(fairTradeOff(right, left, "System")).toBe(
-      "System B gets more right overall (79 vs 74 of 100, on average over the true answers); System A treats the groups more alike (gaps add up to 4 vs 25 points).",
+    expect(fairTradeOff(right, left, "System", classes)).toBe(
+      "System B gets more right overall (79 vs 74 of 100, on average over the true answers); System A has no larger gap between the groups on any true answer (4 vs 25 points in all).",
     );
-    expect(fairTradeOff(left, left, "System")).toBe(
-      "Both get about 79 of 100 right on average; the gaps between the groups add up to 25 points for both.",
+    expect(fairTradeOff(left, left, "System", classes)).toBe(
+      "Both get about 79 of 100 right on average; the gaps between the groups are the same for both (25 points in all).",
+    );
+  });
+
+  it("defect: gaps that differ both ways are said true answer by true answer, never as one sum", () => {
+    // The audit's pair: gaps 18 and 6 against 21 and 1. Their sums (24 against 22) called B
+    // "more alike", with B also more right: a dominated pair to read, though a metric that
+    // squares the gaps finds B the less fair (18² + 6² = 360 < 21² + 1² = 442).
+    const a = { counts: [[48, 48]], overall: [47, 49], gaps: [18, 6] };
+    const b = { counts: [[51, 51]], overall: [50, 52], gaps: [21, 1] };
+    const line = fairTradeOff(a, b, "System", classes);
+    expect(line).toBe(
+      "System B gets more right overall (51 vs 48 of 100, on average over the true answers); the gap between the groups is smaller for System A on true “No” (18 vs 21 points), and for System B on true “Yes” (1 vs 6 points).",
+    );
+    expect(line).not.toContain("more alike");
+    // Three true answers, two of them one way.
+    const three = ["a", "b", "c"];
+    const c = { counts: [[1, 1, 1]], overall: [1, 1, 1], gaps: [1, 2, 9] };
+    const d = { counts: [[1, 1, 1]], overall: [1, 1, 1], gaps: [3, 4, 5] };
+    expect(fairTradeOff(c, d, "System", three)).toContain(
+      "smaller for System A on true “a” (1 vs 3 points) and “b” (2 vs 4 points), and for System B on true “c” (5 vs 9 points)",
     );
   });
 
@@ -78,15 +98,15 @@ describe("fairness comparison view", () => {
     const b = { counts: [[52, 53]], overall: [52.4, 52.8], gaps: [0, 0] };
     expect(averageRight(a)).toBe(56.5);
     expect(averageRight(b)).toBe(52.6);
-    const line = fairTradeOff(a, b, "System");
+    const line = fairTradeOff(a, b, "System", classes);
     expect(line).toBe(
-      "System A gets more right overall (57 vs 53 of 100, on average over the true answers); System B treats the groups more alike (gaps add up to 0 vs 1 point).",
+      "System A gets more right overall (57 vs 53 of 100, on average over the true answers); System B has no larger gap between the groups on any true answer (0 vs 1 point in all).",
     );
     expect(line).not.toMatch(/\d\.\d/);
     // Averages that round alike are said as the same, not "A gets more right (57 vs 57)".
     const c = { counts: [[57, 56]], overall: [56.8, 56.4], gaps: [1, 0] };
-    expect(fairTradeOff(a, c, "System")).toBe(
-      "Both get about 57 of 100 right on average; the gaps between the groups add up to 1 point for both.",
+    expect(fairTradeOff(a, c, "System", classes)).toBe(
+      "Both get about 57 of 100 right on average; the gaps between the groups are the same for both (1 point in all).",
     );
     expect([points(0), points(1), points(2)]).toEqual(["0 points", "1 point", "2 points"]);
     // The table's gap cell: "1 point", "0 points".

@@ -1,6 +1,6 @@
 import type { BinaryPoint } from "../../elicit/binary/point.ts";
 import type { ElicitationResult } from "./elicitation.ts";
-import { type AgreementReport, agreementReport } from "./evaluation-pairs.ts";
+import { type AgreementReport, agreementReport, shownOnScreen } from "./evaluation-pairs.ts";
 import { type AnswerDifference, consistentRange, metricWeights, reportedMetric } from "./metric.ts";
 import { type DisplayFrame, shownCounts } from "./views.ts";
 
@@ -14,7 +14,7 @@ export type ShownAnswerRow = {
 /**
  * Agreement M both ways (over all Phase III pairs, and over the pairs the participant's
  * result range does not decide in advance; see `AgreementReport`), "about the same" answers
- * counted apart. `elicitation` and `evaluation` are the stored Phase II and Phase III rows;
+ * counted apart, every pair judged on the counts shown (`shownOnScreen`). `elicitation` and `evaluation` are the stored Phase II and Phase III rows;
  * the range is the one the debrief states (`answerRange`).
  * @example agreement(result, phase2Rows, phase3Rows, frame).undecided // 0.75
  */
@@ -25,9 +25,16 @@ export function agreement(
   frame: DisplayFrame | null,
 ): AgreementReport {
   const range = answerRange(elicitation, frame);
-  // M scores the metric the participant and the researcher are shown.
+  // M scores the metric the participant and the researcher are shown, on the counts the
+  // participant saw: a pair whose hidden rates and shown counts rank the two systems apart
+  // is judged as the participant could judge it.
   const { tp, tn } = metricWeights(reportedMetric(result, range));
-  return agreementReport((c) => tp * c.tp + tn * c.tn, range, evaluation);
+  return agreementReport(
+    (c) => tp * c.tp + tn * c.tn,
+    range,
+    evaluation,
+    (c) => shownOnScreen(c, frame),
+  );
 }
 
 /**

@@ -1,4 +1,5 @@
 import { binomialUpperTail, wilsonInterval } from "../../math/binomial.ts";
+import { COIN_LEVEL } from "../study/figure-text.ts";
 import type { AgreementReport } from "./evaluation-pairs.ts";
 
 /**
@@ -27,11 +28,15 @@ export interface Consistency {
   readonly retestSame: number;
   /**
    * The chance that a coin would agree with the result and with itself at least this often
-   * (one-sided binomial over the counted answers and the repeats, p = 1/2); null when there is
-   * nothing to count.
+   * (one-sided binomial over the counted answers and the repeats, p = 1/2); 1 when every Phase
+   * III answer was "about the same" (no choice at all); null when there is nothing to count.
    */
   readonly coinP: number | null;
-  /** `coinP > 0.05`: the answers cannot be told apart from a coin's. */
+  /**
+   * The answers cannot be told apart from a coin's: `coinP > 0.05` where the test can tell
+   * (at least 5 answers count, so that a perfect record could fall below 0.05: with fewer,
+   * everyone would be "like a coin"), or every Phase III answer "about the same".
+   */
   readonly coinLike: boolean;
   /**
    * The side of the screen the engine's learned answer model finds the participant leaning to
@@ -66,8 +71,18 @@ export function leansTo(person: LearnedPerson | undefined): "left" | "right" | n
   return null;
 }
 
-/** The level above which answers count as indistinguishable from a coin. */
-export const COIN_LEVEL = 0.05;
+// The level above which answers count as indistinguishable from a coin: one constant with
+// the dashboard's wording of the test (figure-text.ts, which the web bundle reads too).
+export { COIN_LEVEL };
+
+/**
+ * Whether `trials` answers can tell a person from a coin at `COIN_LEVEL`: a coin matches all
+ * of them with probability 2^-trials, so at least 5 (4 give 0.0625 even for a perfect record).
+ * @example coinTestCanTell(4) // false
+ */
+export function coinTestCanTell(trials: number): boolean {
+  return 0.5 ** trials <= COIN_LEVEL;
+}
 
 /**
  * The consistency figures of one participant: `report` is the agreement of their Phase III
@@ -90,7 +105,15 @@ export function consistencyOf(
   const decided = retests.filter((r) => r.original !== "tie" && r.repeat !== "tie");
   const same = decided.filter((r) => r.original === r.repeat).length;
   const trials = counted + decided.length;
-  const coinP = trials === 0 ? null : binomialUpperTail(agree + same, trials, 0.5);
+  // Someone who answered every Phase III pair (and repeat) "about the same" made no choice a
+  // coin could not have made: flagged with the coin's own p (the audit found such a
+  // participant counted in the consensus, unflagged).
+  const noChoice =
+    report !== null &&
+    report.pairs + retests.length > 0 &&
+    report.ties === report.pairs &&
+    retests.every((r) => r.repeat === "tie");
+  const coinP = noChoice ? 1 : trials === 0 ? null : binomialUpperTail(agree + same, trials, 0.5);
   return {
     basis: "phase-three",
     counted,
@@ -101,7 +124,7 @@ export function consistencyOf(
     retestPairs: retests.length,
     retestSame: retests.filter((r) => r.original === r.repeat).length,
     coinP,
-    coinLike: coinP !== null && coinP > COIN_LEVEL,
+    coinLike: noChoice || (coinP !== null && coinP > COIN_LEVEL && coinTestCanTell(trials)),
     leansTo: leansTo(person),
   };
 }

@@ -12,8 +12,14 @@ export interface EvaluationPair {
   readonly flip: number;
 }
 
-/** Counts as shown: the study's frame, or for a study from before frames 0.1 in 100. */
-function shown(c: BinaryPoint["confusion"], frame: DisplayFrame | null): ShownCounts {
+/**
+ * Counts as shown: the study's frame, or for a study from before frames 0.1 in 100.
+ * @example shownOnScreen(point.confusion, displayFrame(100, 0.34)).tp // 31
+ */
+export function shownOnScreen(
+  c: BinaryPoint["confusion"],
+  frame: DisplayFrame | null,
+): ShownCounts {
   if (frame !== null) return shownCounts(c, frame);
   const r = (x: number) => Math.round(x / LEGACY_DISPLAY_STEP);
   return { tp: r(c.tp), tn: r(c.tn), fn: 0, fp: 0 };
@@ -48,8 +54,8 @@ export function evaluationPairs(
     // The lower threshold flags more people: more true positives, fewer true negatives.
     const p = thresholdPoint(population, Math.min(t1, t2));
     const q = thresholdPoint(population, Math.max(t1, t2));
-    const sp = shown(p.confusion, frame);
-    const sq = shown(q.confusion, frame);
+    const sp = shownOnScreen(p.confusion, frame);
+    const sq = shownOnScreen(q.confusion, frame);
     if (sp.tp === 0 || sp.tn === 0 || sq.tp === 0 || sq.tn === 0) continue;
     if (!(sp.tp > sq.tp && sq.tn > sp.tn)) continue;
     const dTp = p.confusion.tp - q.confusion.tp;
@@ -122,20 +128,27 @@ export interface AgreementReport {
   readonly metricTies: number;
 }
 
+/** The TP and TN a pair is judged on: the counts a person saw, or the stored rates. */
+export type JudgedCounts = Pick<BinaryPoint["confusion"], "tp" | "tn">;
+
 /**
  * Agreement M both ways (see `AgreementReport`) from the elicited utility `u`, the result's
- * range `[lo, hi]` of `a` in `(1 - a) TP + a TN`, and the stored Phase III rows.
- * @example agreementReport(u, { lo: 0.15, hi: 0.25 }, rows) // { all: 0.93, undecided: 0.67, pairs: 15, ties: 1, ... }
+ * range `[lo, hi]` of `a` in `(1 - a) TP + a TN`, and the stored Phase III rows, each pair
+ * judged on `view` of its systems: the counts the participant saw (issue 26: a person answers
+ * on the screen, so a result is right or wrong on what it showed), or by default the stored
+ * rates.
+ * @example agreementReport(u, { lo: 0.15, hi: 0.25 }, rows, (c) => shownOnScreen(c, frame)) // { all: 0.93, undecided: 0.67, pairs: 15, ties: 1, ... }
  */
 export function agreementReport(
-  u: (c: BinaryPoint["confusion"]) => number,
+  u: (c: JudgedCounts) => number,
   range: { lo: number; hi: number },
   rows: readonly Pick<AnswerRow, "answer" | "first_point" | "second_point">[],
+  view: (c: BinaryPoint["confusion"]) => JudgedCounts = (c) => c,
 ): AgreementReport {
   return countAgreement(
     rows.map((r) => {
-      const first = (JSON.parse(r.first_point) as BinaryPoint).confusion;
-      const second = (JSON.parse(r.second_point) as BinaryPoint).confusion;
+      const first = view((JSON.parse(r.first_point) as BinaryPoint).confusion);
+      const second = view((JSON.parse(r.second_point) as BinaryPoint).confusion);
       const dTp = first.tp - second.tp;
       const dTn = first.tn - second.tn;
       // The preference of the metric with weight `a` on TN: the sign of (1 - a) dTp + a dTn,

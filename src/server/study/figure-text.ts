@@ -97,6 +97,9 @@ export function fairWholeText(
   return `costs ${costs.join(" / ")}${whole("a")}; gap weights ${gaps.join(" / ")}${whole("B")}`;
 }
 
+/** The coin test's p above which answers count as indistinguishable from a coin's. */
+export const COIN_LEVEL = 0.05;
+
 /** How consistently a participant answered: the fields of `ConsistencySchema` shown here. */
 export interface Consistency {
   readonly errorRate: number | null;
@@ -105,6 +108,8 @@ export interface Consistency {
   readonly retestPairs: number;
   readonly retestSame: number;
   readonly coinLike: boolean;
+  /** The coin test's p (absent from figures made before it was shown here). */
+  readonly coinP?: number | null;
   /** Absent in figures made before it existed: no lean. */
   readonly leansTo?: "left" | "right" | null;
 }
@@ -127,7 +132,16 @@ export function consistencyText(c: Consistency | null | undefined): string {
       : `${percent(c.errorRate)} (${percent(c.errorLow)}–${percent(c.errorHigh)})`;
   const repeats = c.retestPairs > 0 ? `; ${c.retestSame} of ${c.retestPairs}` : "";
   const lean = c.leansTo ? `; leans ${c.leansTo}` : "";
-  return `${share}${repeats}${c.coinLike ? "; like a coin" : ""}${lean}`;
+  // A coin's p of 1 with nothing counted: every answer "about the same". Above the level but
+  // not flagged: too few answers for the test to tell anyone from a coin.
+  const coin = c.coinLike
+    ? c.errorRate === null && c.coinP === 1
+      ? "; no choice made (every answer “about the same”), like a coin"
+      : "; like a coin"
+    : c.coinP != null && c.coinP > COIN_LEVEL
+      ? "; too few answers to tell from a coin"
+      : "";
+  return `${share}${repeats}${coin}${lean}`;
 }
 
 /**

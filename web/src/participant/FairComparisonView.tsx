@@ -32,21 +32,44 @@ export function points(n: number): string {
 
 /**
  * The trade-off in one line, from the numbers on screen: which system gets more right on
- * average and which treats the groups more alike. People are whole (issue 27: "56.5 vs 52.6
- * of 100"): the averages are said as whole people of 100, and two that round alike as the same.
- * @example fairTradeOff(a, b, "System") // "System A gets more right overall (74 vs 71 of 100 …); System B treats the groups more alike (gaps add up to 6 vs 15 points)."
+ * average, and where each has the smaller gap between the groups. People are whole (issue 27:
+ * "56.5 vs 52.6 of 100"): the averages are said as whole people of 100, and two that round
+ * alike as the same. The gaps are said true answer by true answer, never as one verdict: a sum
+ * of gaps ranked a pair "more alike" that the person's own fairness (the metric weighs squared
+ * gaps, each true answer its own way) may rank the other way, and made a trade-off read as a
+ * dominated pair.
+ * @example fairTradeOff(a, b, "System", ["No", "Yes"]) // "System A gets more right overall (74 vs 71 of 100 …); the gap between the groups is smaller for System A on true “No” (2 vs 9 points), and for System B on true “Yes” (1 vs 4 points)."
  */
-export function fairTradeOff(left: FairView, right: FairView, noun: string): string {
+export function fairTradeOff(
+  left: FairView,
+  right: FairView,
+  noun: string,
+  classes: readonly string[],
+): string {
   const [al, ar] = [Math.round(averageRight(left)), Math.round(averageRight(right))];
-  const [gl, gr] = [totalGap(left), totalGap(right)];
   const acc =
     al === ar
       ? `both get about ${al} of 100 right on average`
       : `${noun} ${al > ar ? "A" : "B"} gets more right overall (${Math.max(al, ar)} vs ${Math.min(al, ar)} of 100, on average over the true answers)`;
-  const gap =
-    gl === gr
-      ? `the gaps between the groups add up to ${points(gl)} for both`
-      : `${noun} ${gl < gr ? "A" : "B"} treats the groups more alike (gaps add up to ${Math.min(gl, gr)} vs ${points(Math.max(gl, gr))})`;
+  const name = (i: number) => `“${classes[i] ?? i + 1}”`;
+  const smaller = (mine: FairView, theirs: FairView) =>
+    mine.gaps.flatMap((g, i) =>
+      g < theirs.gaps[i]! ? [`${name(i)} (${g} vs ${points(theirs.gaps[i]!)})`] : [],
+    );
+  const [sl, sr] = [smaller(left, right), smaller(right, left)];
+  const list = (xs: string[]) =>
+    xs.length === 1 ? xs[0]! : `${xs.slice(0, -1).join(", ")} and ${xs.at(-1)}`;
+  const [gl, gr] = [totalGap(left), totalGap(right)];
+  let gap: string;
+  if (sl.length === 0 && sr.length === 0) {
+    gap = `the gaps between the groups are the same for both (${points(gl)} in all)`;
+  } else if (sl.length === 0 || sr.length === 0) {
+    // One system's gaps are nowhere larger: that much holds whatever weighs them.
+    const [side, total, other] = sr.length === 0 ? ["A", gl, gr] : ["B", gr, gl];
+    gap = `${noun} ${side} has no larger gap between the groups on any true answer (${total} vs ${points(other)} in all)`;
+  } else {
+    gap = `the gap between the groups is smaller for ${noun} A on true ${list(sl)}, and for ${noun} B on true ${list(sr)}`;
+  }
   return `${acc.charAt(0).toUpperCase()}${acc.slice(1)}; ${gap}.`;
 }
 
@@ -143,7 +166,7 @@ export function FairSystemTable(p: {
 
 export function FairComparisonView(p: FairComparisonViewProps) {
   const { words, question } = p;
-  const tradeOff = fairTradeOff(question.left, question.right, systemNoun(words));
+  const tradeOff = fairTradeOff(question.left, question.right, systemNoun(words), question.classes);
   const phone = useMediaQuery(COMPACT_QUERY);
 
   return (
