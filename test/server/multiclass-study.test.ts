@@ -28,6 +28,30 @@ describeOnce("multiclass debrief in words", () => {
     expect(debriefSentence([0.34, 0.33, 0.33], ["a", "b", "c"])).toMatch(/about equally/);
     expect(debriefSentence([0.98, 0.02, 0], ["a", "b", "c"])).toMatch(/far more than/);
   });
+  it("defect: no ratio where the ranges the answers leave overlap (the order is not settled)", () => {
+    const w = [0.23, 0.69, 0.08];
+    const classes = ["1", "2", "5"];
+    // The audit's glass study after 6 questions: "about 2.9 times as much" beside ranges of
+    // 1-51% and 0-27%.
+    const wide = [
+      { low: 0.01, high: 0.51 },
+      { low: 0.25, high: 0.9 },
+      { low: 0, high: 0.27 },
+    ];
+    const open = debriefSentence(w, classes, wide);
+    expect(open).not.toMatch(/times as much|far more than/);
+    expect(open).toContain("do not settle it");
+    expect(open).toContain(
+      "the weight of “2” could be anywhere from 25% to 90%, that of “5” from 0% to 27%",
+    );
+    // Ranges apart: the ratio stands.
+    const narrow = [
+      { low: 0.2, high: 0.26 },
+      { low: 0.65, high: 0.72 },
+      { low: 0.05, high: 0.1 },
+    ];
+    expect(debriefSentence(w, classes, narrow)).toContain("about 8.6 times as much as");
+  });
   it("weighs each shown rate by the class's share (a_i p_i, normalised)", () => {
     expect(rateWeights([0.5, 0.5], [0.25, 0.75])).toEqual([0.25, 0.75]);
   });

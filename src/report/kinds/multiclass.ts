@@ -55,7 +55,7 @@ export const multiclassReport: ReportKind = {
       s.classHalfWidths ?? s.classWeights.map(() => null),
       ctx.classes,
     );
-    return `${debriefSentence(s.classWeights, ctx.classes)}${uncertain ? ` ${uncertain}` : ""}`;
+    return `${debriefSentence(s.classWeights, ctx.classes, s.classRanges)}${uncertain ? ` ${uncertain}` : ""}`;
   },
   panels: (ctx, finished) => {
     const w = ctx.exp.consensus?.weights;

@@ -21,7 +21,7 @@ export const quadraticReport: ReportKind = {
       ctx.classes,
     );
     const own = s.kindFigures ? ` ${s.kindFigures.text}` : "";
-    return `${debriefSentence(s.classWeights, ctx.classes)}${uncertain ? ` ${uncertain}` : ""}${own}`;
+    return `${debriefSentence(s.classWeights, ctx.classes, s.classRanges)}${uncertain ? ` ${uncertain}` : ""}${own}`;
   },
   panels: (ctx, finished) => {
     const w = ctx.exp.consensus?.weights;

@@ -103,7 +103,7 @@ function debriefOf(
   const f = multiclassFigures(data, "diagonal-linear", result, metricOfDraw(ctx));
   const uncertain = uncertaintySentence(f.halfWidths, data.classNames);
   return {
-    summary: `${debriefSentence(f.classWeights, data.classNames)}${uncertain ? ` ${uncertain}` : ""}`,
+    summary: `${debriefSentence(f.classWeights, data.classNames, f.classRanges)}${uncertain ? ` ${uncertain}` : ""}`,
     metric: { weights: [...result.metric] },
     halfWidths: f.halfWidths,
     classes: [...data.classNames],

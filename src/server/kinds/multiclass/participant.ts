@@ -278,10 +278,18 @@ export function uncertaintySentence(
 
 /**
  * The debrief in words: which mistake the participant minds most (calling a member of class X
- * something else) and how much more than the one they mind least, from the rate weights.
+ * something else) and how much more than the one they mind least, from the rate weights. With
+ * the ranges the answers leave (`ranges`, as the debrief shows them): when the most and the
+ * least minded classes' ranges overlap, the answers do not settle which is which, let alone
+ * "how many times as much", and the sentence says so instead of a ratio (the audit read
+ * "about 2.9 times as much" beside ranges of 1-51% and 0-27%).
  * @example debriefSentence([0.5, 0.3, 0.2], ["setosa", "versicolor", "virginica"])
  */
-export function debriefSentence(rate: readonly number[], classes: readonly string[]): string {
+export function debriefSentence(
+  rate: readonly number[],
+  classes: readonly string[],
+  ranges?: readonly { readonly low: number; readonly high: number }[],
+): string {
   const order = rate.map((w, i) => ({ w, i })).sort((a, b) => b.w - a.w || a.i - b.i);
   const most = order[0]!;
   const least = order[order.length - 1]!;
@@ -289,6 +297,11 @@ export function debriefSentence(rate: readonly number[], classes: readonly strin
   const ranking = order.map((o) => `${name(o.i)} (${pct(o.w)})`).join(", ");
   if (most.w - least.w < 0.05) {
     return `Your answers weigh mistakes about every class about equally: getting a member of any class wrong matters about as much to you as any other (${ranking}).`;
+  }
+  const [hi, lo] = [ranges?.[most.i], ranges?.[least.i]];
+  if (hi && lo && hi.low <= lo.high) {
+    const span = (r: { low: number; high: number }) => `${pct(r.low)} to ${pct(r.high)}`;
+    return `Your answers lean to minding mistakes about ${name(most.i)} most and about ${name(least.i)} least, but they do not settle it: the weight of ${name(most.i)} could be anywhere from ${span(hi)}, that of ${name(least.i)} from ${span(lo)}. Your weights as estimated, per case of each class: ${ranking}.`;
   }
   const ratio = least.w > 0 ? most.w / least.w : Number.POSITIVE_INFINITY;
   const times = ratio >= 20 ? "far more than" : `about ${ratio.toFixed(1)} times as much as`;

@@ -99,7 +99,7 @@ function figuresOf(ctx: Context, result: QuadraticStudyResult) {
     short: imbalanceShort(stated.imbalance, ranges?.imbalance ?? null, data.classNames),
   };
   return {
-    summary: `${debriefSentence(stated.classWeights, data.classNames)}${uncertain ? ` ${uncertain}` : ""} ${imbalance}`,
+    summary: `${debriefSentence(stated.classWeights, data.classNames, ranges?.classRanges)}${uncertain ? ` ${uncertain}` : ""} ${imbalance}`,
     classWeights: stated.classWeights,
     halfWidths,
     ...(ranges ? { classRanges: ranges.classRanges } : {}),
