@@ -8,7 +8,7 @@ import {
   STUDY_KINDS,
 } from "./kinds/catalogue.ts";
 import { PageLabelsSchema } from "./study/page-labels.ts";
-import { refineCreateSourceAndTexts, StudyTexts } from "./study/texts.ts";
+import { atMostChars, refineCreateSourceAndTexts, StudyTexts } from "./study/texts.ts";
 
 /**
  * The zod schemas of docs/web-api.md: request bodies are validated with them and responses
@@ -532,7 +532,8 @@ function kindChecks(body: CreateStudyBody): [boolean, string, string][] {
 
 export const CreateStudyBody = z
   .object({
-    name: z.string().trim().min(1).max(200),
+    // The create form shows these messages as they are: plain sentences, not zod's own.
+    name: z.string().trim().min(1, "must not be empty").max(200, atMostChars(200)),
     template: z.literal("cancer-diagnosis").optional(),
     /**
      * A predictions CSV (the user's own model): binary `label,probability`; multiclass and fair
@@ -545,7 +546,7 @@ export const CreateStudyBody = z
       .describe(
         "a predictions CSV, the user's own model: binary studies label,probability; multiclass and fair studies label and one p_<class> column per class (rows summing to 1), fair studies also the group column named by groups",
       ),
-    positive: z.string().max(200).optional(),
+    positive: z.string().max(200, atMostChars(200)).optional(),
     words: StudyWords.partial().optional(),
     /**
      * binary (default), multiclass (k = 3..6, a bundled dataset, diagonal-linear) or fair
@@ -557,12 +558,16 @@ export const CreateStudyBody = z
       .describe(STUDY_KINDS.map((k) => KIND_RULES[k].describe).join("; ")),
     dataset: z.enum(BUNDLED_DATASETS).optional(),
     /** multiclass only: keep the rows of these classes of the dataset (3 to 6 of them). */
-    classes: z.array(z.string().min(1).max(200)).min(3).max(6).optional(),
+    classes: z
+      .array(z.string().min(1, "must not be empty").max(200, atMostChars(200)))
+      .min(3)
+      .max(6)
+      .optional(),
     /**
      * fair only: the group column (arrests: colour (default), sex; titanic: sex,
      * passengerClass; a dataset CSV: required, any column with at least two values).
      */
-    groups: z.string().max(200).optional(),
+    groups: z.string().max(200, atMostChars(200)).optional(),
     /**
      * What is elicited: binary-threshold (default) or binary-linear (binary), diagonal-linear
      * (multiclass, default) or linear (multiclass: a cost per kind of mistake), fair-lambda (fair, default: lambda with equal costs and gap weights) or
@@ -609,15 +614,18 @@ export const CreateStudyBody = z
       ),
     /** People the charts show counts out of (default 100): whole people, fixed class totals. */
     population: z.number().int().min(20).max(10_000).optional(),
-    consentText: z.string().max(20_000).optional(),
+    consentText: z.string().max(20_000, atMostChars(20_000)).optional(),
     /** A dataset CSV (features and a label column): the server fits the model as `elicit fit`. */
     datasetCsv: z.string().max(MAX_UPLOAD_BYTES, "the dataset CSV is larger than 5 MB").optional(),
     /**
      * datasetCsv only: the label column (multiclass: 3 to 6 classes, or more with `classes`),
      * and columns to leave out of the features.
      */
-    target: z.string().trim().min(1).max(200).optional(),
-    dropColumns: z.array(z.string().max(200)).max(1000).optional(),
+    target: z.string().trim().min(1, "must not be empty").max(200, atMostChars(200)).optional(),
+    dropColumns: z
+      .array(z.string().max(200, atMostChars(200)))
+      .max(1000, "at most 1000 columns")
+      .optional(),
     /** Every participant-facing text beyond `words` (study/texts.ts); the template's otherwise. */
     texts: StudyTexts.optional(),
   })

@@ -50,6 +50,19 @@ export async function answerKey(t: TestApp, token: string): Promise<Map<string, 
   return new Map(config.comprehension.questions.map((q) => [q.id, q.correct]));
 }
 
+/** Consent, questionnaire (`answersFor` its fields) and story: Part 1's first question. */
+export async function walkToPart1(t: TestApp, token: string): Promise<ParticipantState> {
+  const base = `/api/p/${token}`;
+  let s = (await call<ParticipantState>(t, "GET", base)).body;
+  s = (await call(t, "POST", `${base}/consent`, { agree: true })).body;
+  s = (
+    await call(t, "POST", `${base}/questionnaire`, { answers: answersFor(s.questionnaire!.fields) })
+  ).body;
+  s = (await call(t, "POST", `${base}/story`, {})).body;
+  if (s.phase !== "comprehension") throw new Error(`expected comprehension, got ${s.phase}`);
+  return s;
+}
+
 /** Drive a participant from the consent page to the first Phase II question. */
 export async function walkToElicitation(t: TestApp, token: string): Promise<ParticipantState> {
   const base = `/api/p/${token}`;

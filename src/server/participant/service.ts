@@ -10,10 +10,12 @@ import { ApiError, notFound } from "../errors.ts";
 import { studyKindOf } from "../kinds/registry.ts";
 import { looksLikeToken, newCompletionCode, sha256 } from "../security/tokens.ts";
 import type { Field, StudyConfig } from "../study/config.ts";
+import { partLabels } from "../study/page-label-defaults.ts";
 import { anyStudyData, type StudyData } from "../study/population.ts";
 import { loadConfig } from "../study/store.ts";
 import { labelsOf } from "../study/texts.ts";
 import { nowIso } from "../time.ts";
+import { shownOptions } from "./comprehension-order.ts";
 import { consistencyOf, type LearnedPerson } from "./consistency.ts";
 import { answerOf, placementOf } from "./elicitation.ts";
 import {
@@ -293,7 +295,8 @@ export async function renderState(
     study: {
       title: c.title,
       words: { ...c.words },
-      labels: labelsOf(c),
+      // Without Part 3 the default part lines count two parts (a study's own stay as written).
+      labels: partLabels(labelsOf(c), c.evaluationPairs > 0),
       ...(kind.tag !== undefined ? { kind: kind.tag } : {}),
       ...(c.evaluationPairs === 0 ? { phaseThree: false as const } : {}),
     },
@@ -315,7 +318,8 @@ export async function renderState(
           question: {
             id: prog.question.id,
             prompt: prog.question.prompt,
-            options: [...prog.question.options],
+            // In the participant's own order: the right answer is not always the first shown.
+            options: shownOptions(ctx.participant.seed, prog.question),
           },
           index: prog.index,
           total: c.comprehension.questions.length,

@@ -123,3 +123,25 @@ export const DEFAULT_PAGE_LABELS = {
 export type PageLabelKey = keyof typeof DEFAULT_PAGE_LABELS;
 /** Every page label of a study, filled in. */
 export type PageLabels = Record<PageLabelKey, string>;
+
+/**
+ * The part lines' default wording in a study without Part 3 (no evaluation pairs): "of 2",
+ * since "Part 2 of 3" promises a part that never comes.
+ */
+const TWO_PART_LABELS: Partial<PageLabels> = {
+  comprehensionStage: "Part 1 of 2: checking the pictures make sense",
+  elicitationStage: "Part 2 of 2: your preferences",
+};
+
+/**
+ * A study's page labels with the part lines counted right: without Part 3 a part line still
+ * in its default wording says "of 2"; a researcher's own wording is shown as written.
+ * @example partLabels(DEFAULT_PAGE_LABELS, false).elicitationStage // "Part 2 of 2: your preferences"
+ */
+export function partLabels(labels: PageLabels, phaseThree: boolean): PageLabels {
+  if (phaseThree) return labels;
+  const out = { ...labels };
+  for (const [k, two] of Object.entries(TWO_PART_LABELS) as [PageLabelKey, string][])
+    if (out[k] === DEFAULT_PAGE_LABELS[k]) out[k] = two;
+  return out;
+}

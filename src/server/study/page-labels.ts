@@ -3,7 +3,8 @@ import { DEFAULT_PAGE_LABELS, type PageLabelKey, type PageLabels } from "./page-
 
 export { DEFAULT_PAGE_LABELS, type PageLabelKey, type PageLabels };
 
-const label = z.string().trim().min(1, "must not be empty").max(500);
+// Plain messages (texts.ts `atMostChars`; that module imports this one).
+const label = z.string().trim().min(1, "must not be empty").max(500, "at most 500 characters");
 
 /** Page labels as a create request may set them (any subset; unknown keys refused). */
 export const PageLabelsInput = z

@@ -14,7 +14,17 @@ import { CANCER_DATA_FILE, cancerDiagnosisConfig, phase1QuestionTemplates } from
 
 export { PLACEHOLDER } from "./placeholders.ts";
 
-const text = (max: number) => z.string().trim().min(1, "must not be empty").max(max);
+/**
+ * The message of a text over its length limit, a plain sentence for the create form (zod's
+ * own, "Too big: expected string to have <=200 characters", reads as a validator's).
+ * @example atMostChars(200) // "at most 200 characters"
+ */
+export function atMostChars(max: number): string {
+  return `at most ${max} characters`;
+}
+
+const text = (max: number) =>
+  z.string().trim().min(1, "must not be empty").max(max, atMostChars(max));
 
 /** A questionnaire or post-task field as a researcher writes it. */
 export const FieldInput = z

@@ -111,7 +111,7 @@ export function ParticipantApp({ token }: { token: string }) {
     return (
       <main class="narrow" data-phase="comprehension">
         <p class="muted">{state.study.title}</p>
-        <p class="muted">Part 1 of 3: checking the pictures make sense · done</p>
+        <p class="muted">{`${labelsFor(state).comprehensionStage} · done`}</p>
         <div
           class={`feedback ${lastFeedback.correct ? "correct" : "incorrect"}`}
           role="status"

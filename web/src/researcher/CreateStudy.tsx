@@ -197,6 +197,7 @@ export function CreateStudy({ editId }: { editId?: string } = {}) {
           <input
             id="study-name"
             required
+            maxLength={200}
             value={form.name}
             onInput={(e) => update({ name: (e.currentTarget as HTMLInputElement).value })}
           />
@@ -221,6 +222,7 @@ export function CreateStudy({ editId }: { editId?: string } = {}) {
           <label for="consent">Consent text (the built-in one to start from)</label>
           <textarea
             id="consent"
+            maxLength={20_000}
             value={form.consent}
             placeholder={consentDefault(form.kind)}
             onInput={(e) => update({ consent: (e.currentTarget as HTMLTextAreaElement).value })}

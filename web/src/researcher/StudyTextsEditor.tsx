@@ -268,6 +268,7 @@ export function FieldsEditor({
             <label for={`${id}-${i}-label`}>{`Question ${i + 1}`}</label>
             <input
               id={`${id}-${i}-label`}
+              maxLength={1000}
               value={f.label}
               onInput={(e) => set(i, { label: value(e) })}
             />
@@ -362,6 +363,7 @@ export function StudyTextsEditor({
         <label for="t-title">Title shown to participants (the study’s name if empty)</label>
         <input
           id="t-title"
+          maxLength={200}
           value={texts.title}
           onInput={(e) => onChange({ ...texts, title: value(e) })}
         />
@@ -557,6 +559,7 @@ export function StudyTextsEditor({
             <label for={`t-label-${k}`}>{LABEL_NAMES[k]}</label>
             <input
               id={`t-label-${k}`}
+              maxLength={500}
               value={labelsOfTexts(texts)[k]}
               onInput={(e) =>
                 onChange({ ...texts, labels: { ...labelsOfTexts(texts), [k]: value(e) } })

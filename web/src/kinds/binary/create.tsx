@@ -130,6 +130,7 @@ function DataFields({ form, update, columns, onFile, fileError, clearFile }: Cre
             <label for="positive">Positive label in the CSV (optional)</label>
             <input
               id="positive"
+              maxLength={200}
               value={form.positive}
               onInput={(e) => update({ positive: (e.currentTarget as HTMLInputElement).value })}
             />

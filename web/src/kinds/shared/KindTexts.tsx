@@ -27,6 +27,7 @@ export function KindTextsSection({ form, update, defaults, setError }: CreateSec
         <label for="kind-title">Title participants see (empty: the study’s name)</label>
         <input
           id="kind-title"
+          maxLength={200}
           value={form.kindTitle}
           onInput={(e) => update({ kindTitle: (e.currentTarget as HTMLInputElement).value })}
         />

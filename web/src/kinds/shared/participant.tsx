@@ -11,13 +11,11 @@ import { fillProgress } from "../../participant/progress.ts";
 
 /**
  * "Part 2 of 3" of a multiclass or fairness study: of 3 when Phase III follows (the study's
- * evaluation pairs), else of 2.
+ * evaluation pairs), else of 2 (`labelsFor` counts the parts; a study's own wording stays).
  * @example kindStage({ ...state, study: { ...state.study, phaseThree: false } }) // "Part 2 of 2: your preferences"
  */
 export function kindStage(state: ParticipantState): string {
-  return state.study.phaseThree === false
-    ? "Part 2 of 2: your preferences"
-    : labelsFor(state).elicitationStage;
+  return labelsFor(state).elicitationStage;
 }
 
 /**
