@@ -198,8 +198,9 @@ describe("the debrief's agreement is the export's (sqlite)", () => {
       }
       if (Number(r!.agreement) < 1 || Number(r!.agreement_undecided || 1) < 1) belowFull++;
       // M against the answers: the debrief's metric (tp TP + tn TN) judges each random Phase
-      // III pair on the systems answers.csv holds; its share of agreement with the choices
-      // ("about the same" and metric ties left out) is the debrief's.
+      // III pair on the counts the participant saw, as answers.csv holds them (first_shown_tp
+      // ...); its share of agreement with the choices ("about the same" and metric ties left
+      // out) is the debrief's.
       const { tp, tn } = metricWeights(state.debrief!.metric as MetricRecord);
       let agree = 0;
       let judged = 0;
@@ -207,8 +208,8 @@ describe("the debrief's agreement is the export's (sqlite)", () => {
         if (a.participant_id !== r!.participant_id || a.phase !== "evaluation") continue;
         if (a.stage !== "evaluation" || a.answer === "tie") continue;
         const d =
-          tp * (Number(a.first_tp) - Number(a.second_tp)) +
-          tn * (Number(a.first_tn) - Number(a.second_tn));
+          tp * (Number(a.first_shown_tp) - Number(a.second_shown_tp)) +
+          tn * (Number(a.first_shown_tn) - Number(a.second_shown_tn));
         if (Math.abs(d) < 1e-12) continue;
         judged++;
         if (d > 0 === (a.answer === "first")) agree++;

@@ -96,6 +96,29 @@ describeOnce("whole fair metric pieces", () => {
       "did not pin down how much each gap matters",
     );
   });
+  it("defect: near-equal figures are not ranked (the audit's 0.71 against 0.70)", () => {
+    const near = fullFairSentence(
+      {
+        a: [0.71, 0.7, 0.1],
+        B: {
+          "0-1": [
+            [1.41, 0, 0],
+            [0, 1.4, 0],
+            [0, 0, 1.4],
+          ],
+        },
+      },
+      [],
+      ["yes", "no", "maybe"],
+    );
+    expect(near).toContain(
+      "Wrong decisions about people whose true answer is “yes” and “no” cost you about the same, more than any other.",
+    );
+    expect(near).toContain(
+      "You mind the gaps between groups among people whose true answer is “yes”, “no” and “maybe” about the same.",
+    );
+    expect(near).not.toContain("cost most for you");
+  });
 });
 
 describe("whole fair metric study (sqlite)", () => {

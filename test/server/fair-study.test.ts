@@ -66,6 +66,22 @@ describeOnce("fairness study pieces", () => {
     expect(bytes[1]! / bytes[0]!).toBeGreaterThan(3.5);
   });
 
+  it("defect: the bundled data's story says what the system decides and what the groups are, in words", () => {
+    const story = (b: Partial<CreateStudyBody>) =>
+      fairStudyConfig({
+        name: "R",
+        kind: "fair",
+        ...b,
+      } as CreateStudyBody).config.story.paragraphs.join(" ");
+    const arrests = story({});
+    expect(arrests).toContain("whether they are released with a summons (“Yes”) or not (“No”)");
+    expect(arrests).toContain("People belong to groups (skin colour: “Black”, “White”)");
+    expect(arrests).not.toMatch(/column of the|"released"|\(colour:/);
+    const titanic = story({ dataset: "titanic", groups: "passengerClass" });
+    expect(titanic).toContain("whether they survived (“yes”) or not (“no”)");
+    expect(titanic).toContain("(passenger class: “1st”, “2nd”, “3rd”)");
+  });
+
   it("lambda's record: the estimate and its credible range rounded outward, clipped to [0, 1]", () => {
     expect(lambdaRecord({ metric: { lambda: 0.62 }, credible: { radius: 0.031 } })).toEqual({
       lambda: 0.62,
@@ -97,6 +113,10 @@ describeOnce("fairness study pieces", () => {
     expect(fairDebriefSentence({ lambda: 0.5, low: 0.4, high: 0.6 }, 1, ["A", "B"])).toContain(
       "about evenly",
     );
+    // Three groups: the worth is of the first two's gap, and the sentence says it is one pair.
+    expect(
+      fairDebriefSentence({ lambda: 0.5, low: 0.4, high: 0.6 }, 1, ["1st", "2nd", "3rd"]),
+    ).toContain("gap between “1st” and “2nd” (one of the 3 pairs of groups) 10 points smaller");
   });
   it("defect: the debrief counts whole people in 100 (no 'about 0.4 more people'), one person singular", () => {
     const say = (worth: number) =>

@@ -204,14 +204,20 @@ export const binaryKind: StudyKindModule<BinaryPoint> = {
   },
   answersCsv(rec) {
     const zeta = studyData(rec.study.hash, rec.config).pool.zeta;
+    const frame = studyFrame(rec.config, zeta);
+    // The exact rates, then the counts the participant saw (Part 3 is judged on those), so an
+    // analysis can redo what the debrief counted without rounding the rates again.
     const cells = (json: string) => {
       const pt = JSON.parse(json) as BinaryPoint;
       const f = fullConfusion(pt.confusion, zeta);
-      return [pt.classifier.threshold, f.tp, f.fp, f.fn, f.tn];
+      const v = systemView(pt, zeta, frame);
+      return [pt.classifier.threshold, f.tp, f.fp, f.fn, f.tn, v.tp, v.fp, v.fn, v.tn];
     };
     return longCsv(rec, {
       header: ["first", "second"].flatMap((side) =>
-        ["threshold", "tp", "fp", "fn", "tn"].map((c) => `${side}_${c}`),
+        ["threshold", "tp", "fp", "fn", "tn", "shown_tp", "shown_fp", "shown_fn", "shown_tn"].map(
+          (c) => `${side}_${c}`,
+        ),
       ),
       cells: (a: { first_point: string; second_point: string }) => [
         ...cells(a.first_point),

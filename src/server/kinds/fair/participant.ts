@@ -8,6 +8,7 @@ import type { AdaptiveFamily } from "../../../elicit/adaptive/family.ts";
 import type { FairMetric, FairPoint } from "../../../elicit/fair/metric.ts";
 import type { ReplayState, Steps } from "../../../elicit/session.ts";
 import type { Answer } from "../../../search/question.ts";
+import { inWords } from "../../../words.ts";
 import type { FairLambdaSpec, FairSpec } from "../../study/config.ts";
 import { replayShown } from "../multiclass/participant.ts";
 import type { FairStudyData } from "./study.ts";
@@ -251,16 +252,26 @@ export function fullFairSentence(
   classes: readonly string[],
 ): string {
   const open = new Set(unidentified.map((u) => u.name));
-  const argmax = (xs: readonly number[]) => xs.reduce((b, x, i) => (x > xs[b]! ? i : b), 0);
-  const cost = argmax(m.a);
   const gaps = classes.map((_, i) => Object.values(m.B).reduce((s, M) => s + (M[i]?.[i] ?? 0), 0));
-  const gap = argmax(gaps);
+  // The classes whose figure is within 5% of the largest: a ranking of near-equal figures
+  // (the audit's 0.71 against 0.70) is not stated as one.
+  const top = (xs: readonly number[]) => {
+    const most = Math.max(...xs);
+    return xs.flatMap((x, i) => (x >= 0.95 * most ? [`“${classes[i]}”`] : []));
+  };
+  const [costs, gapsTop] = [top(m.a), top(gaps)];
   // "a": the costs' norm (the family's part of its error), open though each cost may be close.
   const costOpen = open.has("a") || m.a.some((_, i) => open.has(`a${i + 1}`));
   const gapOpen = [...open].some((n) => n.startsWith("B"));
-  const costText = `Of the wrong decisions, those about people whose true answer is “${classes[cost]}” cost most for you.${costOpen ? " Your answers left this close, so read it as approximate." : ""}`;
-  const gapText = `Of the gaps between groups, you mind most the one among people whose true answer is “${classes[gap]}”.${gapOpen ? " Your answers did not pin down how much each gap matters to you, so read this as approximate." : ""}`;
-  return `${costText} ${gapText}`;
+  const costText =
+    costs.length === 1
+      ? `Of the wrong decisions, those about people whose true answer is ${costs[0]} cost most for you.`
+      : `Wrong decisions about people whose true answer is ${inWords(costs)} cost you about the same${costs.length === classes.length ? "" : ", more than any other"}.`;
+  const gapText =
+    gapsTop.length === 1
+      ? `Of the gaps between groups, you mind most the one among people whose true answer is ${gapsTop[0]}.`
+      : `You mind the gaps between groups among people whose true answer is ${inWords(gapsTop)} about the same${gapsTop.length === classes.length ? "" : ", more than any other"}.`;
+  return `${costText}${costOpen ? " Your answers left this close, so read it as approximate." : ""} ${gapText}${gapOpen ? " Your answers did not pin down how much each gap matters to you, so read this as approximate." : ""}`;
 }
 
 /**
@@ -312,7 +323,8 @@ export function fairDebriefSentence(
       : low > 0.5
         ? "Treating the groups alike matters more to you than being right overall."
         : "You weigh being right overall and treating the groups alike about evenly.";
-  const pair = `“${groups[0]}” and “${groups[1]}”`;
+  // The worth is of the first two groups' gap (`accuracyForGap`); with more groups, say so.
+  const pair = `“${groups[0]}” and “${groups[1]}”${groups.length > 2 ? ` (one of the ${(groups.length * (groups.length - 1)) / 2} pairs of groups)` : ""}`;
   const worth = Number.isFinite(gapWorth)
     ? `${morePeopleIn100(gapWorth)} decided wrongly (in every class)`
     : "any loss of accuracy";

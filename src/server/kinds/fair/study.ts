@@ -16,6 +16,7 @@ import {
   ADAPTIVE_DEFAULTS,
   canonicalJson,
   FAIR_DATASETS,
+  type FairDataset,
   type FairLambdaSpec,
   type FairSpec,
   phaseThreeOf,
@@ -30,6 +31,28 @@ import { withTexts } from "../../study/texts.ts";
 import { checkParameterBudget } from "../parameter-budget.ts";
 import { fairComprehension } from "./comprehension.ts";
 import { fairStudyFamily, fairView } from "./participant.ts";
+
+/**
+ * The bundled fairness data as a participant reads them (the default story): what the system
+ * decides, with the label's own values, and each group column in words. The audit found the
+ * story naming the "released" column and "colour" and never saying what “Yes” decides.
+ * Sources: data/ATTRIBUTION-fairness.md (carData's Arrests and TitanicSurvival).
+ */
+const BUNDLED_FAIR_WORDS = {
+  arrests: {
+    decides:
+      "A computer system decides, for each person arrested in Toronto for holding a small amount of marijuana, whether they are released with a summons (“Yes”) or not (“No”).",
+    groups: { colour: "skin colour", sex: "sex" },
+  },
+  titanic: {
+    decides:
+      "A computer system guesses, for each passenger of the Titanic, whether they survived (“yes”) or not (“no”).",
+    groups: { sex: "sex", passengerClass: "passenger class" },
+  },
+} as const satisfies Record<
+  FairDataset,
+  { decides: string; groups: Partial<Record<string, string>> }
+>;
 
 /**
  * Defaults of a fairness study: issue 12's 25 questions, lambda to 0.05, and the engine told
@@ -246,6 +269,9 @@ export function fairStudyConfig(body: CreateStudyBody): { config: StudyConfig; h
   }
   const classes = prepared.classNames.map((c) => `“${c}”`).join(" and ");
   const groupList = prepared.groupNames.map((g) => `“${g}”`).join(", ");
+  // The bundled data in the participant's words; an upload by its own column names.
+  const plain = !predictions && !uploaded ? BUNDLED_FAIR_WORDS[name as FairDataset] : undefined;
+  const groupWords = plain?.groups[groups as keyof typeof plain.groups] ?? groups;
   const config: StudyConfig = {
     ...base,
     kind: "fair",
@@ -262,8 +288,10 @@ export function fairStudyConfig(body: CreateStudyBody): { config: StudyConfig; h
     consentText: body.consentText ?? base.consentText,
     story: {
       paragraphs: [
-        `A computer system decides between ${classes} for each person (the "${dataset.target}" column of the ${predictions ? name : `${name} data`}). No system is perfect: each one gets some people wrong.`,
-        `People belong to groups (${groups}: ${groupList}). A system can get more people right overall and still be right more often for one group than for another.`,
+        plain
+          ? `${plain.decides} No system is perfect: each one gets some people wrong.`
+          : `A computer system decides between ${classes} for each person (the "${dataset.target}" column of the ${predictions ? name : `${name} data`}). No system is perfect: each one gets some people wrong.`,
+        `People belong to groups (${groupWords}: ${groupList}). A system can get more people right overall and still be right more often for one group than for another.`,
         `Each chart shows, for 100 people of every group and every true answer, how many the system gets right, and the gap between the groups. You will compare pairs of systems and tell us which one you would rather use: how much being right overall matters to you against treating the groups alike${body.family === "fair-quadratic" ? ", and which mistakes and which gaps matter most to you" : ""}.`,
       ],
       costs: { missed: "", falseAlarm: "" },
