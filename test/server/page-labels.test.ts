@@ -280,7 +280,12 @@ describe("a study with its own labels (sqlite)", () => {
     for (const k of KEYS.filter((x) => !everyday.includes(x)))
       expect(all, `default ${k} shown`).not.toContain(DEFAULT_PAGE_LABELS[k]);
     // Every label is on some page but the guess's other outcomes (skipped / the other side).
-    const guessOutcomes = ["debriefGuessSkipped", "debriefGuessInside", "debriefGuessOutside"];
+    const guessOutcomes = [
+      "debriefGuessSkipped",
+      "debriefGuessInside",
+      "debriefGuessOutside",
+      "debriefGuessOpen",
+    ];
     // Not on this walk: "Hide the numbers as tables" (only once the tables are shown), and
     // the progress lines of an adaptive study, an old server and (maybe) the last question.
     // "Please answer:" shows only after a refused submit.

@@ -2,6 +2,7 @@ import { h } from "preact";
 import { render } from "preact-render-to-string";
 import { describe, expect, it } from "vitest";
 import { fairDebriefSentence } from "../../src/server/kinds/fair/participant.ts";
+import { DEFAULT_PAGE_LABELS } from "../../src/server/study/page-label-defaults.ts";
 import type { ParticipantState } from "../../web/src/api/types.ts";
 import { PhasePage, ResultText, sentences } from "../../web/src/participant/ParticipantApp.tsx";
 import { system, words } from "./fixtures.ts";
@@ -49,6 +50,40 @@ describe("issue 27 defect 7: the debrief emphasises its result only; every page 
     expect(html).toBe(
       '<p class="result-text"><strong>For you, missed cancers are about 4 times as bad as false alarms.</strong></p>',
     );
+  });
+
+  it("defect: answers that leave every ratio open get no range note and no 'guess within the range'", () => {
+    const debrief = (low: number, high: number | null) =>
+      page(
+        state({
+          phase: "debrief",
+          debrief: {
+            summary: "Your answers do not tell which kind of mistake is worse for you.",
+            metric: { tp: 0.5, tn: 0.5 },
+            ratio: 1,
+            range: { low, high },
+            guess: 4,
+            agreement: null,
+            agreementDetail: {
+              all: null,
+              undecided: null,
+              pairs: 0,
+              ties: 0,
+              undecidedPairs: 0,
+              undecidedTies: 0,
+              metricTies: 0,
+            },
+            completionCode: "CODE2",
+          },
+        } as Partial<ParticipantState>),
+      );
+    const open = debrief(0, null);
+    expect(open).toContain(DEFAULT_PAGE_LABELS.debriefGuessOpen);
+    expect(open).not.toContain(DEFAULT_PAGE_LABELS.debriefRangeNote);
+    expect(open).not.toContain(DEFAULT_PAGE_LABELS.debriefGuessInside);
+    const closed = debrief(2, 6);
+    expect(closed).toContain(DEFAULT_PAGE_LABELS.debriefRangeNote);
+    expect(closed).toContain(DEFAULT_PAGE_LABELS.debriefGuessInside);
   });
 
   it("splits sentences at a full stop before a capital, never inside a decimal", () => {

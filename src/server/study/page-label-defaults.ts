@@ -113,6 +113,8 @@ export const DEFAULT_PAGE_LABELS = {
   debriefGuessSkipped: "You skipped this question.",
   debriefGuessInside: "Your guess lies within the range of your comparisons.",
   debriefGuessOutside: "Your guess lies outside the range of your comparisons.",
+  // When the comparisons leave every weighing open, there is no range to hold the guess.
+  debriefGuessOpen: "Your comparisons leave every weighing open, so they cannot test your guess.",
   completionCode: "Your completion code:",
   debriefClose: "You can close this page now.",
   withdrawnHeading: "You are not taking part",

@@ -114,6 +114,7 @@ export const LABEL_NAMES: Record<PageLabelKey, string> = {
   debriefGuessSkipped: "Debrief: guess skipped",
   debriefGuessInside: "Debrief: guess within the range",
   debriefGuessOutside: "Debrief: guess outside the range",
+  debriefGuessOpen: "Debrief: guess, when the answers leave every weighing open",
   completionCode: "Debrief: before the completion code",
   debriefClose: "Debrief: last line",
   withdrawnHeading: "Withdrawn page heading",

@@ -142,6 +142,9 @@ export function Debrief({ state }: { state: ParticipantState }) {
     d.guess !== null &&
     d.guess >= d.range.low &&
     (d.range.high === null || d.guess <= d.range.high);
+  // Answers that leave every ratio open (the summary says they do not tell which mistake is
+  // worse) have no range to note or to hold a guess: "within the range" would be empty words.
+  const open = d.range.low <= 0 && d.range.high === null;
   return (
     <section>
       <h1>{L.debriefHeading}</h1>
@@ -149,7 +152,7 @@ export function Debrief({ state }: { state: ParticipantState }) {
         <div class="result-box" data-testid="result">
           <h2>{L.debriefResultHeading}</h2>
           <ResultText text={d.summary} />
-          <p class="muted">{L.debriefRangeNote}</p>
+          {!open && <p class="muted">{L.debriefRangeNote}</p>}
         </div>
         <div class="result-box" data-testid="guess">
           <h2>{L.debriefGuessHeading}</h2>
@@ -160,7 +163,9 @@ export function Debrief({ state }: { state: ParticipantState }) {
               <ResultText
                 text={`${capitalise(w.missed)}: ${formatRatio(d.guess)} times as bad as ${w.falseAlarm}.`}
               />
-              <p class="muted">{inRange ? L.debriefGuessInside : L.debriefGuessOutside}</p>
+              <p class="muted">
+                {open ? L.debriefGuessOpen : inRange ? L.debriefGuessInside : L.debriefGuessOutside}
+              </p>
             </>
           )}
         </div>
