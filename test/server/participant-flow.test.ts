@@ -221,6 +221,35 @@ describe.each(SLOW_BACKENDS)("participant flow (%s)", (kind) => {
     expect(list.body.participants[0].metric.a0).toBeCloseTo((d.metric as { a0: number }).a0, 12);
   });
 
+  it("a step not reached yet is 'not open yet' (not 'done')", async () => {
+    const [token] = await invite();
+    await call(t, "POST", `/api/p/${token}/consent`, { agree: true });
+    // At the questionnaire: Part 1 is ahead (the audit read "this step is done" here).
+    const early = await call(t, "POST", `/api/p/${token}/comprehension`, {
+      questionId: "x",
+      answer: "3",
+    });
+    expect(early.status).toBe(409);
+    expect(early.body.error.message).toBe(
+      'this step is not open yet; the current step is "questionnaire"',
+    );
+    // The story and the debrief's form are ahead too; consent is behind (a retry): the state.
+    for (const [path, body] of [
+      ["story", {}],
+      ["post", { answers: {} }],
+    ] as const) {
+      const r = await call(t, "POST", `/api/p/${token}/${path}`, body);
+      expect(r.status, path).toBe(409);
+      expect(r.body.error.message, path).toMatch(/^this step is not open yet/);
+    }
+    const retry = await call(t, "POST", `/api/p/${token}/consent`, { agree: true });
+    expect([retry.status, retry.body.phase, retry.body.duplicate]).toEqual([
+      200,
+      "questionnaire",
+      true,
+    ]);
+  });
+
   it("withdraws a participant who does not consent", async () => {
     const [token] = await invite();
     const s = (await call(t, "POST", `/api/p/${token}/consent`, { agree: false })).body;

@@ -3,7 +3,7 @@ import { isDecimal } from "../../data/decimal.ts";
 import type { TradeOff } from "../../elicit/adaptive/phase-three.ts";
 import type { BinaryPoint } from "../../elicit/binary/point.ts";
 import type { ReplayState } from "../../elicit/session.ts";
-import type { ParticipantState, Phase } from "../api-schemas.ts";
+import { type ParticipantState, Phase } from "../api-schemas.ts";
 import { isUniqueViolation } from "../db/connect.ts";
 import type { AnswersTable, Db, ParticipantsTable } from "../db/schema.ts";
 import { ApiError, notFound } from "../errors.ts";
@@ -439,10 +439,29 @@ function copyField(f: Field) {
   return { ...f, options: f.options ? [...f.options] : undefined };
 }
 
+/**
+ * Refuse a step other than the participant's current one, saying whether it is behind them or
+ * not reached yet (the phases' order is `Phase`'s; "withdrawn" ends every step).
+ */
 function requirePhase(pos: Position, phase: Phase): void {
-  if (pos.phase !== phase) {
-    throw new ApiError(409, "wrong_phase", `this step is done; the current step is "${pos.phase}"`);
-  }
+  if (pos.phase === phase) return;
+  refuseAhead(pos, phase);
+  throw new ApiError(409, "wrong_phase", `this step is over; the current step is "${pos.phase}"`);
+}
+
+/**
+ * A step the participant has not reached yet is refused (409, "not open yet"): no retry of a
+ * lost reply can ask for it, only a client out of step (a step behind them is a retry, and
+ * gets the current state).
+ */
+function refuseAhead(pos: Position, phase: Phase): void {
+  const order = Phase.options;
+  if (pos.phase !== "withdrawn" && order.indexOf(phase) > order.indexOf(pos.phase))
+    throw new ApiError(
+      409,
+      "wrong_phase",
+      `this step is not open yet; the current step is "${pos.phase}"`,
+    );
 }
 
 async function touch(db: Db, ctx: Context, set: Partial<ParticipantRow>): Promise<void> {
@@ -564,6 +583,7 @@ async function once(
   run: () => Promise<void>,
 ): Promise<ParticipantState> {
   const pos = position(ctx);
+  refuseAhead(pos, phase);
   if (pos.phase !== phase) return { ...(await renderState(db, ctx, pos)), duplicate: true };
   try {
     await run();
