@@ -209,6 +209,30 @@ test("undo goes back to the previous question", async ({ page }) => {
   expect(await answered(token)).toBe(n1 + 1);
 });
 
+test("a choice made in a stale second tab is not recorded, and the page says so", async ({
+  page,
+  context,
+}) => {
+  const token = await atElicitation(page);
+  const stale = await context.newPage();
+  await stale.goto(`${server.url}/p/${token}`);
+  await waitForPhase(stale, "elicitation");
+  await answer(page, "A");
+  const n = await answered(token);
+  // The second tab still shows the question just answered in the first.
+  await stale.getByRole("button", { name: "I prefer B" }).click();
+  await expect(stale.getByTestId("duplicate-notice")).toContainText(
+    "already been answered, perhaps in another tab or window",
+  );
+  expect(await answered(token)).toBe(n);
+  // Both tabs now show the same question; the next choice is recorded and the notice goes.
+  await expect.poll(() => position(stale)).toBe(await position(page));
+  await answer(stale, "A");
+  await expect(stale.getByTestId("duplicate-notice")).toHaveCount(0);
+  expect(await answered(token)).toBe(n + 1);
+  await stale.close();
+});
+
 test("a server restart in the middle of a session loses nothing", async ({ page }) => {
   const token = await atElicitation(page);
   await answer(page, "A");

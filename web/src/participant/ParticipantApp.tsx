@@ -16,11 +16,17 @@ export { Debrief } from "../kinds/binary/participant.tsx";
 export { ResultText, sentences } from "./ResultText.tsx";
 export type { PageProps };
 
+/** What the page says when a choice had been recorded before (nothing new stored). */
+export const DUPLICATE_NOTICE =
+  "That question had already been answered, perhaps in another tab or window, so this choice was not recorded. Here is where you are now.";
+
 export function ParticipantApp({ token }: { token: string }) {
   const base = `/api/p/${encodeURIComponent(token)}`;
   const [state, setState] = useState<ParticipantState | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** Said when an answer had been recorded already (from another tab or window). */
+  const [notice, setNotice] = useState<string | null>(null);
   /** Feedback on the last comprehension answer, shown before the next part (issue 11). */
   const [lastFeedback, setLastFeedback] = useState<{
     correct: boolean;
@@ -64,6 +70,10 @@ export function ParticipantApp({ token }: { token: string }) {
         } else if (next !== null) setState(next);
         else setState(await api<ParticipantState>("GET", base));
         setError(null);
+        // A choice the server already had (this question answered in another tab or window):
+        // nothing was stored, and the page moves to where the participant is; say so rather
+        // than jump on silently (the audit's stale second tab).
+        setNotice(next?.duplicate === true && path !== "comprehension" ? DUPLICATE_NOTICE : null);
         return res;
       } catch (e) {
         setError(errorMessage(e));
@@ -104,6 +114,10 @@ export function ParticipantApp({ token }: { token: string }) {
     error !== null ? (
       <div class="error" role="alert">
         {error}
+      </div>
+    ) : notice !== null ? (
+      <div class="feedback" role="status" data-testid="duplicate-notice">
+        {notice}
       </div>
     ) : null;
 
