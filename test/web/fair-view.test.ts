@@ -57,7 +57,7 @@ describe("fairness comparison view", () => {
     expect(html).toContain('data-question-id="5"');
     expect(html.match(/data-group="Black"/g)).toHaveLength(2);
     expect(html).toContain(
-      "System A gets more right overall (79 vs 74 of 100, on average over the true answers); System B has no larger gap between the groups on any true answer (4 vs 25 points in all).",
+      "System A gets more right overall (79 vs 74 of 100, on average over the true answers); System B has the smaller gap between the groups on every true answer (4 vs 25 points in all).",
     );
   });
 
@@ -65,7 +65,7 @@ describe("fairness comparison view", () => {
     expect(averageRight(left)).toBe(78.5);
     expect(totalGap(right)).toBe(4);
     expect(fairTradeOff(right, left, "System", classes)).toBe(
-      "System B gets more right overall (79 vs 74 of 100, on average over the true answers); System A has no larger gap between the groups on any true answer (4 vs 25 points in all).",
+      "System B gets more right overall (79 vs 74 of 100, on average over the true answers); System A has the smaller gap between the groups on every true answer (4 vs 25 points in all).",
     );
     expect(fairTradeOff(left, left, "System", classes)).toBe(
       "Both get about 79 of 100 right on average; the gaps between the groups are the same for both (25 points in all).",

@@ -65,8 +65,12 @@ export function fairTradeOff(
     gap = `the gaps between the groups are the same for both (${points(gl)} in all)`;
   } else if (sl.length === 0 || sr.length === 0) {
     // One system's gaps are nowhere larger: that much holds whatever weighs them.
-    const [side, total, other] = sr.length === 0 ? ["A", gl, gr] : ["B", gr, gl];
-    gap = `${noun} ${side} has no larger gap between the groups on any true answer (${total} vs ${points(other)} in all)`;
+    const [side, total, other, wins] =
+      sr.length === 0 ? ["A", gl, gr, sl.length] : ["B", gr, gl, sr.length];
+    gap =
+      wins === left.gaps.length
+        ? `${noun} ${side} has the smaller gap between the groups on every true answer (${total} vs ${points(other)} in all)`
+        : `${noun} ${side} has no larger gap between the groups on any true answer (${total} vs ${points(other)} in all)`;
   } else {
     gap = `the gap between the groups is smaller for ${noun} A on true ${list(sl)}, and for ${noun} B on true ${list(sr)}`;
   }
