@@ -137,15 +137,16 @@ describe.each(SLOW_BACKENDS)("participant flow (%s)", (kind) => {
     expect(s.comprehension!.systems![0]).toMatchObject({ tp: 31, fn: 3, fp: 13, tn: 53 });
     expect(s.comprehension!.systems![1]).toMatchObject({ tp: 25, fn: 9, fp: 4, tn: 62 });
 
-    // a wrong answer gets feedback and costs an attempt; the right one moves on
+    // a wrong answer gets feedback and costs an attempt; the right one moves on (the first
+    // question asks for System B's missed cancers: the worked example reads System A's)
     let r = await call(t, "POST", `${base}/comprehension`, {
       questionId: "count-missed",
-      answer: "13",
+      answer: "4",
     });
     expect(r.body.correct).toBe(false);
     expect(r.body.feedback).toMatch(/try again/);
     expect(r.body.state.comprehension.attemptsLeft).toBe(2);
-    r = await call(t, "POST", `${base}/comprehension`, { questionId: "count-missed", answer: "3" });
+    r = await call(t, "POST", `${base}/comprehension`, { questionId: "count-missed", answer: "9" });
     expect(r.body.correct).toBe(true);
     expect(r.body.state.comprehension.index).toBe(1);
     // running out of attempts moves on with the answer shown

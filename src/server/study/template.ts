@@ -222,14 +222,16 @@ export const CANCER_PAPER_SPEC: BinarySpec = {
  */
 export function phase1QuestionTemplates(): StudyConfig["comprehension"]["questions"] {
   return [
+    // System B: the worked example above the first question reads System A's missed cancers
+    // out loud, so asking for those tested copying, not reading.
     {
       id: "count-missed",
       prompt:
-        "Look at System A. Of the {population} patients, how many who actually had cancer did it predict as low risk (missed cancers)?",
-      options: ["{A.fn}", "{A.fp}", "{A.tp}", "{A.tn}"],
-      correct: "{A.fn}",
+        "Look at System B. Of the {population} patients, how many who actually had cancer did it predict as low risk (missed cancers)?",
+      options: ["{B.fn}", "{B.fp}", "{B.tp}", "{B.tn}"],
+      correct: "{B.fn}",
       explanation:
-        "Follow the arrow from the box 'Actually had cancer ({positives})' to 'Predicted low risk': {A.fn} patients. {A.tp} were caught, {A.fn} were missed.",
+        "Follow System B's arrow from the box 'Actually had cancer ({positives})' to 'Predicted low risk': {B.fn} patients. {B.tp} were caught, {B.fn} were missed.",
     },
     {
       id: "more-false-alarms",
