@@ -8,6 +8,14 @@ import { finishOverHttp, serveStudy } from "./kind-study.ts";
 import { answerByButtonAndKey, atWidths, pairOffScreen, waitForPhase } from "./ui.ts";
 
 const CLASSES = ["1", "2", "3", "5", "7"];
+/** The same classes as participants read them (glass's labels are codes: `classLabels`). */
+const SHOWN = [
+  "building windows (float glass)",
+  "building windows (other glass)",
+  "vehicle windows",
+  "containers",
+  "headlamps",
+];
 const study = serveStudy({
   name: "Glass types",
   kind: "multiclass",
@@ -27,7 +35,7 @@ test("the k = 5 story and comparison: five true classes per system, whole counts
   });
   await advanceTo(study.url, token, "elicitation");
   const q = (await getState(study.url, token)).multiclassElicitation!.question;
-  expect(q.classes).toEqual(CLASSES);
+  expect(q.classes).toEqual(SHOWN);
   await page.goto(`${study.url}/p/${token}`);
   await waitForPhase(page, "elicitation");
   await atWidths(page, "multiclass-k5-comparison", async (width) => {
@@ -53,7 +61,7 @@ test("the k = 5 debrief names the mistake minded most and shows five weights", a
   await advanceTo(study.url, token, "elicitation");
   await finishOverHttp(study.url, token);
   const d = (await getState(study.url, token)).multiclassDebrief!;
-  expect(d.classes).toEqual(CLASSES);
+  expect(d.classes).toEqual(SHOWN);
   await atWidths(page, "multiclass-k5-debrief", async () => {
     await page.goto(`${study.url}/p/${token}`);
     await waitForPhase(page, "debrief");

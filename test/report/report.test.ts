@@ -177,7 +177,7 @@ describe("a study's report", () => {
     expect(text).toContain(
       "2 invited: 0 finished, 1 started and not finished, 1 not started; 0 test runs",
     );
-    expect(text).toContain("“class_0”, “class_1” and “class_2”");
+    expect(text).toContain("“cultivar 1”, “cultivar 2” and “cultivar 3”");
     expect(page).not.toMatch(/<svg /);
     // An export that does not name its classes (from before issue 29), without the study's
     // data: the classes are numbered.

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { prepareMulticlassStudyData } from "../../src/server/kinds/multiclass/data.ts";
+import type { StudyConfig } from "../../src/server/study/config.ts";
 import { onlyClasses } from "../../src/server/study/population.ts";
 import { call, freshStore, signIn, startApp, type TestApp } from "./helpers.ts";
 import { createMulticlass } from "./multiclass-driver.ts";
@@ -30,7 +32,14 @@ describe("a multiclass study of some classes (sqlite)", () => {
       classes: ["1", "2", "3", "5", "7"],
     });
     expect(data.pool.k).toBe(5);
-    expect(data.classNames).toEqual(["1", "2", "3", "5", "7"]);
+    // The classes are chosen by their labels and shown in words (glass's labels are codes).
+    expect(data.classNames).toEqual([
+      "building windows (float glass)",
+      "building windows (other glass)",
+      "vehicle windows",
+      "containers",
+      "headlamps",
+    ]);
     expect(config.source).toMatchObject({
       kind: "multiclass-dataset",
       classes: ["1", "2", "3", "5", "7"],
@@ -40,6 +49,20 @@ describe("a multiclass study of some classes (sqlite)", () => {
     const all = await createMulticlass(t, cookie, { dataset: "glass" });
     expect(all.data.pool.k).toBe(6);
     expect(all.config.source).not.toHaveProperty("classes");
+  });
+
+  it("defect: bundled labels that are codes are shown in words; a study stored before keeps its codes", async () => {
+    const wine = await createMulticlass(t, cookie, { dataset: "wine" });
+    expect(wine.data.classNames).toEqual(["cultivar 1", "cultivar 2", "cultivar 3"]);
+    expect(wine.config.source).toMatchObject({ classLabels: { class_0: "cultivar 1" } });
+    const iris = await createMulticlass(t, cookie, { dataset: "iris" });
+    expect(iris.data.classNames).toEqual(["setosa", "versicolor", "virginica"]);
+    expect(iris.config.source).not.toHaveProperty("classLabels");
+    // A configuration without classLabels (a study made before them) shows the data's codes,
+    // as its participants saw them.
+    const { classLabels: _, ...old } = wine.config.source as { classLabels?: unknown };
+    const before = prepareMulticlassStudyData({ ...wine.config, source: old } as StudyConfig);
+    expect(before.classNames).toEqual(["class_0", "class_1", "class_2"]);
   });
 
   it.each([

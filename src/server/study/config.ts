@@ -168,12 +168,33 @@ export function studyKind(config: Pick<StudyConfig, "kind">): StudyKind {
   return config.kind ?? "binary";
 }
 
-/** Bundled multiclass datasets a study can be made from, with their label column. */
+/**
+ * Bundled multiclass datasets a study can be made from, with their label column, and for
+ * those whose labels are codes, the words a participant reads instead (a study stores them as
+ * `source.classLabels`): glass's types are UCI's numbers ("1", "2", ...; the audit's
+ * participant read 'A true "1" taken for another class'), wine's its cultivars "class_0" ....
+ */
 export const MULTICLASS_DATASETS = {
   iris: { file: "iris.csv", target: "target" },
-  wine: { file: "wine.csv", target: "target" },
+  wine: {
+    file: "wine.csv",
+    target: "target",
+    labels: { class_0: "cultivar 1", class_1: "cultivar 2", class_2: "cultivar 3" },
+  },
   vehicle: { file: "vehicle.csv", target: "Class" },
-  glass: { file: "glass.csv", target: "Type" },
+  glass: {
+    file: "glass.csv",
+    target: "Type",
+    // UCI Glass Identification's types (4, vehicle windows of other glass, has no rows).
+    labels: {
+      "1": "building windows (float glass)",
+      "2": "building windows (other glass)",
+      "3": "vehicle windows",
+      "5": "containers",
+      "6": "tableware",
+      "7": "headlamps",
+    },
+  },
 } as const;
 export type MulticlassDataset = keyof typeof MULTICLASS_DATASETS;
 
@@ -332,6 +353,11 @@ export type StudySource =
       readonly classes?: readonly string[];
       /** Columns left out of the features (uploads only; absent: none). */
       readonly dropColumns?: readonly string[];
+      /**
+       * How each label is shown, for bundled data whose labels are codes (absent: as in the
+       * data; studies made before it show the codes, as their participants saw them).
+       */
+      readonly classLabels?: Readonly<Record<string, string>>;
     }
   | {
       /** A dataset with a group column, bundled or uploaded: a softmax model fitted as the CLI does. */

@@ -181,6 +181,7 @@ export function classStudyConfig(
           splitSeed: 1,
           ...(body.classes !== undefined ? { classes: [...body.classes] } : {}),
           ...(uploaded && body.dropColumns?.length ? { dropColumns: [...body.dropColumns] } : {}),
+          ...(!uploaded && "labels" in dataset ? { classLabels: { ...dataset.labels } } : {}),
         },
     pool: "soft",
     spec: kind.spec,

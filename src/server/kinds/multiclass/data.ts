@@ -13,11 +13,14 @@ export function prepareMulticlassStudyData(config: StudyConfig): PreparedMulticl
   if (s.kind !== "multiclass-dataset") throw new Error("not a multiclass study");
   const text = datasetText(s);
   const kept = s.classes === undefined ? text : onlyClasses(text, s.target, s.classes);
-  return prepareMulticlassFromCsv(kept, {
+  const p = prepareMulticlassFromCsv(kept, {
     target: s.target,
     splitSeed: s.splitSeed,
     ...(s.dropColumns ? { dropColumns: s.dropColumns } : {}),
   });
+  // Codes shown as words (`classLabels`); the model and the pool are the data's own.
+  const words = s.classLabels;
+  return words ? { ...p, classNames: p.classNames.map((c) => words[c] ?? c) } : p;
 }
 
 const multiclassCache = new Map<string, PreparedMulticlass>();
