@@ -15,7 +15,7 @@ import type { StudyDefaults } from "./StudyTextsEditor.tsx";
 export { MAX_CSV_BYTES };
 
 /** The form before anything is chosen: a binary study of the built-in data. */
-const INITIAL_FORM: CreateForm = {
+export const INITIAL_FORM: CreateForm = {
   name: "",
   kind: "binary",
   source: "template",

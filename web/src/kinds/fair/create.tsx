@@ -10,6 +10,17 @@ const BUNDLED: readonly BundledDataset[] = [
 ];
 
 /**
+ * A bundled dataset's default group column (its first: arrests' colour, titanic's sex, as the
+ * API defaults), "" for an upload, whose columns the researcher must choose from.
+ * @example bundledDefault({ kindSource: "bundled", bundled: "arrests" }) // "colour"
+ */
+export function bundledDefault(form: Pick<CreateSectionProps["form"], "kindSource" | "bundled">) {
+  return form.kindSource === "bundled"
+    ? (BUNDLED.find((d) => d.name === form.bundled)?.groups?.[0] ?? "")
+    : "";
+}
+
+/**
  * The group column: a bundled dataset's own, else any column of the upload that is not its
  * label (nor a predictions CSV's probabilities).
  * @example <GroupsField {...sectionProps} />
@@ -30,7 +41,7 @@ function GroupsField({ form, update, columns }: CreateSectionProps) {
       <label for="kind-groups">Group column (the groups to treat alike)</label>
       <select
         id="kind-groups"
-        value={form.groups}
+        value={form.groups === "" ? bundledDefault(form) : form.groups}
         onChange={(e) => update({ groups: (e.currentTarget as HTMLSelectElement).value })}
       >
         <option value="">(choose)</option>
@@ -71,10 +82,14 @@ export const fairSpec: ClassKindSpec = {
       : "Tolerance on lambda",
   GridFields: GroupsField,
   // Every fairness study names its group column.
-  extras: (form, source) =>
-    form.groups === ""
+  // A bundled dataset's default is preselected (and sent) as the API's.
+  extras: (form, source) => {
+    const groups =
+      form.groups !== "" ? form.groups : source === "bundled" ? bundledDefault(form) : "";
+    return groups === ""
       ? {
           error: `Please choose the group column of the ${source === "predictions" ? "predictions" : "dataset"}.`,
         }
-      : { groups: form.groups },
+      : { groups };
+  },
 };
