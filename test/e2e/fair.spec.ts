@@ -51,7 +51,9 @@ test("the fairness comparison: each group's counts of 100, everyone, the gaps an
       ["right", q.right],
     ] as const) {
       const sys = page.locator(`.system[data-side="${side}"]`);
-      await expect(sys.locator("tr.fair-everyone")).toContainText(`${v.overall[0]}% right`);
+      await expect(sys.locator("tr.fair-everyone")).toContainText(
+        `${v.overall[0]!.toFixed(1)}% right`,
+      );
       await expect(sys.locator("tr.fair-gap")).toContainText(points(v.gaps[1]!));
     }
     await expect(page.getByTestId("trade-off")).toHaveText(

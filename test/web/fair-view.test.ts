@@ -53,6 +53,18 @@ describe("fairness comparison view", () => {
     expect(html).toContain("60 of 100 right");
     expect(html).toContain("90 of 100 right");
     expect(html).toContain("69.2% right");
+    // Every share with one decimal, a whole one too (the audit read "54%" beside "41.3%").
+    const whole = render(
+      h(FairSystemTable, {
+        name: "System A",
+        view: { ...left, overall: [54, 41.3] },
+        groups,
+        classes,
+        compact: true,
+      }),
+    );
+    expect(whole).toContain("54.0%");
+    expect(whole).toContain("41.3%");
     expect(html).toContain("15 points");
     expect(html).toContain('data-question-id="5"');
     expect(html.match(/data-group="Black"/g)).toHaveLength(2);

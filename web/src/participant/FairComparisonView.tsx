@@ -135,7 +135,8 @@ export function FairSystemTable(p: {
           <th scope="row">{c ? "All" : "Everyone"}</th>
           {p.classes.map((cl, i) => (
             <td key={cl} class="fair-num">
-              {`${p.view.overall[i]}%`}
+              {/* One decimal always: "54%" beside "41.3%" read as two precisions. */}
+              {`${p.view.overall[i]!.toFixed(1)}%`}
               <Wide compact={c}> right</Wide>
             </td>
           ))}
