@@ -143,8 +143,13 @@ describe("FlowChart", () => {
       system(17.5, 17.5, 32.5, 32.5),
       system(34.4, 0, 65.6, 0),
     ];
+    // Every split of the built-in study's 34 / 66 people, in steps, too.
+    for (let tp = 0; tp <= 34; tp += 2) {
+      for (let tn = 0; tn <= 66; tn += 6) cases.push(system(tp, 34 - tp, 66 - tn, tn));
+    }
     for (const s of cases) {
-      for (const width of [320, 358, 560, 640]) {
+      // 300 px is the narrowest layout (a 320 px phone's chart): "missed cancers" wraps there.
+      for (const width of [300, 320, 358, 560, 640]) {
         const l = flowLayout(s, words, width);
         const labels = l.arrows.map((a) => a.label);
         const boxW = l.boxes[0]!.width;

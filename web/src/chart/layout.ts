@@ -172,14 +172,18 @@ export function flowLayout(
   const hPP = Math.max(textH(lPP), predPos * k + 2 * pad);
   const hPN = Math.max(textH(lPN), predNeg * k + 2 * pad);
 
-  // Labels that do not fit between the boxes put the rate on a line of its own.
+  // Labels that do not fit between the boxes put the rate on a line of its own, then wrap
+  // their words (a narrow phone's "missed cancers" otherwise covered the left box).
   const room = xR0 - HEAD_LEN - xL1 - 10;
   const fitLines = (lines: string[]): string[] => {
     if (pill(lines).width <= room) return lines;
     const last = lines[lines.length - 1]!;
     const cut = last.lastIndexOf(" · ");
-    if (cut < 0) return lines;
-    return [...lines.slice(0, -1), last.slice(0, cut), last.slice(cut + 3)];
+    const split =
+      cut < 0 ? lines : [...lines.slice(0, -1), last.slice(0, cut), last.slice(cut + 3)];
+    if (pill(split).width <= room) return split;
+    const chars = Math.max(6, Math.floor((room - 16) / (FONT_SIZE * CHAR_EM)));
+    return split.flatMap((line) => wrap(line, chars));
   };
   const labelLines: Record<Outcome, string[]> = {
     tp: fitLines([countOfTotal(s.tp, pos, s.tpr, labels.chartBadge)]),
