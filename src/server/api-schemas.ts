@@ -7,6 +7,7 @@ import {
   kindRules,
   STUDY_KINDS,
 } from "./kinds/catalogue.ts";
+import { WORD_MAX_CHARS } from "./study/general-texts.ts";
 import { PageLabelsSchema } from "./study/page-labels.ts";
 import { atMostChars, refineCreateSourceAndTexts, StudyTexts } from "./study/texts.ts";
 
@@ -43,6 +44,19 @@ export const StudyWords = z.object({
   /** What the people counted are called, plural ("patients", the default when absent). */
   people: z.string().optional(),
 });
+
+/**
+ * A create request's words: any of them, each within its limit (`WORD_MAX_CHARS`), refused
+ * with a plain "at most N characters". Stored studies' words are read back without limits.
+ */
+export const StudyWordsInput = z.object(
+  Object.fromEntries(
+    Object.entries(WORD_MAX_CHARS).map(([k, max]) => [
+      k,
+      z.string().max(max, atMostChars(max)).optional(),
+    ]),
+  ) as { [K in keyof typeof WORD_MAX_CHARS]: z.ZodOptional<z.ZodString> },
+);
 
 export const Field = z.object({
   id: z.string(),
@@ -547,7 +561,7 @@ export const CreateStudyBody = z
         "a predictions CSV, the user's own model: binary studies label,probability; multiclass and fair studies label and one p_<class> column per class (rows summing to 1), fair studies also the group column named by groups",
       ),
     positive: z.string().max(200, atMostChars(200)).optional(),
-    words: StudyWords.partial().optional(),
+    words: StudyWordsInput.optional(),
     /**
      * binary (default), multiclass (k = 3..6, a bundled dataset, diagonal-linear) or fair
      * (the accuracy-fairness trade-off lambda on a bundled dataset with a group column).

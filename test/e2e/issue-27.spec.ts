@@ -1,7 +1,8 @@
 // Issue 27 ("found by a new researcher in the browser"), in a real browser: the create form's
-// messages on a file too large or empty, a single-brace placeholder and a comprehension
-// question's right answer while its answers are edited; a draft edited and deleted from its
-// study page; Part 1's page heading; the fairness tables on a phone, no word or number broken.
+// messages on a file too large or empty, a single-brace placeholder, the preview's part lines
+// without Part 3 and a comprehension question's right answer while its answers are edited; a
+// draft edited and deleted from its study page; Part 1's page heading; the fairness tables on
+// a phone, no word or number broken.
 
 import type { Page } from "@playwright/test";
 import { points } from "../../web/src/participant/FairComparisonView.tsx";
@@ -86,6 +87,15 @@ test("defects 9, 10, 2, 3: the create form on a file too large or empty, a {plac
   await expect(preview).toContainText("Still to be written");
   await expect(preview).toContainText("story paragraph 1");
   await expect(preview).not.toContainText("No placeholders left.");
+
+  // The new-user audit: the preview's part lines follow the evaluation pairs (none: no Part 3).
+  await expect(preview).toContainText("Part 2 of 3: your preferences");
+  await page.getByLabel("Evaluation pairs (Phase III)").fill("0");
+  await expect(preview).toContainText("Part 1 of 2: checking the pictures make sense");
+  await expect(preview).toContainText("Part 2 of 2: your preferences");
+  await expect(preview).not.toContainText(/Part \d of 3/);
+  await page.getByLabel("Evaluation pairs (Phase III)").fill("15");
+  await expect(preview).toContainText("Part 2 of 3: your preferences");
 
   // Defect 3: editing the right answer's own line keeps it the right answer; removing it
   // says so plainly.

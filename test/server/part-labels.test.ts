@@ -13,7 +13,8 @@ import { appPerTest } from "./kind-driver.ts";
 
 /**
  * The new-user audit: a study without Part 3 (evaluationPairs: 0) still said "Part 1 of 3" and
- * "Part 2 of 3"; and the create form showed zod's own text for a name too long.
+ * "Part 2 of 3"; the create form showed zod's own text for a name too long; and a study's words
+ * had no length limit.
  */
 
 const page = (s: ParticipantState) =>
@@ -151,6 +152,54 @@ describe("the create form's name (sqlite)", () => {
     expect(more.body.error.message).toContain("positive: at most 200 characters");
     expect(more.body.error.message).toContain("consentText: at most 20000 characters");
     expect(more.body.error.message).not.toMatch(/Too big|expected string/);
+  });
+
+  it("defect: a study's words had no length limit (now a plain sentence, nothing stored)", async () => {
+    const { t, cookie } = app;
+    const studies = async () =>
+      (await call(t, "GET", "/api/studies", undefined, cookie)).body.studies as {
+        name: string;
+        words: Record<string, string>;
+      }[];
+    const before = await studies();
+    const long = await call(
+      t,
+      "POST",
+      "/api/studies",
+      {
+        name: "Long words",
+        template: "cancer-diagnosis",
+        words: { positive: "p".repeat(201), question: "q".repeat(501), people: "x".repeat(10_000) },
+      },
+      cookie,
+    );
+    expect(long.status).toBe(400);
+    expect(long.body.error.code).toBe("invalid_request");
+    for (const m of [
+      "words.positive: at most 200 characters",
+      "words.question: at most 500 characters",
+      "words.people: at most 200 characters",
+    ])
+      expect(long.body.error.message).toContain(m);
+    expect(long.body.error.message).not.toMatch(/Too big|expected string/);
+    expect(await studies()).toEqual(before);
+    // At the limits the words are taken as written.
+    const ok = await call(
+      t,
+      "POST",
+      "/api/studies",
+      {
+        name: "Long words",
+        template: "cancer-diagnosis",
+        words: { positive: "p".repeat(200), question: "q".repeat(500) },
+      },
+      cookie,
+    );
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body.study.words).toMatchObject({
+      positive: "p".repeat(200),
+      question: "q".repeat(500),
+    });
   });
 
   it("the name input stops at 200 characters", () => {

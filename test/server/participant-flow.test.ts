@@ -251,6 +251,43 @@ describe.each(SLOW_BACKENDS)("participant flow (%s)", (kind) => {
     ]);
   });
 
+  it("defect: a Phase II or III answer before its phase is 'not open yet' (was a duplicate)", async () => {
+    const [token] = await invite();
+    // At the consent page: both answer endpoints are ahead.
+    for (const path of ["answer", "evaluation"]) {
+      const r = await call(t, "POST", `/api/p/${token}/${path}`, { questionId: 0, choice: "left" });
+      expect([r.status, r.body.duplicate], path).toEqual([409, undefined]);
+      expect(r.body.error.message, path).toBe(
+        'this step is not open yet; the current step is "consent"',
+      );
+    }
+    // In Phase II, Phase III is still ahead.
+    let s = await walkToElicitation(t, token!);
+    const early = await call(t, "POST", `/api/p/${token}/evaluation`, {
+      questionId: 0,
+      choice: "left",
+    });
+    expect(early.status).toBe(409);
+    expect(early.body.error.message).toBe(
+      'this step is not open yet; the current step is "elicitation"',
+    );
+    expect(await t.db.selectFrom("answers").selectAll().execute()).toEqual([]);
+    // In Phase III, a Phase II answer is behind (a retry of the last one): the state, a duplicate.
+    s = (await answerElicitation(t, token!, s, chooser(pool, 0.4))).state;
+    expect(s.phase).toBe("evaluation");
+    const stored = await t.db.selectFrom("answers").select("id").execute();
+    const retry = await call(t, "POST", `/api/p/${token}/answer`, {
+      questionId: stored.length - 1,
+      choice: "left",
+    });
+    expect([retry.status, retry.body.phase, retry.body.duplicate]).toEqual([
+      200,
+      "evaluation",
+      true,
+    ]);
+    expect(await t.db.selectFrom("answers").select("id").execute()).toEqual(stored);
+  });
+
   it("withdraws a participant who does not consent", async () => {
     const [token] = await invite();
     const s = (await call(t, "POST", `/api/p/${token}/consent`, { agree: false })).body;

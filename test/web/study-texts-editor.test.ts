@@ -2,11 +2,16 @@ import { h } from "preact";
 import { render } from "preact-render-to-string";
 import { describe, expect, it } from "vitest";
 import { CreateStudyBody } from "../../src/server/api-schemas.ts";
-import { builtInTextsLeft } from "../../src/server/study/general-texts.ts";
+import { builtInTextsLeft, WORD_MAX_CHARS } from "../../src/server/study/general-texts.ts";
+import { DEFAULT_PAGE_LABELS } from "../../src/server/study/page-label-defaults.ts";
 import {
   defaultStudyTexts,
   PLACEHOLDER as SERVER_PLACEHOLDER,
 } from "../../src/server/study/texts.ts";
+import { BinaryDataSection, BinaryTextsSection } from "../../web/src/kinds/binary/create.tsx";
+import { previewPhaseThree } from "../../web/src/kinds/binary/request.ts";
+import type { CreateSectionProps } from "../../web/src/kinds/kind.ts";
+import { INITIAL_FORM } from "../../web/src/researcher/CreateStudy.tsx";
 import { csvColumns } from "../../web/src/researcher/csv-file.ts";
 import {
   type EditableTexts,
@@ -207,5 +212,45 @@ describe("issue 27 defect 3: editing a comprehension question's answers keeps it
     );
     expect(ok).not.toContain("choose the right answer");
     expect(ok).toContain(`<option selected value="${q.correct}">`);
+  });
+});
+
+describe("the new-user audit: the create form's parts and word limits", () => {
+  /** The binary kind's create-form sections on `form`, as the create page renders them. */
+  const section = (form: Partial<CreateSectionProps["form"]>): CreateSectionProps => ({
+    form: { ...INITIAL_FORM, texts: texts(), ...form },
+    update: () => {},
+    defaults: null,
+    columns: [],
+    onFile: () => {},
+    fileError: null,
+    clearFile: () => {},
+    setError: () => {},
+  });
+  const shown = (form: Partial<CreateSectionProps["form"]>) =>
+    render(h(BinaryTextsSection, section(form))).replace(/<[^>]+>/g, " ");
+
+  it("defect: the preview said Part 1 and 2 of 3 with no evaluation pairs (no Part 3)", () => {
+    const none = shown({ pairs: "0" });
+    expect(none).toContain("Part 1 of 2: checking the pictures make sense");
+    expect(none).toContain("Part 2 of 2: your preferences");
+    expect(none).not.toMatch(/Part \d of 3/);
+    for (const pairs of ["15", "", " "]) {
+      expect(shown({ pairs }), pairs).toContain("Part 1 of 3: checking the pictures make sense");
+      expect(shown({ pairs }), pairs).toContain("Part 2 of 3: your preferences");
+    }
+    expect([
+      previewPhaseThree({ ...INITIAL_FORM, pairs: "0" }),
+      previewPhaseThree(INITIAL_FORM),
+    ]).toEqual([false, true]);
+    // A researcher's own part line is shown as written, as the server does.
+    const own = { ...texts(), labels: { ...DEFAULT_PAGE_LABELS, elicitationStage: "Stage two" } };
+    expect(shown({ pairs: "0", texts: own })).toContain("Stage two");
+  });
+
+  it("every word input stops at the server's limit for it", () => {
+    const html = render(h(BinaryDataSection, section({})));
+    for (const [k, max] of Object.entries(WORD_MAX_CHARS))
+      expect(html, k).toMatch(new RegExp(`<input[^>]*id="w-${k}"[^>]*maxlength="${max}"`, "i"));
   });
 });

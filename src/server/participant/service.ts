@@ -797,7 +797,8 @@ async function bumpLogVersion(
 /**
  * Store one Phase II or Phase III answer. The row is committed before the next question is
  * computed; a stale or repeated question id stores nothing and returns the current state
- * with `duplicate: true` (a concurrent double submit collides on the unique key).
+ * with `duplicate: true` (a concurrent double submit collides on the unique key). A phase the
+ * participant has not reached yet is refused (409, "not open yet").
  */
 export async function answer(
   db: Db,
@@ -813,6 +814,8 @@ export async function answer(
   let stage: string;
   // The side the question showed its first point on, when the engine placed it.
   let firstSide: "first" | "second" | undefined;
+  // A phase not reached yet is no retry (409, as the other steps); one behind them is.
+  refuseAhead(pos, phase);
   if (pos.phase !== phase) return { ...(await renderState(db, ctx, pos)), duplicate: true };
   if (phase === "elicitation") {
     if (pos.elicitation.status !== "pending") throw new Error("unreachable");

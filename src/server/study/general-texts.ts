@@ -20,6 +20,25 @@ export const GENERAL_BINARY_WORDS: StudyWords = {
   people: "people",
 };
 
+/**
+ * The longest each of a study's words may be, in characters: the create request's limits,
+ * and the create form's inputs stop there too. Names of classes, outcomes and things are
+ * short labels (as a study's name); the question on each comparison page is a sentence (as a
+ * page label).
+ * @example WORD_MAX_CHARS.question // 500
+ */
+export const WORD_MAX_CHARS: Readonly<Record<keyof StudyWords, number>> = {
+  positive: 200,
+  negative: 200,
+  predictedPositive: 200,
+  predictedNegative: 200,
+  missed: 200,
+  falseAlarm: 200,
+  question: 500,
+  systemNoun: 200,
+  people: 200,
+};
+
 /** The consent text of a binary study of uploaded data (no medical screening in it). */
 export const GENERAL_BINARY_CONSENT =
   "This is a research study about how people weigh the mistakes of automated decision systems. " +

@@ -11,6 +11,7 @@ import {
   DEFAULT_PAGE_LABELS,
   type PageLabelKey,
   type PageLabels,
+  partLabels,
 } from "../../../src/server/study/page-label-defaults.ts";
 import {
   labelTokens,
@@ -607,6 +608,7 @@ export function StudyPreview({
   words,
   consent,
   systems,
+  phaseThree = true,
 }: {
   name: string;
   texts: EditableTexts;
@@ -614,6 +616,8 @@ export function StudyPreview({
   consent: string;
   /** The comprehension questions' two fixed systems (the server's, from study-defaults). */
   systems: FixedCounts[];
+  /** Whether the study has Phase III (evaluation pairs): without it the parts are "of 2". */
+  phaseThree?: boolean;
 }) {
   const [a, b] = systems;
   const noun = capitalise(words.systemNoun);
@@ -630,7 +634,8 @@ export function StudyPreview({
           options: raw.options.map(fill),
           correct: fill(raw.correct),
         };
-  const L = labelsOfTexts(texts);
+  // The part lines counted as the participant's pages will count them (the server's rule).
+  const L = partLabels(labelsOfTexts(texts), phaseThree);
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: the preview scrolls on its own, so a keyboard user must be able to focus it (axe: scrollable-region-focusable)
     <section class="preview" aria-labelledby="preview-title" data-testid="preview" tabIndex={0}>
@@ -659,6 +664,7 @@ export function StudyPreview({
           <p>{texts.story.costs.falseAlarm}</p>
         </section>
       </div>
+      <p class="muted">{L.comprehensionStage}</p>
       {a !== undefined && (
         <>
           <h3>{`${noun} A, as the comprehension questions show it`}</h3>

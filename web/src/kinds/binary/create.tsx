@@ -5,12 +5,13 @@
 import {
   generalBinaryTexts,
   replaceBuiltInTexts,
+  WORD_MAX_CHARS,
 } from "../../../../src/server/study/general-texts.ts";
 import type { StudyWords } from "../../api/types.ts";
 import { FileNote, NumberField } from "../../researcher/form-parts.tsx";
 import { StudyPreview, StudyTextsEditor } from "../../researcher/StudyTextsEditor.tsx";
 import type { CreateSectionProps } from "../kind.ts";
-import { builtInLeft, previewWords } from "./request.ts";
+import { builtInLeft, previewPhaseThree, previewWords } from "./request.ts";
 
 const WORD_FIELDS: { key: keyof StudyWords; label: string; example: string }[] = [
   { key: "positive", label: "Positive class (after “Actually …”)", example: "had cancer" },
@@ -242,6 +243,7 @@ export function BinaryDataSection(p: CreateSectionProps) {
               <label for={`w-${f.key}`}>{f.label}</label>
               <input
                 id={`w-${f.key}`}
+                maxLength={WORD_MAX_CHARS[f.key]}
                 placeholder={f.example}
                 value={form.words[f.key] ?? ""}
                 onInput={(e) =>
@@ -326,6 +328,7 @@ export function BinaryTextsSection({ form, update, defaults, setError }: CreateS
             words={words}
             consent={consent}
             systems={systems}
+            phaseThree={previewPhaseThree(form)}
           />
         </div>
       )}

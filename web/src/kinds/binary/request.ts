@@ -60,6 +60,15 @@ export function builtInLeft(form: CreateForm, defaults: StudyDefaults | null): s
     : [];
 }
 
+/**
+ * Whether the study will have Phase III, as its request will say: not when the evaluation
+ * pairs are 0 (an empty field leaves the server's default, some pairs).
+ * @example previewPhaseThree({ ...form, pairs: "0" }) // false
+ */
+export function previewPhaseThree(form: CreateForm): boolean {
+  return form.pairs.trim() === "" || Number(form.pairs) !== 0;
+}
+
 /** The comma-separated columns to leave out, as a list. */
 const dropList = (text: string) =>
   text
