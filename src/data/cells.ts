@@ -5,6 +5,7 @@
  * isMissing(" NA ");   // true
  * parseNumber("3.5");  // 3.5
  * parseNumber("0x10"); // null (only decimal notation counts)
+ * isNonFiniteNumber("1e999"); // true (a number, but not a finite one)
  */
 
 /** Tokens (compared trimmed and lower-cased) that mean "no value". */
@@ -41,4 +42,24 @@ export function parseNumber(value: string): number | null {
   if (!DECIMAL.test(text)) return null;
   const x = Number(text);
   return Number.isFinite(x) ? x : null;
+}
+
+/** `Infinity`, `inf` (any case, signed): what tools write for an infinite number. */
+const INFINITY = /^[+-]?inf(?:inity)?$/i;
+
+/**
+ * True when a cell spells a number that is not finite: a decimal too large for a double
+ * (`1e999`) or an infinity (`Infinity`, `-inf`). `parseNumber` rejects these; a numeric column
+ * holding one is an error, not a reason to read the column as categories.
+ *
+ * @example
+ * isNonFiniteNumber("1e999");     // true
+ * isNonFiniteNumber("-Infinity"); // true
+ * isNonFiniteNumber("1e9");       // false (finite)
+ * isNonFiniteNumber("abc");       // false
+ */
+export function isNonFiniteNumber(value: string): boolean {
+  const text = value.trim();
+  if (INFINITY.test(text)) return true;
+  return DECIMAL.test(text) && !Number.isFinite(Number(text));
 }

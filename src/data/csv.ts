@@ -31,7 +31,9 @@ const CR = 13; // \r
  *   empty lines at the end do not make rows. (So a one-column file cannot express a missing
  *   value by an empty line; write `""` or `NA`.)
  * - Every row must have as many fields as the header; otherwise a `DataError` names the line
- *   and both counts. Empty input, or a header without data rows, is also a `DataError`.
+ *   and both counts (and, when the header or that line holds a `;`, says that the file looks
+ *   semicolon-separated, as spreadsheets with decimal commas save it). Empty input, or a
+ *   header without data rows, is also a `DataError`.
  *
  * Fields are not trimmed here; the dataset builders trim where it matters.
  *
@@ -129,8 +131,14 @@ export function parseCsv(text: string): CsvTable & { lines: number[] } {
     const count = records[r]!.length;
     if (count !== header.length) {
       const at = lines[r]!;
+      const semicolons = [header, records[r]!].some((fields) =>
+        fields.some((f) => f.includes(";")),
+      );
       throw new DataError(
-        `line ${at}: expected ${header.length} fields (as in the header) but found ${count}`,
+        `line ${at}: expected ${header.length} fields (as in the header) but found ${count}` +
+          (semicolons
+            ? `; the file looks semicolon-separated (";" in the header or on line ${at}): save it comma-separated, with "." as the decimal point`
+            : ""),
         { line: at },
       );
     }

@@ -10,7 +10,7 @@
  * enc.featureNames; // ["age", "color=blue", "color=red"]
  * enc.features[1];  // Float64Array [40, 1, 0]  (age imputed with the mean 40)
  */
-import { isMissing, parseNumber } from "./cells.ts";
+import { isMissing, isNonFiniteNumber, parseNumber } from "./cells.ts";
 import { compareText } from "./classes.ts";
 import { DataError } from "./errors.ts";
 
@@ -18,7 +18,19 @@ import { DataError } from "./errors.ts";
 export interface FeatureColumn {
   name: string;
   values: readonly string[];
+  /** 1-based input line of each cell, for error messages (default: "row N", N 1-based). */
+  lines?: readonly number[];
 }
+
+/**
+ * A column is read as numeric, and any other value in it is an error, when at least this
+ * share of its non-missing cells are numbers (finite or not): a typo in a numeric column must
+ * not turn it into one indicator per distinct value.
+ */
+const NUMERIC_SHARE = 0.9;
+
+/** How many of a mixed column's offending cells an error message quotes. */
+const QUOTED_CELLS = 3;
 
 /** The design matrix and what was done to get it. */
 export interface EncodedFeatures {
@@ -37,8 +49,12 @@ export interface EncodedFeatures {
  * Encode feature columns (all of equal length) as numbers.
  *
  * - Cells are trimmed; missing cells are those `isMissing` accepts.
- * - A column is numeric when every non-missing cell is a decimal number; missing cells are
- *   imputed with the mean of the others.
+ * - A column is numeric when every non-missing cell is a finite decimal number; missing
+ *   cells are imputed with the mean of the others.
+ * - A column that is numeric but for a few cells (at least 90% of its non-missing cells are
+ *   numbers, counting non-finite ones such as `1e999` or `Infinity`) is a `DataError` naming
+ *   the column and the first few offending cells with their lines: a typo or an overflow, to
+ *   be fixed or left empty (then imputed), never a reason to one-hot encode the column.
  * - Any other column is categorical and one-hot encoded: one 0/1 column `name=value` per
  *   distinct value, values in code-unit order. A missing cell sets no indicator (all zeros),
  *   so "missing" acts as an extra, implicit level.
@@ -71,6 +87,7 @@ export function encodeFeatures(columns: readonly FeatureColumn[]): EncodedFeatur
     const cells = column.values.map((v) => (isMissing(v) ? null : v.trim()));
     const numbers = cells.map((c) => (c === null ? null : parseNumber(c)));
     const isNumeric = cells.every((c, i) => c === null || numbers[i] !== null);
+    if (!isNumeric) refuseMostlyNumeric(column, cells, numbers);
 
     if (isNumeric) {
       const numeric = encodeNumeric(numbers);
@@ -114,6 +131,45 @@ export function encodeFeatures(columns: readonly FeatureColumn[]): EncodedFeatur
     features.push(row);
   }
   return { features, featureNames: names, imputed, droppedConstant, oneHot };
+}
+
+/**
+ * Throws a `DataError` when a column that is not numeric throughout is numeric but for a few
+ * cells (see `NUMERIC_SHARE`), quoting the first few of them with their lines.
+ */
+function refuseMostlyNumeric(
+  column: FeatureColumn,
+  cells: readonly (string | null)[],
+  numbers: readonly (number | null)[],
+): void {
+  const offending: number[] = [];
+  let present = 0;
+  let numberLike = 0;
+  cells.forEach((c, i) => {
+    if (c === null) return;
+    present++;
+    if (numbers[i] !== null) numberLike++;
+    else {
+      offending.push(i);
+      if (isNonFiniteNumber(c)) numberLike++;
+    }
+  });
+  if (offending.length === 0 || numberLike < NUMERIC_SHARE * present) return;
+  const where = (i: number) =>
+    column.lines?.[i] !== undefined ? `line ${column.lines[i]}` : `row ${i + 1}`;
+  const quoted = offending.slice(0, QUOTED_CELLS).map((i) => {
+    const c = cells[i]!;
+    return `${where(i)} "${c}"${isNonFiniteNumber(c) ? " (not a finite number)" : ""}`;
+  });
+  const more = offending.length - quoted.length;
+  const one = offending.length === 1;
+  throw new DataError(
+    `column "${column.name}" holds numbers except for ${offending.length} of its ${present} values: ` +
+      `${quoted.join(", ")}${more > 0 ? ` and ${more} more` : ""}. ` +
+      `Fix ${one ? "the value" : "the values"}, or leave ${one ? "the cell" : "the cells"} empty ` +
+      "(an empty cell is imputed with the column mean, and reported)",
+    { line: column.lines?.[offending[0]!] },
+  );
 }
 
 /** Mean-imputed numeric column, or null when it is constant or entirely missing. */

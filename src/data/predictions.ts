@@ -51,8 +51,15 @@ export class UnnamedPositiveError extends DataError {
   }
 }
 
-/** Rows of a multiclass file must sum to 1 within this. */
+/** Rows of a multiclass file that sum to 1 within this are taken as they are. */
 const SUM_TOLERANCE = 1e-6;
+
+/**
+ * Rows that miss 1 by more than `SUM_TOLERANCE` but at most this (probabilities written with
+ * a few decimals: `0.0667,0.8667,0.0667` sums to 1.0001) are divided by their sum, and counted;
+ * rows farther off are an error.
+ */
+const RENORMALISE_TOLERANCE = 1e-3;
 
 /**
  * Read a binary predictions file. Without `positive`, labels must be 0 and 1 (1 positive);
@@ -164,10 +171,12 @@ export function formatPredictions(predictions: {
  * Read a multiclass predictions file: a `label` column and one `p_<class>` column per class
  * (at least two), whose order defines the class indices. Each label must name one of those
  * classes, each probability must be a number in [0, 1], and each row must sum to 1 within
- * 1e-6; violations are `DataError`s naming the line. At least two rows and two distinct
- * labels are required. With `group`, that column names each row's group (a fairness study's
- * predictions): every row needs one, and there must be at least two groups (`groups` holds
- * each row's index into `groupNames`, sorted as class names are).
+ * 1e-3; violations are `DataError`s naming the line. A row off by more than 1e-6 (rounded
+ * probabilities) is divided by its sum; `renormalised` counts those rows, for the caller to
+ * report. At least two rows and two distinct labels are required. With `group`, that column
+ * names each row's group (a fairness study's predictions): every row needs one, and there must
+ * be at least two groups (`groups` holds each row's index into `groupNames`, sorted as class
+ * names are).
  *
  * @example
  * parseMulticlassPredictions("label,p_a,p_b,p_c\na,0.7,0.2,0.1\nc,0.1,0.1,0.8\n").labels;
@@ -178,6 +187,8 @@ export function parseMulticlassPredictions(
   o: { readonly group?: string } = {},
 ): MulticlassPredictions & {
   ignoredColumns: string[];
+  /** Rows whose sum missed 1 by more than 1e-6 (at most 1e-3) and were divided by it. */
+  renormalised: number;
   groups?: Int32Array;
   groupNames?: string[];
 } {
@@ -205,6 +216,7 @@ export function parseMulticlassPredictions(
   const k = classNames.length;
   const labels = new Int32Array(csv.rows.length);
   const seen = new Set<number>();
+  let renormalised = 0;
   const probabilities = csv.rows.map((row, i) => {
     const line = csv.lines[i]!;
     const label = readLabel(row[labelAt]!, line);
@@ -223,8 +235,17 @@ export function parseMulticlassPredictions(
       p[c] = readProbability(row[j]!, line, header[j]!);
       sum += p[c]!;
     });
-    if (!(Math.abs(sum - 1) <= SUM_TOLERANCE)) {
-      throw new DataError(`line ${line}: probabilities sum to ${sum}, not 1`, { line });
+    const off = Math.abs(sum - 1);
+    if (!(off <= RENORMALISE_TOLERANCE)) {
+      throw new DataError(
+        `line ${line}: probabilities sum to ${sum}, not 1: each row must sum to 1 within ${RENORMALISE_TOLERANCE} ` +
+          "(rows within it are renormalised); if the probabilities were rounded, write them with more digits",
+        { line },
+      );
+    }
+    if (off > SUM_TOLERANCE) {
+      renormalised++;
+      for (let c = 0; c < k; c++) p[c]! /= sum;
     }
     return p;
   });
@@ -239,6 +260,7 @@ export function parseMulticlassPredictions(
     ignoredColumns: header.filter(
       (_, j) => j !== labelAt && j !== groupAt && !classColumns.includes(j),
     ),
+    renormalised,
     ...grouping,
   };
 }

@@ -29,6 +29,11 @@ export interface DatasetReport {
   classCounts: Record<string, number>;
   /** Binary datasets only: which class is positive and why. */
   positive?: { label: string; rule: PositiveRule };
+  /**
+   * Predictions files only, when there were any: rows whose probabilities summed to 1 within
+   * 1e-3 but not 1e-6 (written rounded) and were divided by their sum.
+   */
+  renormalisedRows?: number;
 }
 
 /**
@@ -62,5 +67,19 @@ export function formatDatasetReport(report: DatasetReport): string[] {
   if (report.droppedConstant.length > 0) {
     lines.push(`constant columns dropped: ${report.droppedConstant.join(", ")}`);
   }
+  if (report.renormalisedRows) {
+    lines.push(renormalisedNote(report.renormalisedRows));
+  }
   return lines;
+}
+
+/**
+ * What `parseMulticlassPredictions` did to `rows` rows whose probabilities summed to 1 within
+ * 1e-3 but not 1e-6, in words.
+ *
+ * @example
+ * renormalisedNote(3); // "3 rows' probabilities summed to 1 only within 0.001 (rounded?): divided by their sum"
+ */
+export function renormalisedNote(rows: number): string {
+  return `${rows} ${rows === 1 ? "row's" : "rows'"} probabilities summed to 1 only within 0.001 (rounded?): divided by their sum`;
 }

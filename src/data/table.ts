@@ -154,6 +154,8 @@ export function buildMulticlassDataset(
 interface SelectedRows {
   header: readonly string[];
   rows: readonly (readonly string[])[];
+  /** 1-based input line of each kept row, when the table records them. */
+  lines: number[] | undefined;
   targets: string[];
   featureColumns: number[];
   droppedRowsMissingTarget: number;
@@ -178,19 +180,22 @@ function selectRows(csv: CsvTable, target: string, dropColumns: readonly string[
     .filter((j) => j !== targetIndex && !dropped.has(j));
 
   const rows: string[][] = [];
+  const lines: number[] = [];
   const targets: string[] = [];
-  for (const row of csv.rows) {
+  csv.rows.forEach((row, r) => {
     const value = row[targetIndex]!;
-    if (isMissing(value)) continue;
+    if (isMissing(value)) return;
     rows.push(row);
+    if (csv.lines) lines.push(csv.lines[r]!);
     targets.push(value.trim());
-  }
+  });
   if (rows.length === 0) {
     throw new DataError(`target "${target}" is missing in every row`);
   }
   return {
     header,
     rows,
+    lines: csv.lines ? lines : undefined,
     targets,
     featureColumns,
     droppedRowsMissingTarget: csv.rows.length - rows.length,
@@ -210,6 +215,7 @@ function encodeSelected(selected: SelectedRows): EncodedFeatures {
     selected.featureColumns.map((j) => ({
       name: selected.header[j]!,
       values: selected.rows.map((row) => row[j]!),
+      ...(selected.lines ? { lines: selected.lines } : {}),
     })),
   );
 }

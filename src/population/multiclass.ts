@@ -153,8 +153,11 @@ export function predictionsPool(rows: readonly Float64Array[], k: number): Multi
   return new MulticlassPool(eta, k);
 }
 
-/** A predictions file's report (rows per label) and its model's argmax accuracy. */
-export function predictionsSummary(p: MulticlassPredictions): {
+/**
+ * A predictions file's report (rows per label, and the rows renormalised to sum to 1 when
+ * there were any) and its model's argmax accuracy.
+ */
+export function predictionsSummary(p: MulticlassPredictions & { renormalised?: number }): {
   classNames: string[];
   report: DatasetReport;
   model: PreparedMulticlass["model"];
@@ -178,6 +181,7 @@ export function predictionsSummary(p: MulticlassPredictions): {
       droppedConstant: [],
       oneHot: [],
       classCounts,
+      ...(p.renormalised ? { renormalisedRows: p.renormalised } : {}),
     },
     model: { testAccuracy: correct / rows, trainSize: 0, testSize: rows },
   };

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { Consensus, ParticipantRow, StudyWords } from "../server/api-schemas.ts";
 import { STUDY_KINDS } from "../server/kinds/catalogue.ts";
+import { notJsonMessage } from "../words.ts";
 
 /** A participant's summary: the dashboard's row, its Phase II questions and binary range of a. */
 const Summary = ParticipantRow.extend({
@@ -86,8 +87,9 @@ export class StudyExportError extends Error {}
 
 /**
  * The study.json export in `text` (read from `name`), checked; a `StudyExportError` that says
- * what is wrong otherwise: not JSON, JSON that is no study export at all, or an export with a
- * field the report cannot read (its path named).
+ * what is wrong otherwise: not JSON (the parser's message, on one line), JSON that is no study
+ * export at all, or an export with a field the report cannot read or that is missing (its path
+ * named).
  * @example parseStudyExport(readFileSync("study.json", "utf8"), "study.json").study.name
  */
 export function parseStudyExport(text: string, name: string): StudyExport {
@@ -95,26 +97,41 @@ export function parseStudyExport(text: string, name: string): StudyExport {
   try {
     json = JSON.parse(text);
   } catch (e) {
-    throw new StudyExportError(`${name} is not JSON (${(e as Error).message})`);
+    throw new StudyExportError(notJsonMessage(name, e));
   }
+  const download = `download it from the study's page in the web app: Export, "Everything (JSON)"`;
+  const fields = json !== null && typeof json === "object" && !Array.isArray(json) ? json : null;
+  const software = (fields as { software?: { name?: unknown } } | null)?.software?.name;
+  // JSON that is no export at all (a metric file, a participants list) is told so; one that
+  // says it comes from this software, or has an export's fields, gets the field it lacks named.
   const looksLike =
-    json !== null &&
-    typeof json === "object" &&
-    "study" in json &&
-    "participants" in json &&
-    (json as { software?: { name?: unknown } }).software?.name === "metric-elicitation";
+    fields !== null &&
+    (software === "metric-elicitation" || ("study" in fields && "participants" in fields));
   if (!looksLike) {
-    throw new StudyExportError(
-      `${name} is not a study.json export (download it from the study's page in the web app: Export, "Everything (JSON)")`,
-    );
+    throw new StudyExportError(`${name} is not a study.json export (${download})`);
   }
   const parsed = StudyExport.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const where = issue.path.length > 0 ? issue.path.join(".") : "(top level)";
+    if (valueAt(json, issue.path) === undefined) {
+      throw new StudyExportError(
+        `${name} is not a study.json export this version can read: it has no ${where} (${download})`,
+      );
+    }
     throw new StudyExportError(
       `${name} is not a study.json export this version can read: ${where}: ${issue.message}`,
     );
   }
   return parsed.data;
+}
+
+/** The value at `path` inside parsed JSON, or undefined when some step of it is missing. */
+function valueAt(json: unknown, path: readonly PropertyKey[]): unknown {
+  let at = json;
+  for (const key of path) {
+    if (at === null || typeof at !== "object" || !Object.hasOwn(at, key)) return undefined;
+    at = (at as Record<PropertyKey, unknown>)[key];
+  }
+  return at;
 }

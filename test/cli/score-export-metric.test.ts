@@ -205,7 +205,7 @@ describe("elicit score and export-metric: bad input, one line each", () => {
     ]);
     expect(r.stderr).toContain("b0 is required in a metric file");
     r = elicit(["export-metric", file("bad.json", "{"), "--to", "python"]);
-    expect(r.stderr).toMatch(/bad\.json is not valid JSON/);
+    expect(r.stderr).toMatch(/bad\.json is not JSON: /);
     r = elicit(["export-metric", wrong, "--to", "julia"]);
     expect(r.stderr).toContain('unknown --to "julia"; choose python, r, js');
     r = elicit([
@@ -274,5 +274,113 @@ describe("elicit score and export-metric: bad input, one line each", () => {
     const e = elicit(["export-metric", "--help"]);
     expect(e.stdout).toContain("counts or joint");
     expect(e.stdout).toContain("--to <language>");
+  });
+});
+
+describe("elicit score: audit findings (one-line JSON errors, the file at fault, rounded rows, ties)", () => {
+  it("a file that is not JSON: one whole line, no quoted excerpt, worded as elicit report words it", () => {
+    const bad = file("m5.json", "not json\n");
+    const pred = file("p01.csv", "label,probability\n1,0.2\n0,0.9\n");
+    const r = elicit(["score", "--metric", bad, "--predictions", pred]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe(`elicit: error: ${bad} is not JSON: Unexpected token 'o'\n`);
+    const report = elicit(["report", bad]);
+    expect(report.status).toBe(2);
+    expect(report.stderr).toBe(r.stderr);
+  });
+
+  it("with several files, a positive class missing from one file's labels names that file", () => {
+    const metric = file(
+      "classes01.json",
+      JSON.stringify({ family: "binary-linear", tp: 0.6, tn: 0.4, classes: ["0", "1"] }),
+    );
+    const zeroOne = file("labels01.csv", "label,probability\n1,0.7\n0,0.2\n");
+    const named = file("named.csv", "label,probability\nmalignant,0.7\nbenign,0.2\n");
+    const r = elicit(["score", "--metric", metric, "--predictions", zeroOne, named]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe(
+      'elicit: error: named.csv: positive class "1" does not occur in the labels; they are: benign, malignant\n',
+    );
+    // A file's own format errors are named after it too.
+    const ragged = file("ragged.csv", "label,probability\n1,0.7\n0\n");
+    const g = elicit(["score", "--metric", metric, "--predictions", zeroOne, ragged]);
+    expect(g.stderr).toMatch(/^elicit: error: ragged\.csv: line 3: expected 2 fields/);
+  });
+
+  it("multiclass rows written with 4 decimals are renormalised and said so; farther off is refused", () => {
+    const metric = file(
+      "iris.json",
+      JSON.stringify({
+        family: "diagonal-linear",
+        a: [0.3, 0.3, 0.4],
+        classes: ["setosa", "versicolor", "virginica"],
+      }),
+    );
+    const rows = [
+      "label,p_setosa,p_versicolor,p_virginica",
+      "setosa,0.8667,0.0667,0.0667",
+      "versicolor,0.0667,0.8667,0.0667",
+      "virginica,0.1,0.2,0.7",
+    ];
+    const rounded = file("rounded.csv", `${rows.join("\n")}\n`);
+    const r = elicit(["score", "--metric", metric, "--predictions", rounded]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toBe(
+      "note: rounded.csv: 2 rows' probabilities summed to 1 only within 0.001 (rounded?): divided by their sum\n",
+    );
+    const json = JSON.parse(
+      elicit(["score", "--metric", metric, "--predictions", rounded, "--json"]).stdout,
+    );
+    expect(json.notes).toContain(
+      "rounded.csv: 2 rows' probabilities summed to 1 only within 0.001 (rounded?): divided by their sum",
+    );
+    const far = file("far.csv", `${[...rows.slice(0, 3), "virginica,0.1,0.2,0.71"].join("\n")}\n`);
+    const f = elicit(["score", "--metric", metric, "--predictions", far]);
+    expect(f.status).toBe(2);
+    expect(f.stderr).toMatch(
+      /^elicit: error: far\.csv: line 4: probabilities sum to 1\.01\d*, not 1: each row must sum to 1 within 0\.001 .*write them with more digits\n$/,
+    );
+  });
+
+  it("ties for best: said how P(best) counts them, and a model never worse is not 'cannot tell apart'", () => {
+    // a.csv is perfect; b.csv calls one negative case 0.6. Under a0 = 0.7 (threshold 0.7) both
+    // are perfect, a tie; under a0 = 0.3 b.csv's false alarm makes it worse.
+    const metric = file(
+      "tied.json",
+      JSON.stringify({ family: "binary-threshold", a0: 0.5, draws: [{ a0: 0.3 }, { a0: 0.7 }] }),
+    );
+    const a = file("perfect.csv", "label,probability\n1,0.9\n0,0.1\n1,0.9\n0,0.1\n");
+    const b = file("alarm.csv", "label,probability\n1,0.9\n0,0.6\n1,0.9\n0,0.1\n");
+    const r = elicit(["score", "--metric", metric, "--predictions", a, b]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).not.toContain("cannot tell");
+    expect(r.stdout).toContain(
+      "perfect.csv scores at least as well as alarm.csv under every one of the belief's samples, better under 50% (the same under 50%).",
+    );
+    expect(r.stdout).toContain(
+      "P(best) shares a sample under which models tie for best equally among them. Best alone / best or tied: perfect.csv 50% / 100%, alarm.csv 0% / 50%.",
+    );
+    expect(r.stdout).toContain(
+      "No model is best alone under 95% of the belief's samples, but perfect.csv is best or tied for best under every one of them (P(best): perfect.csv 0.750, alarm.csv 0.250).",
+    );
+    // The JSON keeps pBest (ties shared) and adds the counts either way.
+    const out = JSON.parse(
+      elicit(["score", "--metric", metric, "--predictions", a, b, "--json"]).stdout,
+    ).subjects[0];
+    expect(out.models.map((m: { pBest: number }) => m.pBest)).toEqual([0.75, 0.25]);
+    expect(out.models.map((m: { pBestAlone: number }) => m.pBestAlone)).toEqual([0.5, 0]);
+    expect(out.models.map((m: { pBestOrTied: number }) => m.pBestOrTied)).toEqual([1, 0.5]);
+    expect(out.belief.closeCalls).toEqual([
+      {
+        first: "perfect.csv",
+        second: "alarm.csv",
+        firstAhead: 0.75,
+        tied: 0.5,
+        firstBetter: 0.5,
+        secondBetter: 0,
+      },
+    ]);
+    // The help says how ties count.
+    expect(elicit(["score", "--help"]).stdout).toMatch(/tie for best counts 1\/n for each/);
   });
 });

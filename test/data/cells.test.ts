@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isMissing, parseNumber } from "../../src/data/cells.ts";
+import { isMissing, isNonFiniteNumber, parseNumber } from "../../src/data/cells.ts";
 import { sortClassNames } from "../../src/data/classes.ts";
 
 describe("isMissing", () => {
@@ -20,6 +20,17 @@ describe("parseNumber", () => {
     expect(parseNumber("+2")).toBe(2);
     for (const v of ["0x10", "Infinity", "1e999", "", "1,5", "abc", "1 2"]) {
       expect(parseNumber(v)).toBeNull();
+    }
+  });
+});
+
+describe("isNonFiniteNumber", () => {
+  it("recognises overflowing decimals and infinities, not finite numbers or words", () => {
+    for (const v of ["1e999", "-1e999", " 1e400 ", "Infinity", "-Infinity", "+inf", "INF"]) {
+      expect(isNonFiniteNumber(v), v).toBe(true);
+    }
+    for (const v of ["1e308", "0", "-2.5", "abc", "", "info", "0x10", "NaN"]) {
+      expect(isNonFiniteNumber(v), v).toBe(false);
     }
   });
 });

@@ -2,16 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatCsvRow, parseCsv } from "../../src/data/csv.ts";
 import { DataError } from "../../src/data/errors.ts";
-
-function errorOf(fn: () => unknown): DataError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof DataError) return e;
-    throw e;
-  }
-  throw new Error("expected a DataError");
-}
+import { errorOf } from "./data-error.ts";
 
 describe("parseCsv", () => {
   it("reads a plain table", () => {
@@ -69,6 +60,20 @@ describe("parseCsv", () => {
     expect(e.message).toBe("line 3: expected 3 fields (as in the header) but found 2");
     expect(e.line).toBe(3);
     expect(errorOf(() => parseCsv("a,b\n1,2,3\n")).message).toMatch(/line 2: .*2 fields.*found 3/);
+  });
+
+  it("says that a ragged file with semicolons looks semicolon-separated (decimal commas)", () => {
+    const semi = "x1;x2;y\n1,97;-0,89;sick\n-0,09;0,53;healthy\n";
+    const e = errorOf(() => parseCsv(semi));
+    expect(e.message).toBe(
+      'line 2: expected 1 fields (as in the header) but found 3; the file looks semicolon-separated (";" in the header or on line 2): save it comma-separated, with "." as the decimal point',
+    );
+    expect(e.line).toBe(2);
+    // A semicolon on the line alone is enough; a ragged file without any gets no hint.
+    expect(errorOf(() => parseCsv("a,b\n1;2,3,4\n")).message).toMatch(/semicolon-separated/);
+    expect(errorOf(() => parseCsv("a,b\n1,2,3\n")).message).not.toMatch(/semicolon/);
+    // A semicolon inside a well-formed file is only data.
+    expect(parseCsv("a,b\n1;2,3\n").rows).toEqual([["1;2", "3"]]);
   });
 
   it("counts physical lines when naming a ragged row after a multi-line field", () => {

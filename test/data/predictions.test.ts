@@ -7,16 +7,7 @@ import {
   parseMulticlassPredictions,
   parsePredictions,
 } from "../../src/data/predictions.ts";
-
-function errorOf(fn: () => unknown): DataError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof DataError) return e;
-    throw e;
-  }
-  throw new Error("expected a DataError");
-}
+import { errorOf } from "./data-error.ts";
 
 describe("parsePredictions", () => {
   it("reads 0/1 labels and reports ignored columns", () => {
@@ -153,10 +144,31 @@ describe("multiclass predictions", () => {
     expect(errorOf(() => parseMulticlassPredictions(bad)).message).toMatch(
       /^line 2: probabilities sum to 0.9/,
     );
-    // Within 1e-6 is fine.
-    expect(() =>
-      parseMulticlassPredictions("label,p_a,p_b\na,0.5,0.5000001\nb,0,1\n"),
-    ).not.toThrow();
+    // Within 1e-6 is fine, and taken as it is.
+    const close = parseMulticlassPredictions("label,p_a,p_b\na,0.5,0.5000001\nb,0,1\n");
+    expect(Array.from(close.probabilities[0]!)).toEqual([0.5, 0.5000001]);
+    expect(close.renormalised).toBe(0);
+  });
+
+  it("renormalises rows rounded to a few decimals (within 1e-3 of 1) and counts them", () => {
+    // Written with 4 decimals: 0.0667 + 0.8667 + 0.0667 = 1.0001; 0.3333 * 3 = 0.9999.
+    const text =
+      "label,p_a,p_b,p_c\na,0.0667,0.8667,0.0667\nb,0.3333,0.3333,0.3333\nc,0.2,0.3,0.5\n";
+    const p = parseMulticlassPredictions(text);
+    expect(p.renormalised).toBe(2);
+    for (const row of p.probabilities) {
+      expect(Math.abs(row.reduce((s, x) => s + x, 0) - 1)).toBeLessThan(1e-12);
+    }
+    expect(p.probabilities[0]![1]).toBeCloseTo(0.8667 / 1.0001, 15);
+    expect(Array.from(p.probabilities[2]!)).toEqual([0.2, 0.3, 0.5]);
+    // Farther off is refused, saying the tolerance and what to do.
+    const off = errorOf(() =>
+      parseMulticlassPredictions("label,p_a,p_b,p_c\na,0.067,0.867,0.068\nc,0.2,0.3,0.5\n"),
+    );
+    expect(off.line).toBe(2);
+    expect(off.message).toMatch(
+      /^line 2: probabilities sum to 1\.00\d*, not 1: each row must sum to 1 within 0\.001 \(rows within it are renormalised\); if the probabilities were rounded, write them with more digits$/,
+    );
   });
 
   it("rejects unknown labels, bad probabilities, too few classes, rows or labels", () => {

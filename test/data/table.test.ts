@@ -3,6 +3,8 @@ import { parseCsv } from "../../src/data/csv.ts";
 import { DataError } from "../../src/data/errors.ts";
 import { formatDatasetReport } from "../../src/data/report.ts";
 import { buildBinaryDataset, buildMulticlassDataset } from "../../src/data/table.ts";
+import { prepareMulticlassFromPredictions } from "../../src/population/multiclass.ts";
+import { errorOf } from "./data-error.ts";
 
 const rows = (features: Float64Array[]) => features.map((r) => Array.from(r));
 
@@ -48,6 +50,71 @@ describe("buildBinaryDataset", () => {
     const csv = parseCsv("x,label\n1,a\n2,b\nthree,a\n");
     const data = buildBinaryDataset(csv, { target: "label" });
     expect(data.featureNames).toEqual(["x=1", "x=2", "x=three"]);
+  });
+
+  it("refuses a numeric column with a few non-numbers, naming the column, lines and values", () => {
+    const table = (cell: (i: number) => string, rows = 20) =>
+      parseCsv(
+        `x1,x2,y\n${Array.from({ length: rows }, (_, i) => `${i},${cell(i)},${i % 2 ? "a" : "b"}`).join("\n")}\n`,
+      );
+    // One typo: line 12 (the header is line 1) holds row 11.
+    const typo = errorOf(() =>
+      buildBinaryDataset(
+        table((i) => (i === 10 ? "abc" : `${i / 10}`)),
+        { target: "y" },
+      ),
+    );
+    expect(typo.message).toBe(
+      'column "x2" holds numbers except for 1 of its 20 values: line 12 "abc". Fix the value, or leave the cell empty (an empty cell is imputed with the column mean, and reported)',
+    );
+    expect(typo.line).toBe(12);
+    // A number too large for a double, and infinities, in a numeric column.
+    const overflow = errorOf(() =>
+      buildMulticlassDataset(
+        table((i) => (i === 5 ? "1e999" : i === 7 ? "-Infinity" : `${i}`)),
+        { target: "y" },
+      ),
+    );
+    expect(overflow.message).toMatch(
+      /^column "x2" holds numbers except for 2 of its 20 values: line 7 "1e999" \(not a finite number\), line 9 "-Infinity" \(not a finite number\)\. Fix the values, or leave the cells empty/,
+    );
+    // Many: the first three quoted, the rest counted; a missing cell is neither.
+    const many = errorOf(() =>
+      buildBinaryDataset(
+        table((i) => (i < 2 ? `?${i}` : i === 2 ? "" : `${i}`), 30),
+        { target: "y" },
+      ),
+    );
+    expect(many.message).toMatch(/except for 2 of its 29 values: line 2 "\?0", line 3 "\?1"\./);
+    const five = errorOf(() =>
+      buildBinaryDataset(
+        parseCsv(
+          `x,y\n${Array.from({ length: 60 }, (_, i) => `${i < 5 ? `n${i}` : i},${i % 2}`).join("\n")}\n`,
+        ),
+        { target: "y" },
+      ),
+    );
+    expect(five.message).toMatch(
+      /except for 5 of its 60 values: line 2 "n0", line 3 "n1", line 4 "n2" and 2 more\./,
+    );
+  });
+
+  it("keeps one-hot encoding a column that is mostly not numbers (under 90% numbers)", () => {
+    // 8 numbers of 10 (80%): categorical, as a column of codes and words is.
+    const cells = ["1", "2", "3", "4", "5", "6", "7", "8", "red", "blue"];
+    const csv = parseCsv(`x,y\n${cells.map((c, i) => `${c},${i % 2}`).join("\n")}\n`);
+    const data = buildBinaryDataset(csv, { target: "y" });
+    expect(data.report.oneHot).toEqual([{ column: "x", levels: 10 }]);
+  });
+
+  it("names rows by their place when the table records no lines", () => {
+    const csv = parseCsv(
+      `x,y\n${Array.from({ length: 10 }, (_, i) => `${i === 3 ? "oops" : i},${i % 2}`).join("\n")}\n`,
+    );
+    const { lines: _, ...bare } = csv;
+    expect(errorOf(() => buildBinaryDataset(bare, { target: "y" })).message).toMatch(
+      /^column "x" holds numbers except for 1 of its 10 values: row 4 "oops"\./,
+    );
   });
 
   it("drops constant and all-missing columns and reports them", () => {
@@ -196,5 +263,24 @@ describe("formatDatasetReport", () => {
       "categorical columns one-hot encoded: c (2 levels)",
       "constant columns dropped: k",
     ]);
+  });
+
+  it("says how many predictions rows were renormalised to sum to 1", () => {
+    const base = formatDatasetReport({
+      rows: 3,
+      droppedRowsMissingTarget: 0,
+      imputed: [],
+      droppedConstant: [],
+      oneHot: [],
+      classCounts: { a: 1, b: 1, c: 1 },
+    });
+    expect(base).toEqual(["3 rows", "classes: a 1, b 1, c 1"]);
+    const report = prepareMulticlassFromPredictions(
+      "label,p_a,p_b,p_c\na,0.6667,0.1667,0.1667\nb,0.1,0.8,0.1\nc,0.3333,0.3333,0.3333\n",
+    ).report;
+    expect(report.renormalisedRows).toBe(2);
+    expect(formatDatasetReport(report).at(-1)).toBe(
+      "2 rows' probabilities summed to 1 only within 0.001 (rounded?): divided by their sum",
+    );
   });
 });

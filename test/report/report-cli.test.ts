@@ -35,7 +35,21 @@ describe("a study.json checked at the edge", () => {
   });
 
   it("says what is wrong: not JSON, not a study export, a field it cannot read", () => {
-    expect(() => parseStudyExport("{", "x.json")).toThrow(/^x\.json is not JSON \(/);
+    expect(() => parseStudyExport("{", "x.json")).toThrow(/^x\.json is not JSON: \S/);
+    // The parser's excerpt of the text (a line break, a quote) is left out: one whole line.
+    expect(() => parseStudyExport("not json\n", "x.json")).toThrow(
+      /^x\.json is not JSON: Unexpected token 'o'$/,
+    );
+    // An export lacking a field has it named, as one with a field it cannot read does.
+    const partial = JSON.parse(text);
+    delete partial.participants;
+    expect(() => parseStudyExport(JSON.stringify(partial), "x.json")).toThrow(
+      /^x\.json is not a study\.json export this version can read: it has no participants \(download it/,
+    );
+    delete partial.study;
+    expect(() => parseStudyExport(JSON.stringify(partial), "x.json")).toThrow(
+      /^x\.json is not a study\.json export this version can read: it has no study \(download it/,
+    );
     expect(() => parseStudyExport('{"a": 1}', "x.json")).toThrow(
       /^x\.json is not a study\.json export \(download it from the study's page/,
     );
@@ -64,7 +78,7 @@ describe("elicit report", () => {
     writeFileSync(join(dir, "other.json"), '{"rows": []}');
     const cases: [string[], RegExp][] = [
       [["report", "missing.json"], /^elicit: error: missing\.json: no such file\n$/],
-      [["report", "broken.json"], /^elicit: error: broken\.json is not JSON \(/],
+      [["report", "broken.json"], /^elicit: error: broken\.json is not JSON: [^\n]*\n$/],
       [["report", "other.json"], /^elicit: error: other\.json is not a study\.json export/],
       [
         ["report", "study.json", "--out", "nowhere/report.html"],

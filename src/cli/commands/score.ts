@@ -8,6 +8,7 @@ import {
 } from "../../experiments/score/metric-source.ts";
 import { readModelPredictions } from "../../experiments/score/model-predictions.ts";
 import { scoreModels } from "../../experiments/score/score.ts";
+import { notJsonMessage } from "../../words.ts";
 import { CliError, guarded } from "../errors.ts";
 import { readText } from "../files.ts";
 
@@ -34,8 +35,8 @@ export function loadMetricSource(
   let json: unknown;
   try {
     json = JSON.parse(text);
-  } catch {
-    throw new CliError(`${path} is not valid JSON`);
+  } catch (e) {
+    throw new CliError(notJsonMessage(path, e));
   }
   let participant: number | undefined;
   if (sel.participant !== undefined) {
@@ -95,7 +96,9 @@ Each model's probabilities become decisions by the rule optimal under the metric
 threshold; multiclass: the cost-sensitive rule), scored against the file's labels. With the
 elicited belief (study.json: the engine's 200 draws per participant, the range of a paper-search
 participant's answers, or the participants' metrics for the consensus), P(best) is the share of
-the belief's samples under which a model scores best, each sample with its own optimal rule.
+the belief's samples under which a model scores best, each sample with its own optimal rule; a
+sample under which n models tie for best counts 1/n for each (the output then also gives each
+model's share best alone and best or tied; --json: pBestAlone, pBestOrTied).
 
 Examples:
   elicit score --metric study.json --predictions a.csv b.csv

@@ -1,6 +1,7 @@
 import { describePortableMetric } from "../../metrics/portable/metric.ts";
+import { inWords } from "../../words.ts";
 import type { MetricSubject } from "./metric-source.ts";
-import type { ScoreReport } from "./score.ts";
+import type { CloseCall, ScoreReport } from "./score.ts";
 
 /** A subject (whose metric) with its report, as `elicit score` prints them. */
 export interface ScoredSubject {
@@ -9,12 +10,14 @@ export interface ScoredSubject {
 }
 
 const pad = (s: string, n: number) => s.padEnd(n);
-const pct = (x: number) => `${Math.round(100 * x)}%`;
+/** A share in whole percent, never rounded to 0% or 100% unless it is. */
+const pct = (x: number) =>
+  x > 0 && x < 0.005 ? "<1%" : x < 1 && x > 0.995 ? ">99%" : `${Math.round(100 * x)}%`;
 
 /**
  * The report in words and a table: the metric, each model's score, rank, probability of being
- * best under the belief (when there is one) and decision rule, then plainly which models the
- * belief cannot tell apart.
+ * best under the belief (when there is one) and decision rule, then plainly how ties for best
+ * were counted and which models the belief cannot tell apart (or which is never worse).
  * @example formatScoreReport([{ subject, report }]).split("\n")[0] // "Metric of participant 3: binary-linear: ..."
  */
 export function formatScoreReport(scored: readonly ScoredSubject[]): string {
@@ -48,16 +51,20 @@ export function formatScoreReport(scored: readonly ScoredSubject[]): string {
     if (b) {
       const top = Math.max(...b.pBest);
       out.push("");
+      const split = report.models.map((m, i) => `${m.name} ${b.pBest[i]!.toFixed(3)}`).join(", ");
+      const neverBeaten = report.models.filter((_, i) => b.pBestOrTied[i] === 1).map((m) => m.name);
       if (report.models.length > 1 && top < 0.95)
         out.push(
-          `The belief does not settle which model is best: the probability of being best is split (${report.models.map((m, i) => `${m.name} ${b.pBest[i]!.toFixed(3)}`).join(", ")}).`,
+          neverBeaten.length > 0
+            ? `No model is best alone under 95% of the belief's samples, but ${inWords(neverBeaten)} ${neverBeaten.length === 1 ? "is" : "are"} best or tied for best under every one of them (P(best): ${split}).`
+            : `The belief does not settle which model is best: the probability of being best is split (${split}).`,
         );
-      for (const c of b.closeCalls)
+      const ties = report.models.filter((_, i) => b.pBestAlone[i] !== b.pBestOrTied[i]);
+      if (ties.length > 0)
         out.push(
-          c.tied === 1
-            ? `The belief cannot tell ${c.first} and ${c.second} apart: they score the same under every one of its samples.`
-            : `The belief cannot tell ${c.first} and ${c.second} apart: ${c.first} scores better under ${pct(c.firstAhead - c.tied / 2)} of its samples, ${c.second} under ${pct(1 - c.firstAhead - c.tied / 2)}${c.tied > 0 ? `, the same under ${pct(c.tied)}` : ""}.`,
+          `P(best) shares a sample under which models tie for best equally among them. Best alone / best or tied: ${report.models.map((m, i) => `${m.name} ${pct(b.pBestAlone[i]!)} / ${pct(b.pBestOrTied[i]!)}`).join(", ")}.`,
         );
+      for (const c of b.closeCalls) out.push(closeCallText(c));
       if (b.closeCalls.length === 0 && report.models.length > 1)
         out.push(
           "The belief orders every neighbouring pair of models the same way in at least 95% of its samples.",
@@ -65,6 +72,21 @@ export function formatScoreReport(scored: readonly ScoredSubject[]): string {
     }
   }
   return `${out.join("\n")}\n`;
+}
+
+/** A close call in words: never "cannot tell apart" for a pair one of which is never worse. */
+function closeCallText(c: CloseCall): string {
+  if (c.tied === 1)
+    return `The belief cannot tell ${c.first} and ${c.second} apart: they score the same under every one of its samples.`;
+  const same = c.tied > 0 ? ` (the same under ${pct(c.tied)})` : "";
+  if (c.secondBetter === 0 || c.firstBetter === 0) {
+    const [lead, other, share] =
+      c.secondBetter === 0
+        ? [c.first, c.second, c.firstBetter]
+        : [c.second, c.first, c.secondBetter];
+    return `${lead} scores at least as well as ${other} under every one of the belief's samples, better under ${pct(share)}${same}.`;
+  }
+  return `The belief cannot tell ${c.first} and ${c.second} apart: ${c.first} scores better under ${pct(c.firstBetter)} of its samples, ${c.second} under ${pct(c.secondBetter)}${c.tied > 0 ? `, the same under ${pct(c.tied)}` : ""}.`;
 }
 
 /**
@@ -93,6 +115,8 @@ export function scoreReportJson(scored: readonly ScoredSubject[], notes: readonl
         score: m.score,
         rank: m.rank,
         pBest: report.belief ? report.belief.pBest[i] : null,
+        pBestAlone: report.belief ? report.belief.pBestAlone[i] : null,
+        pBestOrTied: report.belief ? report.belief.pBestOrTied[i] : null,
         rule: {
           text: m.rule.text,
           optimal: m.rule.optimal,

@@ -303,10 +303,26 @@ function meanMetric(ms: readonly PortableMetric[]): PortableMetric {
   }
 }
 
-function readStudy(raw: unknown, sel: MetricSelection): MetricSource {
+/** True when some step of `path` is absent from parsed JSON (a missing field, not a bad one). */
+function lacks(json: unknown, path: readonly PropertyKey[]): boolean {
+  let at = json;
+  for (const key of path) {
+    if (at === null || typeof at !== "object" || !Object.hasOwn(at, key)) return true;
+    at = (at as Record<PropertyKey, unknown>)[key];
+  }
+  return at === undefined;
+}
+
+function readStudy(raw: unknown, sel: MetricSelection, name: string): MetricSource {
   const parsed = StudyJson.safeParse(raw);
-  if (!parsed.success)
-    throw new MetricFileError(`not a study.json export: ${issueText(parsed.error)}`);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    // A field the export lacks is named as missing (`elicit report` words it the same).
+    const missing = lacks(raw, issue.path);
+    throw new MetricFileError(
+      `${name} is not a study.json export this version can read: ${missing ? `it has no ${issue.path.join(".")}` : issueText(parsed.error)}`,
+    );
+  }
   const s = parsed.data;
   const read = studyReader(s);
   const withMetric = s.participants.filter((p) => p.summary.metric !== null);
@@ -522,7 +538,8 @@ export function readMetricSource(
     throw new MetricFileError(`${name} must hold a JSON object`);
   const obj = raw as Record<string, unknown>;
   const studyOnly = sel.participant !== undefined || sel.all;
-  if ("participants" in obj && "study" in obj) return readStudy(obj, sel);
+  const ours = (obj.software as { name?: unknown } | undefined)?.name === "metric-elicitation";
+  if ("study" in obj && ("participants" in obj || ours)) return readStudy(obj, sel, name);
   if (studyOnly)
     throw new MetricFileError(
       `--participant and --all choose among a study.json's participants; ${name} is not a study.json`,

@@ -1,6 +1,7 @@
 import { parseCsv } from "../../data/csv.ts";
 import { DataError } from "../../data/errors.ts";
 import { parseMulticlassPredictions, parsePredictions } from "../../data/predictions.ts";
+import { renormalisedNote } from "../../data/report.ts";
 import { metricClassCount, type PortableMetric } from "../../metrics/portable/metric.ts";
 import type { ModelPredictions } from "./score.ts";
 
@@ -27,7 +28,8 @@ const list = (xs: readonly string[]) => xs.join(", ");
  * project's readers (`parsePredictions`: `label,probability`; `parseMulticlassPredictions`:
  * `label,p_<class>...`, with a group column for fair metrics). Classes are matched by name
  * when the metric names them; a file whose classes (or groups) are not the metric's is a
- * `DataError` saying which.
+ * `DataError` saying which. Every `DataError` starts with the file's `name`. Multiclass rows
+ * whose probabilities the reader renormalised (rounded to a few decimals) are counted in a note.
  * @example readModelPredictions("a.csv", text, { family: "binary-linear", tp: 0.7, tn: 0.3 }).model.labels
  */
 export function readModelPredictions(
@@ -38,7 +40,7 @@ export function readModelPredictions(
 ): ReadPredictions {
   const k = metricClassCount(metric);
   const notes: string[] = [];
-  const header = parseCsv(text).header.map((h) => h.trim());
+  const header = inFile(name, () => parseCsv(text)).header.map((h) => h.trim());
   const binaryForm = header.includes("probability");
   if (metric.family === "fair" && o.groups === undefined)
     throw new DataError(
@@ -58,12 +60,12 @@ export function readModelPredictions(
     try {
       p = parsePredictions(text);
     } catch (e) {
-      if (!(e instanceof DataError) || !/is not 0 or 1/.test(e.message)) throw e;
+      if (!(e instanceof DataError) || !/is not 0 or 1/.test(e.message)) throw namedAfter(name, e);
       if (positive === undefined)
         throw new DataError(
           `${name}: its labels are class names and the metric does not name its classes: give the positive class with --positive`,
         );
-      p = parsePredictions(text, { positive });
+      p = inFile(name, () => parsePredictions(text, { positive }));
     }
     const named = p.positiveLabel !== "1" || p.negativeLabel !== "0";
     if (metric.classes && named) {
@@ -85,7 +87,10 @@ export function readModelPredictions(
       ...(named ? { classes: [p.negativeLabel, p.positiveLabel] } : {}),
     };
   }
-  const p = parseMulticlassPredictions(text, o.groups !== undefined ? { group: o.groups } : {});
+  const p = inFile(name, () =>
+    parseMulticlassPredictions(text, o.groups !== undefined ? { group: o.groups } : {}),
+  );
+  if (p.renormalised > 0) notes.push(`${name}: ${renormalisedNote(p.renormalised)}`);
   if (p.classNames.length !== k)
     throw new DataError(
       `${name}: its classes (${list(p.classNames)}) are ${p.classNames.length}; the metric is about ${k}${metric.classes ? ` (${list(metric.classes)})` : ""}`,
@@ -119,6 +124,24 @@ export function readModelPredictions(
       `${name}: the metric's groups are unnamed: taken in sorted order (${list(p.groupNames!)})`,
     );
   return { model, notes, classes: order.map((col) => p.classNames[col]!) };
+}
+
+/**
+ * A `DataError` of the readers named after the file, as this module's own errors are (several
+ * files are read at once); any other error as it is.
+ */
+function namedAfter(name: string, e: unknown): unknown {
+  if (!(e instanceof DataError) || e.message.startsWith(`${name}: `)) return e;
+  return new DataError(`${name}: ${e.message}`, { line: e.line });
+}
+
+/** `read()`, its errors named after the file (see `namedAfter`). */
+function inFile<T>(name: string, read: () => T): T {
+  try {
+    return read();
+  } catch (e) {
+    throw namedAfter(name, e);
+  }
 }
 
 /** Each case's group as an index into the metric's groups (by name when it names them). */

@@ -50,6 +50,10 @@ export interface CloseCall {
   readonly firstAhead: number;
   /** Share of the samples under which the two score the same. */
   readonly tied: number;
+  /** Share of the samples under which `first` scores strictly better. */
+  readonly firstBetter: number;
+  /** Share of the samples under which `second` scores strictly better. */
+  readonly secondBetter: number;
 }
 
 /** Result of `scoreModels`. */
@@ -66,8 +70,15 @@ export interface ScoreReport {
     readonly kind: MetricBelief["kind"];
     readonly note: string;
     readonly samples: number;
-    /** Per model (in the order given): the share of samples under which it is best. */
+    /**
+     * Per model (in the order given): the share of samples under which it is best, a sample
+     * under which n models tie for best counting 1/n to each (so the shares sum to 1).
+     */
     readonly pBest: readonly number[];
+    /** Per model: the share of samples under which it alone scores best. */
+    readonly pBestAlone: readonly number[];
+    /** Per model: the share of samples under which no model scores better (best or tied). */
+    readonly pBestOrTied: readonly number[];
     /** Neighbours in the ranking whose order fewer than 95% of the samples agree on. */
     readonly closeCalls: readonly CloseCall[];
   };
@@ -118,9 +129,10 @@ function better(a: number, b: number, cost: boolean): boolean {
  * metric (`optimalRule`: binary, a threshold; multiclass, the cost-sensitive rule), and its
  * score is the metric's value of the confusion matrix of those decisions against the labels.
  * Under the belief each sample metric gets its own optimal rule, and a model is best under
- * a sample when no other scores better (ties share the sample). `closeCalls` lists the
- * neighbours in the ranking whose order fewer than 95% of the samples agree on: the belief
- * cannot tell them apart.
+ * a sample when no other scores better: `pBest` shares a sample among the models tied for
+ * best (1/n each), `pBestAlone` and `pBestOrTied` count it for none or all of them.
+ * `closeCalls` lists the neighbours in the ranking whose order fewer than 95% of the samples
+ * agree on (the formatted report says when one of the two is never worse).
  * @example
  * const report = scoreModels({ family: "binary-linear", tp: 0.7, tn: 0.3 }, [
  *   { name: "A", labels: [1, 0], probabilities: [[0.2, 0.8], [0.9, 0.1]] },
@@ -160,6 +172,8 @@ export function scoreModels(
   };
   if (!belief || belief.samples.length === 0) return report;
   const pBest = new Array<number>(models.length).fill(0);
+  const alone = new Array<number>(models.length).fill(0);
+  const orTied = new Array<number>(models.length).fill(0);
   const S = belief.samples.length;
   const perSample = belief.samples.map((s) => models.map((m) => scoreUnder(s, m).score));
   for (const scores of perSample) {
@@ -167,7 +181,10 @@ export function scoreModels(
     const top = scores.map((x) => best.includes(x));
     const n = top.filter(Boolean).length;
     top.forEach((t, i) => {
-      if (t) pBest[i]! += 1 / n / S;
+      if (!t) return;
+      pBest[i]! += 1 / n / S;
+      orTied[i]!++;
+      if (n === 1) alone[i]!++;
     });
   }
   const closeCalls: CloseCall[] = [];
@@ -175,12 +192,16 @@ export function scoreModels(
     const [i, j] = [order[r - 1]!, order[r]!];
     let ahead = 0;
     let tied = 0;
+    let firstBetter = 0;
+    let secondBetter = 0;
     for (const scores of perSample) {
-      if (better(scores[i]!, scores[j]!, cost)) ahead += 1;
-      else if (!better(scores[j]!, scores[i]!, cost)) {
+      if (better(scores[i]!, scores[j]!, cost)) {
+        ahead += 1;
+        firstBetter += 1;
+      } else if (!better(scores[j]!, scores[i]!, cost)) {
         ahead += 0.5;
         tied += 1;
-      }
+      } else secondBetter += 1;
     }
     const share = ahead / S;
     if (share < 0.95)
@@ -189,10 +210,20 @@ export function scoreModels(
         second: scored[j]!.name,
         firstAhead: share,
         tied: tied / S,
+        firstBetter: firstBetter / S,
+        secondBetter: secondBetter / S,
       });
   }
   return {
     ...report,
-    belief: { kind: belief.kind, note: belief.note, samples: S, pBest, closeCalls },
+    belief: {
+      kind: belief.kind,
+      note: belief.note,
+      samples: S,
+      pBest,
+      pBestAlone: alone.map((c) => c / S),
+      pBestOrTied: orTied.map((c) => c / S),
+      closeCalls,
+    },
   };
 }
