@@ -153,6 +153,12 @@ for example in "$root"/examples/*.mjs; do
   cp "$example" "$app/"
   check "examples/$(basename "$example")" node "$app/$(basename "$example")"
 done
+# The replay example on a log the installed `elicit simulate --strategy adaptive --log` wrote
+# (the README says it reads such logs; test/cli/replay-example.test.ts runs it from the checkout).
+check "examples/replay-answer-log.mjs replays an adaptive log of the installed elicit" bash -c "
+  npx --no-install elicit simulate --truth '{\"tp\":0.6,\"tn\":0.8}' --strategy adaptive \
+    --log '$work/adaptive-log.json' >/dev/null &&
+  node '$app/replay-answer-log.mjs' '$work/adaptive-log.json' | grep -q '^all [0-9]* answers: elicited tp '"
 
 check "npx elicit --version prints the package version" bash -c \
   "[ \"\$(npx --no-install elicit --version)\" = \"$(node -p "require('$root/package.json').version")\" ]"

@@ -15,7 +15,7 @@ import { STRATEGY_NAMES, type StrategyName } from "../search/strategy.ts";
 import { strategyError } from "./commands/spec-options.ts";
 import { CliError } from "./errors.ts";
 import { readText } from "./files.ts";
-import { syntheticError } from "./population-options.ts";
+import { l2Option, syntheticError } from "./population-options.ts";
 
 /** Flags of a multiclass command. */
 export interface MulticlassFlags {
@@ -65,7 +65,7 @@ export function loadMulticlassPool(f: MulticlassFlags): {
     target: f.target,
     dropColumns: f.drop,
     splitSeed: Number(f.splitSeed ?? "1"),
-    l2: Number(f.l2 ?? "1"),
+    l2: l2Option(f.l2),
   });
   return { pool: p.pool, source: f.data, classNames: p.classNames };
 }

@@ -63,26 +63,33 @@ export interface PopulationFlags {
   l2?: string;
 }
 
-/** Register the population flags on a command. */
-export function addPopulationOptions(cmd: Command): Command {
-  return cmd
+/**
+ * Register the population flags on a command. `dataOnly` (`elicit fit`, which trains on a CSV
+ * and writes its held-out predictions): only the flags of `--data` (no `--predictions`,
+ * `--synthetic` or `--pool`, which it has no use for).
+ */
+export function addPopulationOptions(cmd: Command, o: { dataOnly?: boolean } = {}): Command {
+  cmd
     .option(
       "--data <file>",
       "CSV with features and a target column (default: bundled breast-cancer data)",
     )
     .option("--target <column>", "target column of --data (default for the bundled data: target)")
     .option("--positive <value>", "target value of the positive class (default: the rarer class)")
-    .option("--drop <column...>", "feature columns to ignore (ids, leaks)")
-    .option(
-      "--predictions <file>",
-      "CSV with columns label,probability made elsewhere, instead of --data",
-    )
-    .option("--synthetic <name>", `a synthetic population instead of data: ${SYNTHETIC_CHOICES}`)
-    .option(
-      "--pool <kind>",
-      "soft (held-out probabilities as soft labels: exact geometry) or labelled (held-out labels, as the papers)",
-      "soft",
-    )
+    .option("--drop <column...>", "feature columns to ignore (ids, leaks)");
+  if (!o.dataOnly)
+    cmd
+      .option(
+        "--predictions <file>",
+        "CSV with columns label,probability made elsewhere, instead of --data",
+      )
+      .option("--synthetic <name>", `a synthetic population instead of data: ${SYNTHETIC_CHOICES}`)
+      .option(
+        "--pool <kind>",
+        "soft (held-out probabilities as soft labels: exact geometry) or labelled (held-out labels, as the papers)",
+        "soft",
+      );
+  return cmd
     .option("--split-seed <n>", "seed of the 50/50 train/test split", "1")
     .option("--l2 <lambda>", "L2 penalty of the logistic regression", "1");
 }
@@ -95,6 +102,19 @@ export function numberOption(value: string | undefined, name: string, fallback: 
   if (value === undefined) return fallback;
   const n = Number(value);
   if (!Number.isFinite(n)) throw new CliError(`${name} must be a number, got "${value}"`);
+  return n;
+}
+
+/**
+ * `--l2 <lambda>`, the logistic regression's L2 penalty (`fallback` when not given): a number
+ * >= 0, or a one-line CLI error naming the option (the model's own check names no option).
+ * @example l2Option("-1") // throws '--l2 must be a number >= 0 (the L2 penalty), got "-1"'
+ */
+export function l2Option(value: string | undefined, fallback = 1): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!(value.trim() !== "" && Number.isFinite(n) && n >= 0))
+    throw new CliError(`--l2 must be a number >= 0 (the L2 penalty), got "${value}"`);
   return n;
 }
 
@@ -151,7 +171,7 @@ export function loadBinaryPopulation(flags: PopulationFlags): LoadedPopulation {
       positive: flags.positive,
       dropColumns: flags.drop,
       splitSeed: numberOption(flags.splitSeed, "--split-seed", 1),
-      l2: numberOption(flags.l2, "--l2", 1),
+      l2: l2Option(flags.l2),
       pool,
     },
     bundled ? "breast cancer (diagnostic)" : flags.data!,

@@ -1,4 +1,4 @@
-import { Command, type Help } from "commander";
+import { Command, type CommanderError, type Help } from "commander";
 import { VERSION } from "../version.ts";
 
 /**
@@ -91,6 +91,14 @@ export const COMMANDS: readonly LazyCommand[] = [
   },
 ];
 
+/**
+ * How `elicit` exits when commander stops it: help and `--version` with 0, a usage error
+ * (commander exits 1) with 2, like every other bad-input error (`guarded`).
+ */
+function usageExit(error: CommanderError): never {
+  process.exit(error.exitCode === 0 ? 0 : 2);
+}
+
 /** The command an argument list runs (`elicit <cmd> ...` or `elicit help <cmd>`), if any. */
 export function commandOf(args: readonly string[]): LazyCommand | undefined {
   const first = args[0] === "help" ? args[1] : args[0];
@@ -116,7 +124,12 @@ export async function buildProgram(
       "Metric elicitation: recover a stakeholder's classification metric from pairwise comparisons",
     )
     .version(VERSION)
-    .showHelpAfterError("(run with --help for usage)");
+    .showHelpAfterError("(run with --help for usage)")
+    // Commander's own usage errors (a required option not given, an unknown option, an
+    // option's missing value) follow the CLI's convention, as `guarded` does for the rest:
+    // one line "elicit: error: ...", exit 2. Every command inherits both settings.
+    .configureOutput({ outputError: (str, write) => write(`elicit: ${str}`) })
+    .exitOverride(usageExit);
   const stubs = new Map<Command, LazyCommand>();
   const chosen = commandOf(args);
   for (const c of COMMANDS) {

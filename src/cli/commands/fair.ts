@@ -14,6 +14,7 @@ import type { NoiseModel } from "../../oracle/noise.ts";
 import { prepareFairFromCsv } from "../../population/fair.ts";
 import { CliError } from "../errors.ts";
 import { readText } from "../files.ts";
+import { l2Option } from "../population-options.ts";
 import { progressBar } from "../progress.ts";
 import {
   describeQpme,
@@ -249,7 +250,7 @@ function simulateFairDataCommand(
     groups: f.groups,
     dropColumns: f.drop,
     splitSeed: Number(f.splitSeed ?? "1"),
-    l2: Number(f.l2 ?? "1"),
+    l2: l2Option(f.l2),
   });
   const k = prepared.classNames.length;
   const m = prepared.groupNames.length;

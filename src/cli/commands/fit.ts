@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { formatPredictions } from "../../data/predictions.ts";
 import { formatDatasetReport } from "../../data/report.ts";
-import { CliError, guarded } from "../errors.ts";
+import { guarded } from "../errors.ts";
 import { writeText } from "../files.ts";
 import {
   addPopulationOptions,
@@ -16,13 +16,12 @@ export function registerFit(program: Command): void {
     .description(
       "train a logistic regression on a CSV and write held-out predictions (label,probability)",
     );
-  addPopulationOptions(cmd);
+  // Only --data's flags: fit trains on a CSV (no --predictions, --synthetic or --pool).
+  addPopulationOptions(cmd, { dataOnly: true });
   cmd
     .option("--out <file>", "where to write the predictions CSV (default: stdout)")
     .action((f: PopulationFlags & { out?: string }) =>
       guarded(() => {
-        if (f.predictions || f.synthetic)
-          throw new CliError("fit takes --data (a CSV of features)");
         const loaded = loadBinaryPopulation(f);
         const p = loaded.prepared!;
         const csv = formatPredictions({

@@ -20,7 +20,7 @@ function logLevelOf(v: string): (typeof LOG_LEVELS)[number] {
 function portOf(v: string): number {
   const n = Number(v);
   if (!Number.isInteger(n) || n < 0 || n > 65535)
-    throw new Error(`--port must be 0-65535, not "${v}"`);
+    throw new CliError(`--port must be a whole number from 0 to 65535, not "${v}"`);
   return n;
 }
 

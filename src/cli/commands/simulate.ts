@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { formatDatasetReport } from "../../data/report.ts";
 import {
   binaryLinearFamily,
   binaryThresholdFamily,
@@ -30,11 +31,13 @@ import { isMulticlassFamily, type MulticlassFlags } from "../multiclass-options.
 import { parseBinaryTruth } from "../parse-truth.ts";
 import {
   addPopulationOptions,
+  type LoadedPopulation,
   loadBinaryPopulation,
   type PopulationFlags,
 } from "../population-options.ts";
 import { progressBar } from "../progress.ts";
 import { errorStats, errorTable } from "../trial-summary.ts";
+import { checkApplicable } from "./simulate-applicability.ts";
 import { addSpecOptions, type SpecFlags, specFromFlags } from "./spec-options.ts";
 
 interface SimulateFlags extends PopulationFlags, SpecFlags, AdaptiveFlags {
@@ -109,6 +112,22 @@ function printRun(r: BinaryRunReport, noise: NoiseModel): void {
   console.log(`classifier  ${describeThreshold(r.classifier)} is optimal for the elicited metric`);
 }
 
+/** Every flag of `elicit simulate` (each family reads its own). */
+type AllSimulateFlags = SimulateFlags & MulticlassFlags & { groups?: string; tau?: string };
+
+/**
+ * The binary population of the flags; a user's `--data` CSV also gets its preparation notes on
+ * stderr (columns encoded, rows dropped, cells imputed), as `elicit fit` prints them.
+ */
+function loadReported(f: PopulationFlags): LoadedPopulation {
+  const loaded = loadBinaryPopulation(f);
+  if (f.data !== undefined && loaded.prepared?.report) {
+    for (const line of formatDatasetReport(loaded.prepared.report))
+      process.stderr.write(`${line}\n`);
+  }
+  return loaded;
+}
+
 /** `elicit simulate`. */
 export function registerSimulate(program: Command): void {
   const cmd = program
@@ -170,10 +189,11 @@ export function registerSimulate(program: Command): void {
       "--least-squares",
       "quadratic, cubic, fair-quadratic: the pivot-free least-squares reconstruction instead of the corrected ratio formula (default: ratios)",
     )
-    .action((f: SimulateFlags & MulticlassFlags & { groups?: string; tau?: string }) =>
+    .action((f: AllSimulateFlags, command: Command) =>
       // The other families' and the adaptive engine's modules load only when asked for, so a
       // binary run starts without them (`npm run bench:cli`).
       guarded(async () => {
+        checkApplicable(f, (key) => command.getOptionValueSource(key) === "cli");
         if (f.truth === undefined && !f.randomTruth) {
           throw new CliError("give --truth JSON (the stakeholder's metric) or --random-truth");
         }
@@ -249,14 +269,14 @@ export function registerSimulate(program: Command): void {
           const { simulateBinaryAdaptiveCommand } = await import("./simulate-adaptive.ts");
           simulateBinaryAdaptiveCommand(
             f,
-            loadBinaryPopulation(f),
+            loadReported(f),
             noiseFrom(f),
             integer(f.seed, "--seed", 0),
             positiveTrials(f.trials),
           );
           return;
         }
-        const { population } = loadBinaryPopulation(f);
+        const { population } = loadReported(f);
         const family = (f.family ?? "binary-linear") as Parameters<typeof parseBinaryTruth>[1];
         let fixed: BinaryTruth | undefined;
         let monotoneDefault: "increasing" | "decreasing" | undefined;

@@ -68,7 +68,7 @@ export function addSpecOptions(cmd: Command): Command {
     .option("--family <name>", `metric family: ${FAMILY_NAMES.join(", ")}`, "binary-linear")
     .option(
       "--tolerance <eps>",
-      "search tolerance (default: 0.02 rad binary-linear, 0.05 rad binary-linear-fractional, 0.05 binary-threshold, 0.01 multiclass, quadratic and fair-quadratic, 0.001 cubic)",
+      "search tolerance (default: 0.02 rad binary-linear, 0.05 rad binary-linear-fractional, 0.05 binary-threshold, 0.01 multiclass, quadratic and fair-quadratic, 0.001 cubic; cubic with --strategy adaptive 0.01, as quadratic)",
     )
     .option(
       "--strategy <name>",
