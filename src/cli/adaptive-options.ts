@@ -72,7 +72,7 @@ export function addAdaptiveOptions(cmd: Command): Command {
     )
     .option(
       "--as-shown",
-      "adaptive: believe the answers are about the values a web study's participant sees: binary families, TP and TN rounded to --display-step; diagonal-linear and linear, each class's counts of 100 (default: exact values)",
+      "adaptive: the values a web study's participant sees (binary families, TP and TN rounded to --display-step; diagonal-linear and linear, each class's counts of 100): the engine believes the answers are about them, and the simulated person judges them (default: exact values for both)",
     )
     .option(
       "--every-shown",

@@ -1,5 +1,5 @@
+import { type DisplayFrame, displayFrame, shownCounts } from "../elicit/binary/display.ts";
 import type { BinaryConfusion } from "../metrics/binary-confusion.ts";
-import { fullConfusion } from "../metrics/binary-confusion.ts";
 
 /** Labels for the two classes in text displays. */
 export interface ClassWords {
@@ -29,8 +29,22 @@ export function table(header: readonly string[], rows: readonly (readonly string
 }
 
 /**
- * One system as text: counts out of 100 and class-conditional rates (G4 of the user study).
- * Returns lines so two systems can be printed side by side.
+ * The frame `systemLines` shows a pool of prevalence `zeta` in: a tenth of a person out of 100
+ * (counts of 1000, printed divided by 10), the class totals by largest remainder, so the
+ * caught and missed counts add up to the class total as printed.
+ * @example textFrame(0.3438) // { population: 1000, positives: 344, negatives: 656, step: 0.001 }
+ */
+export function textFrame(zeta: number): DisplayFrame {
+  return displayFrame(1000, zeta);
+}
+
+/**
+ * One system as text: counts out of 100 to a tenth of a person and class-conditional rates
+ * (G4 of the user study). TP and TN are rounded (`shownCounts` of `textFrame`, the adaptive
+ * engine's display key at step 0.001) and the missed cases and false alarms are the rest of
+ * their class totals as printed, so a person comparing missed cases compares caught ones
+ * too. Returns lines so two systems can be printed side by side.
+ * @example systemLines("System A", { tp: 0.3123, tn: 0.5904 }, 0.3438, words)[2] // "    caught  31.2  (91%)   missed       3.2   (9%)"
  */
 export function systemLines(
   title: string,
@@ -38,18 +52,17 @@ export function systemLines(
   zeta: number,
   words: ClassWords,
 ): string[] {
-  const m = fullConfusion(c, zeta);
-  const n = (x: number) => (100 * x).toFixed(1).replace(/\.0$/, "");
-  const pos = 100 * zeta;
-  const neg = 100 - pos;
+  const frame = textFrame(zeta);
+  const m = shownCounts(c, frame);
+  const n = (x: number) => (x / 10).toFixed(1);
   const rate = (x: number, total: number) =>
     total > 0 ? `${Math.round((100 * x) / total)}%` : "-";
   return [
     title,
-    `  actually ${words.positive} (${n(zeta)} of 100):`,
-    `    caught  ${pad(n(m.tp), 5)} (${rate(100 * m.tp, pos)})   missed       ${pad(n(m.fn), 5)} (${rate(100 * m.fn, pos)})`,
-    `  actually ${words.negative} (${n(1 - zeta)} of 100):`,
-    `    cleared ${pad(n(m.tn), 5)} (${rate(100 * m.tn, neg)})   false alarms ${pad(n(m.fp), 5)} (${rate(100 * m.fp, neg)})`,
+    `  actually ${words.positive} (${n(frame.positives)} of 100):`,
+    `    caught  ${pad(n(m.tp), 5)} (${rate(m.tp, frame.positives)})   missed       ${pad(n(m.fn), 5)} (${rate(m.fn, frame.positives)})`,
+    `  actually ${words.negative} (${n(frame.negatives)} of 100):`,
+    `    cleared ${pad(n(m.tn), 5)} (${rate(m.tn, frame.negatives)})   false alarms ${pad(n(m.fp), 5)} (${rate(m.fp, frame.negatives)})`,
   ];
 }
 

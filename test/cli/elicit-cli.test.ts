@@ -194,7 +194,7 @@ describe("elicit fit, ask and reproduce", () => {
         input,
       },
     );
-    expect(r.status).toBe(0);
+    expect(r.status).toBe(1); // stopped with q before the end
     expect(r.stdout).toMatch(/System A/);
     expect(r.stdout).toMatch(/out of 100|of 100/);
     const saved = JSON.parse(readFileSync(session, "utf8"));

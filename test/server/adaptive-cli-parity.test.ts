@@ -3,11 +3,12 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { truthfulAnswer } from "../../src/oracle/noise.ts";
+import type { SystemView } from "../../src/server/api-schemas.ts";
 import { sha256 } from "../../src/server/security/tokens.ts";
 import { tempDir } from "../temp-dir.ts";
 import {
   answerElicitation,
-  chooser,
   finePredictionsCsv,
   finish,
   storedStudy,
@@ -23,6 +24,17 @@ import { csvRows } from "./kind-driver.ts";
  * answers to the same questions (both are a pure function of spec, seed and answers).
  */
 const bin = fileURLToPath(new URL("../../bin/elicit.js", import.meta.url));
+
+/**
+ * The participant of metric `a0 TN + (1 - a0) TP` judging the counts the page shows (issue
+ * 26), as `elicit simulate --as-shown`'s person judges TP and TN at the display step.
+ */
+function onScreen(a0: number) {
+  return (l: SystemView, r: SystemView): "left" | "right" | "same" => {
+    const a = truthfulAnswer(a0 * l.tn + (1 - a0) * l.tp, a0 * r.tn + (1 - a0) * r.tp);
+    return a === "first" ? "left" : a === "second" ? "right" : "same";
+  };
+}
 
 describe("adaptive web study vs elicit simulate", () => {
   let t: TestApp;
@@ -47,7 +59,7 @@ describe("adaptive web study vs elicit simulate", () => {
     );
     expect(created.status).toBe(200);
     const id = created.body.study.id as number;
-    const { config, pool } = await storedStudy(t, id);
+    const { config } = await storedStudy(t, id);
     const spec = config.spec as unknown as Record<string, unknown>;
 
     const link = await call(t, "POST", `/api/studies/${id}/test-run`, {}, cookie);
@@ -65,8 +77,8 @@ describe("adaptive web study vs elicit simulate", () => {
       .executeTakeFirstOrThrow();
 
     const s = await walkToElicitation(t, token);
-    const { state } = await answerElicitation(t, token, s, chooser(pool, a0));
-    const done = await finish(t, token, state, chooser(pool, a0));
+    const { state } = await answerElicitation(t, token, s, onScreen(a0));
+    const done = await finish(t, token, state, onScreen(a0));
     const webA0 = (done.debrief!.metric as { a0: number }).a0;
     const answers = (
       await t.db

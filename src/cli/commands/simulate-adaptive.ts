@@ -52,6 +52,7 @@ import { createSpace } from "../../geometry/multiclass/space.ts";
 import { findSphere, type Sphere } from "../../geometry/multiclass/sphere.ts";
 import { createRng } from "../../math/rng.ts";
 import { mean } from "../../math/stats.ts";
+import { binaryConfusion } from "../../metrics/binary-confusion.ts";
 import { normalizeLinear } from "../../metrics/binary-linear.ts";
 import { describeNoise, type NoiseModel } from "../../oracle/noise.ts";
 import { shownConfusion } from "../../server/kinds/multiclass/participant.ts";
@@ -390,10 +391,22 @@ export function simulateBinaryAdaptiveCommand(
   const extra = {
     ...(spec.monotone ? { monotone: spec.monotone } : {}),
     ...(spec.grid !== undefined ? { grid: spec.grid } : {}),
+    // Recorded so the log replays with the same features and questions.
+    ...(settings.asShown ? { asShown: true } : {}),
+    ...(settings.everyShown ? { everyShown: true } : {}),
   };
   for (let t = 0; t < trials; t++) {
     const truth = fixed ?? randomBinaryTruth(spec.family, rng, population.zeta, spec.monotone);
-    const value = truthValue(truth);
+    const exact = truthValue(truth);
+    // Under --as-shown the simulated person judges TP and TN as shown (rounded to the
+    // display step, the family's features), as the engine believes and a study's participant
+    // does; otherwise the exact values.
+    const asShownValue =
+      (features: (p: BinaryPoint) => Float64Array) =>
+      (p: BinaryPoint): number => {
+        const f = features(p);
+        return exact({ ...p, confusion: binaryConfusion(f[0]!, f[1]!) });
+      };
     const common = {
       population: population.description,
       spec: extra,
@@ -406,6 +419,7 @@ export function simulateBinaryAdaptiveCommand(
         asShown: settings.asShown ?? false,
         everyShown: settings.everyShown ?? false,
       });
+      const value = settings.asShown ? asShownValue(family.features) : exact;
       const n = resolveNoise(noise, () => family, value);
       runs.push(
         report(family, normalizeLinear(truth.metric), value, n, settings, seed + t, {
@@ -421,6 +435,7 @@ export function simulateBinaryAdaptiveCommand(
         asShown: settings.asShown ?? false,
         everyShown: settings.everyShown ?? false,
       });
+      const value = settings.asShown ? asShownValue(family.features) : exact;
       const n = resolveNoise(noise, () => family, value);
       runs.push(
         report(family, { a0: truth.a0 }, value, n, settings, seed + t, {
@@ -476,9 +491,12 @@ export function simulateMulticlassAdaptiveCommand(
   const runs: AdaptiveRunReport[] = [];
   for (let t = 0; t < trials; t++) {
     const truth = normalizeMulticlassTruth(kind, fixed ?? randomMulticlassTruth(kind, pool.k, rng));
+    // Under --as-shown the simulated person judges the counts shown (the family's features);
+    // otherwise the exact point.
     const value = (p: MulticlassPoint) => {
+      const x = settings.asShown ? family.features(p) : p.point;
       let v = 0;
-      for (let i = 0; i < truth.length; i++) v += truth[i]! * p.point[i]!;
+      for (let i = 0; i < truth.length; i++) v += truth[i]! * x[i]!;
       return v;
     };
     const n = resolveNoise(noise, () => family, value);
