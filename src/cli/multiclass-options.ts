@@ -39,8 +39,14 @@ export function isMulticlassFamily(name: string | undefined): name is Multiclass
   return MULTICLASS_FAMILIES.includes(name as MulticlassFamily);
 }
 
-/** Load the multiclass pool the flags describe. */
-export function loadMulticlassPool(f: MulticlassFlags): {
+/**
+ * Load the multiclass pool the flags describe. `tooFewClasses`: what the error for a target of
+ * fewer than 3 classes says after the class list (default: use a binary family).
+ */
+export function loadMulticlassPool(
+  f: MulticlassFlags,
+  o: { tooFewClasses?: string } = {},
+): {
   pool: MulticlassPool;
   source: string;
   classNames: string[];
@@ -66,8 +72,20 @@ export function loadMulticlassPool(f: MulticlassFlags): {
     dropColumns: f.drop,
     splitSeed: Number(f.splitSeed ?? "1"),
     l2: l2Option(f.l2),
+    ...(o.tooFewClasses !== undefined ? { tooFewClasses: o.tooFewClasses } : {}),
   });
   return { pool: p.pool, source: f.data, classNames: p.classNames };
+}
+
+/**
+ * The classes in the order of the weights, named by their labels (a CSV's labels may be
+ * numbers that are not the 0-based indices: glass's are 1, 2, 3, 5, 6, 7); for the families
+ * over off-diagonal confusions, how those weights are ordered.
+ * @example classesText(["a", "b", "c"], "linear") // "a, b, c (the weights: off-diagonal confusions (true, predicted), row by row)"
+ */
+export function classesText(classNames: readonly string[], family: string): string {
+  const offDiagonal = family === "linear" || family === "linear-fractional";
+  return `${classNames.join(", ")}${offDiagonal ? " (the weights: off-diagonal confusions (true, predicted), row by row)" : " (the order of the weights)"}`;
 }
 
 /** Validate the multiclass spec flags. */

@@ -125,6 +125,41 @@ export interface LoadedPopulation {
   readonly source: string;
 }
 
+/**
+ * A predictions file's `probability` is P(its positive class), and the file does not say
+ * which class that is: `--positive` declares it. Both pools read the column as P(--positive)
+ * (the soft pool uses nothing else), so a `--positive` naming the other class would silently
+ * mean the other metric (soft) or read the labels against the wrong class (labelled). When the
+ * probabilities are lower on the named class's rows than on the others, the column is for the
+ * other class: a one-line error says which, rather than a guess that flips it.
+ * @example // the fit of the bundled data, `--positive benign`:
+ * // throws '--positive benign: the probability column is P(malignant), not P(benign) (mean 0.93 on malignant rows, 0.05 on benign rows); ...'
+ */
+function checkProbabilitiesFor(prepared: PreparedBinary, positive: string): void {
+  const { labels, probabilities } = prepared.test;
+  let onPositive = 0;
+  let positives = 0;
+  let onOthers = 0;
+  for (let i = 0; i < labels.length; i++) {
+    if (labels[i] === 1) {
+      onPositive += probabilities[i]!;
+      positives++;
+    } else onOthers += probabilities[i]!;
+  }
+  const meanPositive = onPositive / positives;
+  const meanOthers = onOthers / (labels.length - positives);
+  if (!(meanPositive < meanOthers)) return;
+  const named = prepared.positiveLabel;
+  const other = prepared.negativeLabel;
+  // More than two labels: the other rows are every class but the named one.
+  const several = other === `not ${named}`;
+  throw new CliError(
+    `--positive ${positive}: the probability column is P(${other}), not P(${named}) ` +
+      `(mean ${meanOthers.toFixed(2)} on ${several ? "the other" : other} rows, ${meanPositive.toFixed(2)} on ${named} rows); ` +
+      `give --positive ${several ? "<the class it is for>" : other}, or write the file with probability = P(${named})`,
+  );
+}
+
 /** Build the population the flags describe. */
 export function loadBinaryPopulation(flags: PopulationFlags): LoadedPopulation {
   const sources = [flags.data, flags.predictions, flags.synthetic].filter((x) => x !== undefined);
@@ -153,6 +188,7 @@ export function loadBinaryPopulation(flags: PopulationFlags): LoadedPopulation {
         `line ${e.line}: label "${e.label}" is not 0 or 1: name the positive class with --positive <class> (the labels seen: ${listValues(e.labels)})`,
       );
     }
+    if (flags.positive !== undefined) checkProbabilitiesFor(prepared, flags.positive);
     return { population: prepared.pool, prepared, source: flags.predictions };
   }
   const bundled = flags.data === undefined;

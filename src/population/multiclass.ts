@@ -96,6 +96,11 @@ export function prepareMulticlassFromCsv(
     readonly dropColumns?: readonly string[];
     readonly splitSeed?: number;
     readonly l2?: number;
+    /**
+     * What the error for fewer than 3 classes says after the class list (default: "multiclass
+     * families need at least 3 — use a binary family"), for a caller that has no families.
+     */
+    readonly tooFewClasses?: string;
   },
 ): PreparedMulticlass {
   const data = buildMulticlassDataset(parseCsv(text), {
@@ -105,7 +110,7 @@ export function prepareMulticlassFromCsv(
   const k = data.classNames.length;
   if (k < 3) {
     throw new DataError(
-      `target "${o.target}" has ${k} classes (${data.classNames.join(", ")}); multiclass families need at least 3 — use a binary family`,
+      `target "${o.target}" has ${k} classes (${data.classNames.join(", ")}); ${o.tooFewClasses ?? "multiclass families need at least 3 — use a binary family"}`,
     );
   }
   const { probs, test, train, accuracy } = heldOutProbabilities(

@@ -350,21 +350,25 @@ describe("elicit simulate, multiclass families (contract)", () => {
     const dlpm = elicit(...base, "--family", "diagonal-linear", "--truth", '{"a":[0.2,0.5,0.3]}');
     expect(dlpm.code).toBe(0);
     expect(dlpm.stdout).toMatch(
-      /warning {5}the search for classes 0 and 1 \(\d+ times\), 0 and 2 \(\d+ times\) compared identical systems: .* \(--strategy adaptive asks about mixtures of classifiers\)\n$/,
+      /warning {5}the search for classes class_0 and class_1 \(\d+ times\), class_0 and class_2 \(\d+ times\) compared identical systems: .* \(--strategy adaptive asks about mixtures of classifiers\)\n$/,
     );
     const truth = '{"a":[0.21,0.59,0.2],"b":[0.2,-0.1,0.1]}';
     const dlfpm = elicit(...base, "--family", "diagonal-linear-fractional", "--truth", truth);
     expect(dlfpm.code).toBe(0);
     // The fractional families have no adaptive strategy: no hint to one.
-    expect(dlfpm.stdout).toMatch(/warning {5}the search for classes 0 and 1 .*tolerance\n$/);
+    expect(dlfpm.stdout).toMatch(
+      /warning {5}the search for classes class_0 and class_1 .*tolerance\n$/,
+    );
     const json = JSON.parse(
       elicit(...base, "--family", "diagonal-linear-fractional", "--truth", truth, "--json").stdout,
     );
     expect(json.error.linf).toBeGreaterThan(2 * 0.01);
+    // The pairs are indices into the classes the JSON lists.
     expect(json.unresolved.map((u: { pair: number[] }) => u.pair)).toEqual([
       [0, 1],
       [0, 2],
     ]);
+    expect(json.classes).toEqual(["class_0", "class_1", "class_2"]);
   });
   it("linear on the synthetic population reports the sphere", () => {
     const r = elicit(

@@ -78,7 +78,9 @@ describe("elicit score on two models of the bundled breast-cancer data", () => {
     const m = file("a0.json", JSON.stringify({ family: "binary-threshold", a0: 0.25 }));
     const r = elicit(["score", "--metric", m, "--predictions", a, b, "--positive", "malignant"]);
     expect(r.status, r.stderr).toBe(0);
-    expect(r.stdout).toContain("Metric of a0.json: binary-linear: 0.75 TP + 0.25 TN");
+    expect(r.stdout).toContain(
+      "Metric of a0.json: binary-threshold: a0 = 0.25 (0.75 TP + 0.25 TN)",
+    );
     expect(r.stdout).toContain("Belief: none, so no probabilities of being best");
     expect(r.stdout).toMatch(/positive when P\(malignant\) >= 0\.2500/);
     // Without --positive a file of class names cannot say which class is positive.

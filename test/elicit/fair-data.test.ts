@@ -243,7 +243,7 @@ describe("elicit simulate --family fair-quadratic --data", () => {
       2,
       2,
     );
-    expect(lines.join("\n")).toMatch(/2 lambda search, a and B known trials/);
+    expect(lines.join("\n")).toMatch(/2 trials of the lambda search \(a and B known\)/);
     const sessions = JSON.parse(readFileSync(log, "utf8"));
     expect(sessions).toHaveLength(2);
     expect(sessions[0].answers.length).toBeGreaterThan(5);

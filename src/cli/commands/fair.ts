@@ -158,12 +158,22 @@ export function simulateFairCommand(
   }
   printFairRuns(runs, f, search, {
     title: `fair-quadratic (${procedureName(f)}), k = ${k}, m = ${m}, synthetic sphere rho = ${runs[0]!.rho}, strategy ${strategyText(search)}, tolerance ${search.tolerance}${qpmeText(f, search)}`,
-    summary: `${trials} ${procedureName(f)} trials, k = ${k}, m = ${m}${qpmeText(f, search)}`,
+    summary: `${trialsText(f, trials)}, k = ${k}, m = ${m}${qpmeText(f, search)}`,
   });
 }
 
 function procedureName(f: FairFlags): string {
   return f.lambdaOnly ? "lambda search, a and B known" : "fair QPME";
+}
+
+/**
+ * The head of a summary's first line.
+ * @example trialsText({ lambdaOnly: true }, 20) // "20 trials of the lambda search (a and B known)"
+ */
+function trialsText(f: FairFlags, trials: number): string {
+  return f.lambdaOnly
+    ? `${trials} trials of the lambda search (a and B known)`
+    : `${trials} fair QPME trials`;
 }
 
 /** The QPME settings for the text output (none with --lambda-only, which runs no QPME). */
@@ -295,7 +305,7 @@ function simulateFairDataCommand(
     .join(", ");
   printFairRuns(runs, f, search, {
     title: `fair-quadratic (${procedureName(f)}) on ${f.data}: target ${f.target} (${prepared.classNames.join(", ")}), groups ${f.groups}: ${groups}; strategy ${strategyText(search)}, tolerance ${search.tolerance}${qpmeText(f, search)}`,
-    summary: `${trials} ${procedureName(f)} trials on ${f.data} (k = ${k}, m = ${m}, groups by ${f.groups})`,
+    summary: `${trialsText(f, trials)} on ${f.data} (k = ${k}, m = ${m}, groups by ${f.groups})`,
     lines: (rs) => [
       `query ball radius rho = ${fmt(rho, 4)} inside every group's feasible rates (in-radius ${fmt(space.sphere.radius, 4)}); tau = P(G = g | Y = i) ${JSON.stringify(prepared.tau.map((row) => row.map((x) => +x.toFixed(4))))}`,
       `feasibility: ${rs.reduce((s, r) => s + r.feasibility.profiles, 0)} queried profiles realised by group-wise classifiers, max deviation ${Math.max(...rs.map((r) => r.feasibility.maxError)).toExponential(1)}`,

@@ -34,7 +34,7 @@ export function registerFit(program: Command): void {
           process.stderr.write(`${line}\n`);
         if (p.model) {
           process.stderr.write(
-            `model: logistic regression on ${p.model.features} features, trained on ${p.model.trainSize} rows; ` +
+            `model: logistic regression on ${p.model.features} feature${p.model.features === 1 ? "" : "s"}, trained on ${p.model.trainSize} rows; ` +
               `held-out accuracy ${(100 * p.model.testAccuracy).toFixed(1)}% on ${p.model.testSize} rows\n`,
           );
         }

@@ -79,7 +79,9 @@ export function simulateQuadraticCommand(
   }
   const space = f.space ?? "diagonal-rates";
   if (space !== "diagonal-rates" && space !== "off-diagonal-rates") {
-    throw new CliError(`--space must be diagonal-rates or off-diagonal-rates, got "${f.space}"`);
+    throw new CliError(
+      `--space must be diagonal-rates or off-diagonal-rates (or diag-rates, offdiag-rates), got "${f.space}"`,
+    );
   }
   const classes = Number(f.classes ?? "3");
   if (!Number.isInteger(classes) || classes < 2 || classes > 10)

@@ -38,7 +38,8 @@ function parseNoises(text: string): NoiseCondition[] {
 
 function parseFamilies(text: string | undefined): string[] | undefined {
   if (text === undefined) return undefined;
-  const xs = text.split(",").map((s) => s.trim());
+  // fair-lambda (the name `reproduce people` and `simulate --lambda-only` print) is lambda.
+  const xs = text.split(",").map((s) => (s.trim() === "fair-lambda" ? "lambda" : s.trim()));
   for (const x of xs) {
     if (!COMPARED_FAMILIES.includes(x)) {
       throw new CliError(
@@ -115,7 +116,7 @@ export function registerReproduceAdaptive(reproduce: Command): void {
     .option("--trials <n>", "random truths per setting and noise condition", "50")
     .option(
       "--families <list>",
-      `comma-separated families to run (default all: ${COMPARED_FAMILIES.join(", ")}); diagonal-linear and linear run k = 3 and 4, quadratic k = 2..5 (synthetic ball), fair-quadratic and lambda k = 3, m = 3, cubic k = 2 and 3; ${SLOW_FAMILIES.join(", ")} take tens of seconds per trial`,
+      `comma-separated families to run (default all: ${COMPARED_FAMILIES.join(", ")}); diagonal-linear and linear run k = 3 and 4, quadratic k = 2..5 (synthetic ball), fair-quadratic and lambda (also called fair-lambda) k = 3, m = 3, cubic k = 2 and 3; ${SLOW_FAMILIES.join(", ")} take tens of seconds per trial`,
     )
     .option(
       "--noise <which>",

@@ -14,9 +14,11 @@ import { STRATEGY_NAMES, type StrategyName } from "../../search/strategy.ts";
 import { CliError, guarded } from "../errors.ts";
 import { positiveTrials } from "../figure-options.ts";
 
-const vec = (xs: readonly number[]) => `(${xs.map((x) => fmt(x, 2)).join(",")})`;
+/** Two decimals, a weight that rounds to zero printed 0.00 whatever its sign (not -0.00). */
+const fmt2 = (x: number) => fmt(x, 2).replace(/^-(0\.0+)$/, "$1");
+const vec = (xs: readonly number[]) => `(${xs.map(fmt2).join(",")})`;
 
-const frac = (m: FractionalMetric) => `${vec(m.a)} ${vec(m.b)} ${fmt(m.b0, 2)}`;
+const frac = (m: FractionalMetric) => `${vec(m.a)} ${vec(m.b)} ${fmt2(m.b0)}`;
 
 /** Text rendering of Tables 8-10. */
 export function formatFractionalReproduction(r: MulticlassFractionalReproduction): string {

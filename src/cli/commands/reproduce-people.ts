@@ -37,8 +37,17 @@ import { CliError, guarded } from "../errors.ts";
 import { positiveTrials } from "../figure-options.ts";
 import { progressBar } from "../progress.ts";
 
+/**
+ * A family as `--families` and `--budget` take it: `lambda` (the name `simulate`'s
+ * `--lambda-only` and `reproduce adaptive` use) is another name of `fair-lambda`.
+ * @example peopleFamilyName("lambda") // "fair-lambda"
+ */
+function peopleFamilyName(name: string): string {
+  return name === "lambda" ? "fair-lambda" : name;
+}
+
 function parseFamilies(text: string): PeopleFamily[] {
-  const xs = text.split(",").map((s) => s.trim());
+  const xs = text.split(",").map((s) => peopleFamilyName(s.trim()));
   for (const x of xs) {
     if (!PEOPLE_FAMILIES.includes(x as PeopleFamily)) {
       throw new CliError(
@@ -87,7 +96,8 @@ export function parsePeopleModel(text: string | undefined): PeopleAnswerModel | 
 export function parseBudgets(text: string): Partial<Record<PeopleFamily, number>> {
   const out: Partial<Record<PeopleFamily, number>> = {};
   for (const item of text.split(",").map((x) => x.trim())) {
-    const [name, value, ...rest] = item.split("=").map((x) => x.trim());
+    const [given, value, ...rest] = item.split("=").map((x) => x.trim());
+    const name = given === undefined ? undefined : peopleFamilyName(given);
     if (name === undefined || value === undefined || rest.length > 0 || name === "") {
       throw new CliError(`--budget: "${item}" is not family=questions (e.g. linear=40)`);
     }
@@ -314,7 +324,7 @@ export function registerReproducePeople(reproduce: Command): void {
     )
     .option(
       "--families <list>",
-      `comma-separated families to run (default all: ${PEOPLE_FAMILIES.join(",")}); tolerance 0.05 for binary-threshold (the built-in study's), 0.02 rad for binary-linear, 0.05 for diagonal-linear and 0.1 for linear (multiclass studies of iris, k = 3, their defaults), 0.05 for fair-lambda and 0.1 for fair-quadratic (fairness studies of arrests by colour, their defaults)`,
+      `comma-separated families to run (default all: ${PEOPLE_FAMILIES.join(",")}; lambda is another name of fair-lambda); tolerance 0.05 for binary-threshold (the built-in study's), 0.02 rad for binary-linear, 0.05 for diagonal-linear and 0.1 for linear (multiclass studies of iris, k = 3, their defaults), 0.05 for fair-lambda and 0.1 for fair-quadratic (fairness studies of arrests by colour, their defaults)`,
     )
     .option(
       "--people <list>",

@@ -69,6 +69,7 @@ import {
 import { CliError } from "../errors.ts";
 import { writeText } from "../files.ts";
 import {
+  classesText,
   loadMulticlassPool,
   type MulticlassFlags,
   multiclassSpecFromFlags,
@@ -90,6 +91,8 @@ export interface AdaptiveRunReport {
   readonly displayStep: number;
   readonly seed: number;
   readonly population: string;
+  /** Multiclass: the classes in the order of the weights, by their labels. */
+  readonly classes?: readonly string[];
   readonly noise: string;
   /** The noise model the simulated answers followed. */
   readonly noiseModel: NoiseModel;
@@ -173,6 +176,7 @@ function report<P, M>(
   seed: number,
   o: {
     population: string;
+    classes?: readonly string[];
     spec: Record<string, unknown>;
     record: (m: M) => Record<string, unknown>;
     errors: (truth: M, elicited: M) => Record<string, number>;
@@ -202,6 +206,7 @@ function report<P, M>(
     displayStep: settings.displayStep,
     seed,
     population: o.population,
+    ...(o.classes ? { classes: o.classes } : {}),
     noise: describeNoise(noise),
     noiseModel: noise,
     truth: o.record(truth),
@@ -280,6 +285,7 @@ function printReports(
     }
     console.log(`family      ${r.family} (${describeSettings(settings)})`);
     console.log(`population  ${r.population}`);
+    if (r.classes) console.log(`classes     ${classesText(r.classes, r.family)}`);
     console.log(`stakeholder ${rec(r.truth)} with ${r.noise}`);
     console.log(`elicited    ${rec(r.elicited)}`);
     console.log(`questions   ${r.questions} (stopped: ${r.stop})`);
@@ -470,7 +476,7 @@ export function simulateMulticlassAdaptiveCommand(
   const kind = spec.family;
   if (kind !== "diagonal-linear" && kind !== "linear")
     throw new CliError(`the adaptive strategy does not support ${kind}`);
-  const { pool, source } = loadMulticlassPool(f);
+  const { pool, source, classNames } = loadMulticlassPool(f);
   const settings = adaptiveSettingsFromFlags(f, spec.tolerance, isNoisy(noise));
   let sphere: Sphere | undefined;
   if (kind === "linear") {
@@ -503,6 +509,7 @@ export function simulateMulticlassAdaptiveCommand(
     runs.push(
       report(family, truth, value, n, settings, seed + t, {
         population: `${source} (${pool.n} points)`,
+        classes: classNames,
         spec: {
           classes: pool.k,
           ...(sphere ? { sphere: { radius: sphere.radius, rho: sphere.rho } } : {}),

@@ -23,6 +23,7 @@ import { describeRequest, type NoiseRequest, resolveNoise } from "../adaptive-op
 import { CliError } from "../errors.ts";
 import { writeText } from "../files.ts";
 import {
+  classesText,
   loadMulticlassPool,
   type MulticlassFlags,
   multiclassSpecFromFlags,
@@ -40,7 +41,7 @@ export function simulateMulticlassCommand(
   trials: number,
 ): void {
   const spec = multiclassSpecFromFlags(f);
-  const { pool, source } = loadMulticlassPool(f);
+  const { pool, source, classNames } = loadMulticlassPool(f);
   let sphere: Sphere | undefined;
   if (usesSphere(spec.family)) {
     sphere = findSphere(createSpace("offdiag-confusion", pool));
@@ -98,7 +99,7 @@ export function simulateMulticlassCommand(
   if (trials === 1) {
     const r = runs[0]!;
     if (f.json) {
-      console.log(JSON.stringify(strip(r), null, 2));
+      console.log(JSON.stringify({ ...strip(r), classes: classNames }, null, 2));
       return;
     }
     const v = (xs: readonly number[]) => `(${xs.map((x) => fmt(x, 3)).join(", ")})`;
@@ -106,6 +107,7 @@ export function simulateMulticlassCommand(
       `family      ${r.family} (strategy ${r.strategy}, tolerance ${r.tolerance}), ${pool.k} classes`,
     );
     console.log(`population  ${source} (${pool.n} points)`);
+    console.log(`classes     ${classesText(classNames, spec.family)}`);
     if (r.sphere)
       console.log(
         `sphere      radius ${fmt(r.sphere.radius, 5)}, queried at rho = ${fmt(r.sphere.rho, 5)}`,
@@ -122,7 +124,7 @@ export function simulateMulticlassCommand(
     }
     console.log(`questions   ${r.queries}`);
     console.log(`error       linf ${fmt(r.error.linf, 4)}, l2 ${fmt(r.error.l2, 4)}`);
-    const open = unresolvedText(r.unresolved, spec.family);
+    const open = unresolvedText(r.unresolved, spec.family, classNames);
     if (open) console.log(`warning     ${open}`);
     return;
   }
@@ -139,7 +141,7 @@ export function simulateMulticlassCommand(
     ),
   };
   if (f.json) {
-    console.log(JSON.stringify({ summary, runs: runs.map(strip) }, null, 2));
+    console.log(JSON.stringify({ summary, classes: classNames, runs: runs.map(strip) }, null, 2));
     return;
   }
   console.log(
@@ -154,15 +156,20 @@ export function simulateMulticlassCommand(
 
 /**
  * A DLPM or DLFPM run's warning when its searches met flat stretches of the pool's boundary
- * (`MulticlassRunReport.unresolved`), or undefined when every pair was pinned down.
- * @example unresolvedText([{ pair: [0, 1], same: 15 }], "diagonal-linear") // "the search for classes 0 and 1 compared ..."
+ * (`MulticlassRunReport.unresolved`), or undefined when every pair was pinned down. Classes are
+ * named by their labels (`classNames`, in the pool's order), not by their indices.
+ * @example unresolvedText([{ pair: [0, 1], same: 15 }], "diagonal-linear", ["1", "2", "3"]) // "the search for classes 1 and 2 compared ..."
  */
 export function unresolvedText(
   unresolved: MulticlassRunReport["unresolved"],
   family: string,
+  classNames: readonly string[],
 ): string | undefined {
   if (!unresolved || unresolved.length === 0) return undefined;
-  const pairs = unresolved.map((u) => `${u.pair[0]} and ${u.pair[1]} (${u.same} times)`);
+  const name = (c: number) => classNames[c] ?? String(c);
+  const pairs = unresolved.map(
+    (u) => `${name(u.pair[0])} and ${name(u.pair[1])} (${u.same} times)`,
+  );
   // The adaptive engine asks about mixtures of classifiers, which a flat stretch does not stop.
   const hint =
     family === "diagonal-linear" ? " (--strategy adaptive asks about mixtures of classifiers)" : "";

@@ -113,7 +113,8 @@ function printRun(r: BinaryRunReport, noise: NoiseModel): void {
 }
 
 /** Every flag of `elicit simulate` (each family reads its own). */
-type AllSimulateFlags = SimulateFlags & MulticlassFlags & { groups?: string; tau?: string };
+type AllSimulateFlags = SimulateFlags &
+  MulticlassFlags & { groups?: string; tau?: string; space?: string };
 
 /**
  * The binary population of the flags; a user's `--data` CSV also gets its preparation notes on
@@ -159,7 +160,10 @@ export function registerSimulate(program: Command): void {
       "number of classes of a synthetic population (paper-multiclass, sphere)",
       "3",
     )
-    .option("--space <space>", "quadratic: diagonal-rates (default) or off-diagonal-rates")
+    .option(
+      "--space <space>",
+      "quadratic: diagonal-rates (default) or off-diagonal-rates (also spelt diag-rates, offdiag-rates, as sphere's --space)",
+    )
     .option(
       "--groups <m|column>",
       "fair-quadratic: number of groups with --synthetic sphere (default 2), or the group column with --data",
@@ -194,6 +198,9 @@ export function registerSimulate(program: Command): void {
       // binary run starts without them (`npm run bench:cli`).
       guarded(async () => {
         checkApplicable(f, (key) => command.getOptionValueSource(key) === "cli");
+        // `elicit sphere --space` spells the same spaces diag-rates and offdiag-rates.
+        if (f.space === "diag-rates") f.space = "diagonal-rates";
+        else if (f.space === "offdiag-rates") f.space = "off-diagonal-rates";
         if (f.truth === undefined && !f.randomTruth) {
           throw new CliError("give --truth JSON (the stakeholder's metric) or --random-truth");
         }

@@ -6,6 +6,16 @@ import { findSphere } from "../../geometry/multiclass/sphere.ts";
 import { CliError, guarded } from "../errors.ts";
 import { loadMulticlassPool, type MulticlassFlags } from "../multiclass-options.ts";
 
+/**
+ * `--space` as `sphere` takes it: a space kind, or its name spelt out as `simulate --space`
+ * spells the rates (diagonal-rates, off-diagonal-rates; likewise the confusions).
+ * @example sphereSpace("off-diagonal-rates") // "offdiag-rates"
+ */
+export function sphereSpace(name: string): SpaceKind | undefined {
+  const kind = name.replace(/^off-diagonal-/, "offdiag-").replace(/^diagonal-/, "diag-");
+  return SPACE_KINDS.includes(kind as SpaceKind) ? (kind as SpaceKind) : undefined;
+}
+
 /** `elicit sphere`. */
 export function registerSphere(program: Command): void {
   program
@@ -18,19 +28,29 @@ export function registerSphere(program: Command): void {
     .option("--drop <column...>", "feature columns to ignore")
     .option("--synthetic <name>", "paper-multiclass instead of --data")
     .option("--classes <k>", "classes of the synthetic population", "3")
-    .option("--space <kind>", `statistics: ${SPACE_KINDS.join(", ")}`, "offdiag-confusion")
+    .option(
+      "--space <kind>",
+      `statistics: ${SPACE_KINDS.join(", ")} (or spelt out: diagonal-rates, off-diagonal-rates, ...)`,
+      "offdiag-confusion",
+    )
     .option("--margin <m>", "safety margin: queries use rho = margin * radius", "0.95")
     .option("--json", "print JSON on stdout")
     .action((f: MulticlassFlags & { space: string; margin: string; json?: boolean }) =>
       guarded(() => {
-        if (!SPACE_KINDS.includes(f.space as SpaceKind)) {
-          throw new CliError(`unknown --space "${f.space}"; choose ${SPACE_KINDS.join(", ")}`);
+        const space = sphereSpace(f.space);
+        if (space === undefined) {
+          throw new CliError(
+            `unknown --space "${f.space}"; choose ${SPACE_KINDS.join(", ")} (or spelt out: diagonal-rates, off-diagonal-rates, ...)`,
+          );
         }
         const margin = Number(f.margin);
         if (!(margin > 0 && margin <= 1)) throw new CliError("--margin must be in (0, 1]");
-        const { pool, source, classNames } = loadMulticlassPool(f);
+        const { pool, source, classNames } = loadMulticlassPool(f, {
+          tooFewClasses:
+            "sphere needs a target of at least 3 classes (the multiclass feasible set): give --target a column with 3 or more classes",
+        });
         const t0 = performance.now();
-        const s = findSphere(createSpace(f.space as SpaceKind, pool), { margin });
+        const s = findSphere(createSpace(space, pool), { margin });
         const ms = performance.now() - t0;
         if (f.json) {
           console.log(

@@ -129,7 +129,11 @@ function fromMetricFile(raw: Record<string, unknown>, where: string): PortableMe
   const classes = f.classes ? { classes: f.classes } : {};
   switch (f.family) {
     case "binary-threshold":
-      return checked({ family: "binary-linear", tp: 1 - f.a0, tn: f.a0, ...classes }, where);
+      // a0 kept, so the reports and exported code call it the threshold metric it was given as.
+      return checked(
+        { family: "binary-linear", tp: 1 - f.a0, tn: f.a0, a0: f.a0, ...classes },
+        where,
+      );
     case "fair-quadratic":
     case "fair":
       return checked(

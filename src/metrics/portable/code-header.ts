@@ -214,6 +214,11 @@ function metricNumberLines(m: PortableMetric, language: MetricCodeLanguage): str
   }
 }
 
+/** The family a file names: a threshold metric's (given by a0) is binary-threshold. */
+function portableFamilyName(m: PortableMetric): string {
+  return m.family === "binary-linear" && m.a0 !== undefined ? "binary-threshold" : m.family;
+}
+
 /**
  * The constants every generated file defines after its header: FAMILY, K, LABELS, the metric's
  * numbers (TP_WEIGHT, A, B, ...) and GREATER_IS_BETTER (exported in JavaScript, but for the
@@ -225,7 +230,7 @@ export function metricConstantsLines(m: PortableMetric, language: MetricCodeLang
   const greater = !isCostMetric(m);
   const booleans = { python: ["False", "True"], r: ["FALSE", "TRUE"], js: ["false", "true"] };
   return [
-    assignment(language, [["FAMILY", stringLiteral(m.family)]], true),
+    assignment(language, [["FAMILY", stringLiteral(portableFamilyName(m))]], true),
     assignment(language, [["K", language === "r" ? `${k}L` : `${k}`]], true),
     ...constantDoc(
       "The class labels in the metric's order (rows and columns of the confusion matrix).",

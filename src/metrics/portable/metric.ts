@@ -47,7 +47,17 @@ interface Named {
 
 /** A portable metric (see the module comment for each family's formula). */
 export type PortableMetric =
-  | (Named & { readonly family: "binary-linear"; readonly tp: number; readonly tn: number })
+  | (Named & {
+      readonly family: "binary-linear";
+      readonly tp: number;
+      readonly tn: number;
+      /**
+       * Set when the metric was given as the threshold family's `a0` (a `binary-threshold`
+       * metric file: `tp = 1 - a0`, `tn = a0`), so reports and exported code name it so; the
+       * value reads only `tp` and `tn`.
+       */
+      readonly a0?: number;
+    })
   | (Named & {
       readonly family: "binary-linear-fractional";
       readonly p11: number;
@@ -213,7 +223,8 @@ export function portableMetricProblems(m: PortableMetric): string[] {
 }
 
 /**
- * The metric in one line of words, for reports.
+ * The metric in one line of words, for reports (a threshold metric by its `a0`, then as
+ * weights: `binary-threshold: a0 = 0.3 (0.7 TP + 0.3 TN)`).
  * @example describePortableMetric({ family: "binary-linear", tp: 0.7, tn: 0.3 }) // "binary-linear: 0.7 TP + 0.3 TN"
  */
 export function describePortableMetric(m: PortableMetric): string {
@@ -221,7 +232,9 @@ export function describePortableMetric(m: PortableMetric): string {
   const list = (v: readonly number[]) => `[${v.map(f).join(", ")}]`;
   switch (m.family) {
     case "binary-linear":
-      return `binary-linear: ${f(m.tp)} TP + ${f(m.tn)} TN`;
+      return m.a0 === undefined
+        ? `binary-linear: ${f(m.tp)} TP + ${f(m.tn)} TN`
+        : `binary-threshold: a0 = ${f(m.a0)} (${f(m.tp)} TP + ${f(m.tn)} TN)`;
     case "binary-linear-fractional":
       return `binary-linear-fractional: (${f(m.p11)} TP + ${f(m.p00)} TN) / (${f(m.q11)} TP + ${f(m.q00)} TN + ${f(m.q0)})`;
     case "diagonal-linear":
