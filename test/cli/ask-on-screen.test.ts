@@ -1,6 +1,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { credibleRatios } from "../../src/cli/commands/ask.ts";
 
 /**
  * Issue 26 for `elicit ask`: a person answers on the counts the terminal prints. Its default
@@ -104,7 +105,10 @@ describe("elicit ask judges what the person sees (issue 26)", () => {
       // The person is never shown the classifiers' thresholds.
       expect(out.slice(0, out.indexOf("Done after"))).not.toMatch(/eta >=/);
       if (args.includes("paper")) expect(out).toMatch(/--strategy paper is the papers' search/);
-      else expect(out).toMatch(/Confidence: with probability 0\.9/);
+      else
+        expect(out).toMatch(
+          /Confidence: with probability 0\.9, missing a .* case is [\d.]+ to [\d.]+ times/,
+        );
     }, 60_000);
   }
 
@@ -124,5 +128,26 @@ describe("elicit ask judges what the person sees (issue 26)", () => {
     expect(help.stdout.replace(/\s+/g, " ")).toMatch(
       /default: adaptive; paper for binary-linear-fractional/,
     );
+  });
+});
+
+describe("the credible region as cost ratios (what ask tells a person)", () => {
+  it("maps a0 +- r and theta +- r to the ratios (1 - a) / a they span", () => {
+    expect(credibleRatios({ a0: 0.25 }, 0.05)).toBe("2.3 to 4.0 times");
+    // tp / tn = 3 at theta = atan(1 / 3); +- 0.05 rad spans about 2.4 to 3.9.
+    const theta = Math.atan(1 / 3);
+    const text = credibleRatios({ tp: Math.cos(theta), tn: Math.sin(theta) }, 0.05)!;
+    const [low, high] = text.split(" to ").map((x) => Number.parseFloat(x));
+    expect(low).toBeLessThan(3);
+    expect(high).toBeGreaterThan(3);
+    // Rounded outward to one decimal, so the printed range holds the exact one.
+    const [exactLow, exactHigh] = [theta + 0.05, theta - 0.05].map((t) => 1 / Math.tan(t));
+    expect(low).toBeLessThanOrEqual(exactLow!);
+    expect(low).toBeGreaterThan(exactLow! - 0.1);
+    expect(high).toBeGreaterThanOrEqual(exactHigh!);
+    expect(high).toBeLessThan(exactHigh! + 0.1);
+    // An a0 region reaching 0 leaves the ratio unbounded above; a negative weight has none.
+    expect(credibleRatios({ a0: 0.02 }, 0.05)).toMatch(/^at least /);
+    expect(credibleRatios({ tp: -0.6, tn: 0.8 }, 0.05)).toBeUndefined();
   });
 });

@@ -242,6 +242,33 @@ function showQuestion(
   );
 }
 
+/**
+ * The adaptive credible region around `metric` as cost ratios for a person: the threshold
+ * family's `a0 +- radius` and the linear family's angle `theta +- radius` (`tp = cos theta`,
+ * `tn = sin theta`, so the ratio `tp / tn` is `cot theta`), both through `(1 - a) / a` of the
+ * equivalent `a`. Undefined for a metric with a negative weight.
+ * @example credibleRatios({ a0: 0.25 }, 0.05) // "2.3 to 4.0 times" (a0 from 0.2 to 0.3)
+ */
+export function credibleRatios(metric: Record<string, number>, radius: number): string | undefined {
+  let lo: number;
+  let hi: number;
+  if (metric.a0 !== undefined) {
+    lo = metric.a0 - radius;
+    hi = metric.a0 + radius;
+  } else if (metric.tp !== undefined && metric.tn !== undefined) {
+    if (!(metric.tp >= 0 && metric.tn >= 0)) return undefined;
+    // a = tn / (tp + tn) = tan theta / (1 + tan theta), increasing in theta.
+    const theta = Math.atan2(metric.tn, metric.tp);
+    const aOf = (t: number) => Math.sin(t) / (Math.sin(t) + Math.cos(t));
+    lo = aOf(Math.max(0, theta - radius));
+    hi = aOf(Math.min(Math.PI / 2, theta + radius));
+  } else return undefined;
+  const r = ratioRange(Math.max(0, lo), Math.min(1, hi));
+  return r.high === null
+    ? `at least ${fmt(r.low, 1)} times`
+    : `${fmt(r.low, 1)} to ${fmt(r.high, 1)} times`;
+}
+
 /** The display step of `elicit ask`'s counts: a tenth of a person of 100. */
 const ASK_DISPLAY_STEP = 0.001;
 
@@ -495,8 +522,11 @@ export function registerAsk(program: Command): void {
                 if (shown) console.log(shown.rangeLine);
                 const a = result.adaptive;
                 if (a) {
+                  const band = credibleRatios(result.metric, a.credible.radius);
                   console.log(
-                    `Confidence: with probability ${a.credible.level} your metric is within ${fmt(a.credible.radius, 4)} (${a.credible.errorName}) of this (stopped: ${a.stop}).`,
+                    band
+                      ? `Confidence: with probability ${a.credible.level}, missing a ${words.positive} case is ${band} as bad as a false alarm for you (the engine's credible region: within ${fmt(a.credible.radius, 4)} ${a.credible.errorName} of this; stopped: ${a.stop}).`
+                      : `Confidence: with probability ${a.credible.level} your metric is within ${fmt(a.credible.radius, 4)} (${a.credible.errorName}) of this (stopped: ${a.stop}).`,
                   );
                   console.log(
                     `Probability that the classifier below is the best for you: ${fmt(a.pOptimal, 2)}.`,
