@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { UnnamedPositiveError } from "../data/predictions.ts";
+import { probabilityMeans, UnnamedPositiveError } from "../data/predictions.ts";
 import { listValues } from "../data/table.ts";
 import type { BinaryPopulation } from "../geometry/binary/population.ts";
 import { syntheticPopulation } from "../geometry/binary/synthetic.ts";
@@ -137,17 +137,7 @@ export interface LoadedPopulation {
  */
 function checkProbabilitiesFor(prepared: PreparedBinary, positive: string): void {
   const { labels, probabilities } = prepared.test;
-  let onPositive = 0;
-  let positives = 0;
-  let onOthers = 0;
-  for (let i = 0; i < labels.length; i++) {
-    if (labels[i] === 1) {
-      onPositive += probabilities[i]!;
-      positives++;
-    } else onOthers += probabilities[i]!;
-  }
-  const meanPositive = onPositive / positives;
-  const meanOthers = onOthers / (labels.length - positives);
+  const { positive: meanPositive, others: meanOthers } = probabilityMeans(labels, probabilities);
   if (!(meanPositive < meanOthers)) return;
   const named = prepared.positiveLabel;
   const other = prepared.negativeLabel;

@@ -62,6 +62,28 @@ const SUM_TOLERANCE = 1e-6;
 const RENORMALISE_TOLERANCE = 1e-3;
 
 /**
+ * The mean of a binary probability column on the positive rows and on the others. A column of
+ * P(positive) from any useful model is higher on the positive rows; lower there, it is most
+ * likely P(the other class), a file the readers cannot tell apart from one for the right class.
+ * @example probabilityMeans([1, 0, 1], [0.2, 0.9, 0.4]) // { positive: 0.3, others: 0.9 }
+ */
+export function probabilityMeans(
+  labels: ArrayLike<number>,
+  probabilities: ArrayLike<number>,
+): { positive: number; others: number } {
+  let onPositive = 0;
+  let positives = 0;
+  let onOthers = 0;
+  for (let i = 0; i < labels.length; i++) {
+    if (labels[i] === 1) {
+      onPositive += probabilities[i]!;
+      positives++;
+    } else onOthers += probabilities[i]!;
+  }
+  return { positive: onPositive / positives, others: onOthers / (labels.length - positives) };
+}
+
+/**
  * Read a binary predictions file. Without `positive`, labels must be 0 and 1 (1 positive);
  * with it, labels are class names: `positive` is the positive class, all others negative.
  * Header names are trimmed, as are labels. Throws a `DataError` naming the line for a missing

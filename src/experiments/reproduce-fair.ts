@@ -151,8 +151,14 @@ export function formatFairReproduction(r: FairReproduction): string {
       fmt(row.error.lambda, 4),
       String(row.warnedTrials),
     ]),
-  )}`;
+  )}\n${FAIR_TABLE_LEGEND}`;
 }
+
+/** What the fair table's columns are (the paper column is Table 1 read transposed). */
+const FAIR_TABLE_LEGEND = [
+  "queries: mean questions per metric; paper: UAI 2022 Table 1's Fair-QPME count for this k and m, the printed table read transposed (its rows as k, its columns as m: only so is every entry C(m, 2) QPME runs plus one LPME run); ratio: queries / paper",
+  "err a, err B, err lambda: mean ||a - a_hat||, sum over group pairs of ||B - B_hat||_F, |lambda - lambda_hat|; warned: runs whose recovery warned (a negative cost, a scale of a not positive, or no fairness violation detected)",
+].join("\n");
 
 /**
  * Figure 4 (c-e) as an SVG: one panel per error (`||a - a_hat||`, `sum ||B - B_hat||_F`,

@@ -353,12 +353,13 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
     // No route: the not-found handler answers 404 or 405, whatever the body.
     if (req.routeOptions.url === undefined) return;
     if (req.method === "GET" || req.method === "HEAD" || !req.url.startsWith("/api/")) return;
+    // Every POST, a body-less one (sign out) included: a cross-site form cannot send JSON.
     const type = String(req.headers["content-type"] ?? "").toLowerCase();
     if (!type.startsWith("application/json"))
       throw new ApiError(
         415,
         "unsupported_media_type",
-        "send the request body as application/json",
+        "send the request as application/json (the body {} when there is nothing to send)",
       );
     const origin = req.headers.origin;
     if (origin !== undefined && !sameOrigin(origin, req.host, o.publicUrl))

@@ -309,6 +309,53 @@ describe("elicit score: audit findings (one-line JSON errors, the file at fault,
     expect(g.stderr).toMatch(/^elicit: error: ragged\.csv: line 3: expected 2 fields/);
   });
 
+  it("a probability column lower on the positive rows is scored as given but said so; --positive is used with labels 0/1 too", () => {
+    const metric = file(
+      "bm.json",
+      JSON.stringify({
+        family: "binary-linear",
+        tp: 0.6,
+        tn: 0.4,
+        classes: ["benign", "malignant"],
+      }),
+    );
+    // P(benign) written in a file read as P(malignant): a note on stderr and in the JSON.
+    const flipped = file(
+      "flipped.csv",
+      "label,probability\nmalignant,0.1\nmalignant,0.3\nbenign,0.8\nbenign,0.6\n",
+    );
+    const r = elicit(["score", "--metric", metric, "--predictions", flipped]);
+    expect(r.status, r.stderr).toBe(0);
+    const note =
+      "flipped.csv: its probability is lower on malignant rows (mean 0.20) than on benign rows (0.70); scored as P(malignant); if the column is P(benign), write it as P(malignant) or give --positive benign";
+    expect(r.stderr).toContain(`note: ${note}\n`);
+    const j = elicit(["score", "--metric", metric, "--predictions", flipped, "--json"]);
+    expect(JSON.parse(j.stdout).notes).toContain(note);
+    // A file the right way round has no such note.
+    const right = file("right.csv", "label,probability\nmalignant,0.9\nbenign,0.2\n");
+    expect(elicit(["score", "--metric", metric, "--predictions", right]).stderr).not.toMatch(
+      /lower on/,
+    );
+    // --positive 0 on labels 0/1 is not ignored: the file's classes are then 1, 0.
+    const plain = file("plain.json", JSON.stringify({ family: "binary-linear", tp: 0.6, tn: 0.4 }));
+    const zeroOne = file("zero-one.csv", "label,probability\n1,0.9\n0,0.2\n1,0.7\n");
+    const asOne = elicit(["score", "--metric", plain, "--predictions", zeroOne, "--json"]);
+    const asZero = elicit([
+      "score",
+      "--metric",
+      plain,
+      "--predictions",
+      zeroOne,
+      "--positive",
+      "0",
+      "--json",
+    ]);
+    expect(asOne.status, asOne.stderr).toBe(0);
+    expect(asZero.status, asZero.stderr).toBe(0);
+    expect(asOne.stdout).not.toBe(asZero.stdout);
+    expect(JSON.parse(asZero.stdout).notes.join(" ")).toMatch(/lower on 0 rows/);
+  });
+
   it("multiclass rows written with 4 decimals are renormalised and said so; farther off is refused", () => {
     const metric = file(
       "iris.json",

@@ -172,6 +172,9 @@ describe("Figure 4 (c-e): fairErrorSvg", () => {
       }
     }
     expect(formatFairReproduction(r)).toMatch(/err a +err B +err lambda/);
+    // Every column is said, the paper's transposed reading of Table 1 first.
+    expect(formatFairReproduction(r)).toContain("the printed table read transposed");
+    expect(formatFairReproduction(r)).toMatch(/warned: runs whose recovery warned/);
     const svg = fairErrorSvg(r);
     expectWellFormed(svg);
     expect(boxes(svg)).toBe(3 * 2);

@@ -169,6 +169,26 @@ describe("cross-site requests (CSRF)", () => {
     const rows = (await call(t, "GET", `/api/studies/${id}/participants`, undefined, cookie)).body
       .participants;
     expect(rows.filter((r: { test: boolean }) => r.test)).toHaveLength(2);
+    // Signing out has no body, and is JSON all the same (a forged form cannot sign anyone
+    // out); the refusal says what to send.
+    const bare = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/logout",
+      headers: { cookie },
+    });
+    expect(bare.statusCode).toBe(415);
+    expect(bare.json().error.message).toBe(
+      "send the request as application/json (the body {} when there is nothing to send)",
+    );
+    expect((await call(t, "GET", "/api/auth/me", undefined, cookie)).status).toBe(200);
+    const out = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/logout",
+      payload: {},
+      headers: { cookie },
+    });
+    expect(out.statusCode).toBe(200);
+    expect((await call(t, "GET", "/api/auth/me", undefined, cookie)).status).toBe(401);
   });
 });
 

@@ -207,8 +207,12 @@ function studyReader(
   };
   if (kind === "binary")
     return (rec, where) => {
+      // a0 kept: a threshold study's metric is reported and exported as binary-threshold.
       if (typeof rec.a0 === "number")
-        return checked({ family: "binary-linear", tp: 1 - rec.a0, tn: rec.a0, ...classes }, where);
+        return checked(
+          { family: "binary-linear", tp: 1 - rec.a0, tn: rec.a0, a0: rec.a0, ...classes },
+          where,
+        );
       if (typeof rec.tp === "number" && typeof rec.tn === "number")
         return checked({ family: "binary-linear", tp: rec.tp, tn: rec.tn, ...classes }, where);
       throw new MetricFileError(`${where}: a binary metric is { a0 } or { tp, tn }`);
@@ -258,7 +262,10 @@ function meanMetric(ms: readonly PortableMetric[]): PortableMetric {
         const b = m as { tp: number; tn: number };
         return [b.tp / (b.tp + b.tn)];
       })[0]!;
-      return { ...first, tp, tn: 1 - tp };
+      // A consensus of threshold metrics is one too (a0 = tn), else plain binary-linear.
+      const { a0: _, ...rest } = first;
+      const threshold = ms.every((m) => (m as { a0?: number }).a0 !== undefined);
+      return { ...rest, tp, tn: 1 - tp, ...(threshold ? { a0: 1 - tp } : {}) };
     }
     case "diagonal-linear": {
       const a = mean((m) => [...(m as { a: readonly number[] }).a]);
@@ -352,7 +359,12 @@ function readStudy(raw: unknown, sel: MetricSelection, name: string): MetricSour
         belief: {
           kind: "range",
           note: `no belief draws (the paper's search keeps none): every a in [${range.lo.toFixed(4)}, ${range.hi.toFixed(4)}] of (1 - a) TP + a TN fits the answers (summary.rangeA), sampled evenly (200 values)`,
-          samples: evenly(range.lo, range.hi).map((a) => ({ ...metric, tp: 1 - a, tn: a })),
+          samples: evenly(range.lo, range.hi).map((a) => ({
+            ...metric,
+            tp: 1 - a,
+            tn: a,
+            ...(metric.a0 !== undefined ? { a0: a } : {}),
+          })),
         },
       };
     return {

@@ -1,6 +1,10 @@
 import { parseCsv } from "../../data/csv.ts";
 import { DataError } from "../../data/errors.ts";
-import { parseMulticlassPredictions, parsePredictions } from "../../data/predictions.ts";
+import {
+  parseMulticlassPredictions,
+  parsePredictions,
+  probabilityMeans,
+} from "../../data/predictions.ts";
 import { renormalisedNote } from "../../data/report.ts";
 import { metricClassCount, type PortableMetric } from "../../metrics/portable/metric.ts";
 import type { ModelPredictions } from "./score.ts";
@@ -58,8 +62,13 @@ export function readModelPredictions(
     const positive = o.positive ?? metric.classes?.[1];
     let p: ReturnType<typeof parsePredictions>;
     try {
-      p = parsePredictions(text);
+      // --positive given is always used (labels 0/1 included: `--positive 0` is not ignored).
+      p =
+        o.positive !== undefined
+          ? inFile(name, () => parsePredictions(text, { positive }))
+          : parsePredictions(text);
     } catch (e) {
+      if (o.positive !== undefined) throw e;
       if (!(e instanceof DataError) || !/is not 0 or 1/.test(e.message)) throw namedAfter(name, e);
       if (positive === undefined)
         throw new DataError(
@@ -77,6 +86,17 @@ export function readModelPredictions(
     }
     if (metric.classes && !named)
       notes.push(`${name}: labels 0/1 read as ${metric.classes[0]} / ${metric.classes[1]}`);
+    // Scored as given (a model can be that bad), but never silently: the usual cause is a
+    // column of P(the other class).
+    const means = probabilityMeans(p.labels, p.probabilities);
+    if (means.positive < means.others) {
+      const [neg, pos] = named
+        ? [p.negativeLabel, p.positiveLabel]
+        : (metric.classes ?? ["0", "1"]);
+      notes.push(
+        `${name}: its probability is lower on ${pos} rows (mean ${means.positive.toFixed(2)}) than on ${neg} rows (${means.others.toFixed(2)}); scored as P(${pos}); if the column is P(${neg}), write it as P(${pos})${named ? ` or give --positive ${neg}` : ""}`,
+      );
+    }
     return {
       model: {
         name,

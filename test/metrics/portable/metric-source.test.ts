@@ -31,10 +31,12 @@ describe("readMetricSource", () => {
       { classes: ["benign", "malignant"] },
     );
     const s = readMetricSource(json, { participant: 4 }).subjects[0]!;
+    // a0 kept: a threshold study's metric is scored and exported as binary-threshold.
     expect(s.metric).toEqual({
       family: "binary-linear",
       tp: 0.7,
       tn: 0.3,
+      a0: 0.3,
       classes: ["benign", "malignant"],
     });
     expect(s.belief!.kind).toBe("range");
@@ -42,6 +44,9 @@ describe("readMetricSource", () => {
       /^no belief draws \(the paper's search keeps none\): every a in \[0\.2500, 0\.3500\]/,
     );
     const a = s.belief!.samples.map((m) => (m as { tn: number }).tn);
+    // Each sample is the threshold metric at its own a.
+    for (const m of s.belief!.samples)
+      expect((m as { a0: number }).a0).toBe((m as { tn: number }).tn);
     expect(a).toHaveLength(200);
     expect(a[0]).toBeCloseTo(0.25 + 0.1 / 400, 15);
     expect(a[199]).toBeCloseTo(0.35 - 0.1 / 400, 15);
@@ -93,6 +98,22 @@ describe("readMetricSource", () => {
     expect((s.metric as { tp: number }).tp).toBeCloseTo(tp, 15);
     expect(s.belief!.kind).toBe("participants");
     expect(s.belief!.samples).toHaveLength(2);
+    // A mixed consensus is no threshold metric (participant 2 gave tp and tn).
+    expect((s.metric as { a0?: number }).a0).toBeUndefined();
+  });
+
+  it("the consensus of a threshold study's participants is a threshold metric, a0 = tn", () => {
+    const json = study(undefined, { family: "binary-threshold" }, [
+      person(1, { a0: 0.2 }),
+      person(2, { a0: 0.4 }),
+    ]);
+    const m = readMetricSource(json, {}).subjects[0]!.metric as {
+      tp: number;
+      tn: number;
+      a0: number;
+    };
+    expect(m.tn).toBeCloseTo(0.3, 15);
+    expect(m.a0).toBe(m.tn);
   });
 
   it("quadratic studies: summary.metric.weights is the engine's w, read back as a and B", () => {

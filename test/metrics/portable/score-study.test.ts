@@ -220,6 +220,10 @@ describe("elicit score on a study's study.json (sqlite)", () => {
     ]);
     expect(text.status, text.stderr).toBe(0);
     expect(text.stdout).toContain("Metric of the consensus of 2 participants");
+    // The built-in binary study's metric is a threshold, and is named so.
+    expect(text.stdout).toMatch(
+      /Metric of the consensus of 2 participants[^\n]*: binary-threshold: a0 = /,
+    );
     expect(text.stdout).toContain("the 2 participants' own metrics are the sample");
     const own = (json.participants as { summary: { metric: { a0: number } } }[]).map(
       (p) => p.summary.metric,
