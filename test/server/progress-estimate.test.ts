@@ -6,7 +6,7 @@ import { studyData } from "../../src/server/kinds/binary/data.ts";
 import { replayElicitation } from "../../src/server/participant/elicitation.ts";
 import { displayFrame } from "../../src/server/participant/views.ts";
 import type { StudySpec } from "../../src/server/study/config.ts";
-import { cancerDiagnosisConfig } from "../../src/server/study/template.ts";
+import { cancerDiagnosisConfig, GENERAL_CONSENT } from "../../src/server/study/template.ts";
 import { elicitationProgress } from "../../web/src/participant/progress.ts";
 
 /**
@@ -109,5 +109,18 @@ describe("the elicitation progress line", () => {
     expect(elicitationProgress({ answered: 3, estimatedRemaining: 7 }).text).toBe(
       "Question 4 · about 6 more after this one",
     );
+  });
+});
+
+describe("the consent texts' count of comparisons", () => {
+  it("the built-in study's is its own largest: the engine's budget, Phase III's pairs and repeats", () => {
+    const spec = config.spec as { budget: number };
+    const most = spec.budget + config.evaluationPairs + (config.retestPairs ?? 0);
+    expect(config.consentText).toContain(`then up to ${most} comparisons of two systems`);
+  });
+
+  it("multiclass and fairness studies' names none (their budgets differ by kind)", () => {
+    expect(GENERAL_CONSENT).not.toMatch(/up to \d+ comparisons/);
+    expect(GENERAL_CONSENT).toContain("a series of comparisons of two systems");
   });
 });
