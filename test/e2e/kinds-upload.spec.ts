@@ -337,7 +337,7 @@ for (const c of CASES) {
       await page.getByLabel(/^The whole fair metric/).check();
       // The untouched defaults follow the family.
       await expect(page.locator("#kind-tolerance")).toHaveValue("0.1");
-      await expect(page.locator("#kind-budget")).toHaveValue("30");
+      await expect(page.locator("#kind-budget")).toHaveValue("45");
     }
     if (c.groups !== undefined)
       await page.getByLabel("Group column (the groups to treat alike)").selectOption(c.groups);
@@ -700,6 +700,6 @@ test("a fairness study from a bundled dataset in the create form (titanic by pas
   ).json()) as { study: { config: StudyConfig } };
   const config = json.study.config;
   expect(config.source).toMatchObject({ kind: "fair-dataset", groups: "passengerClass" });
-  expect(config.spec).toMatchObject({ family: "fair-quadratic", tolerance: 0.1, budget: 30 });
+  expect(config.spec).toMatchObject({ family: "fair-quadratic", tolerance: 0.1, budget: 45 });
   expect(prepareFairStudyData(config).groupNames).toHaveLength(3);
 });

@@ -127,12 +127,12 @@ describe("whole fair metric study (sqlite)", () => {
   it("creates a fair-quadratic study with its defaults and no known costs", async () => {
     const { t, cookie } = app;
     const { study, config } = await createFair(t, cookie, { family: "fair-quadratic" });
-    expect(study).toMatchObject({ family: "fair-quadratic", budget: 30, tolerance: 0.1 });
+    expect(study).toMatchObject({ family: "fair-quadratic", budget: 45, tolerance: 0.1 });
     expect(config.spec).toEqual({
       family: "fair-quadratic",
       tolerance: 0.1,
       strategy: "adaptive",
-      budget: 30,
+      budget: 45,
       credibility: 0.9,
       model: "learned-sharp-checked",
       displayStep: 0.01,
@@ -167,7 +167,7 @@ describe("whole fair metric study (sqlite)", () => {
       lambda: 0.6,
     });
     let s: ParticipantState = await walkToMulticlass(t, token);
-    expect(s.fairElicitation!.progress.atMost).toBe(30);
+    expect(s.fairElicitation!.progress.atMost).toBe(45);
     const reader = fairMetricReader(truth, data.tau, 0, seed);
     s = (await answerFair(t, token, seed, s, reader)).state;
     s = await finishMulticlass(t, token, s, { seed, reader });
@@ -187,7 +187,7 @@ describe("whole fair metric study (sqlite)", () => {
       const allowed = open.get(name) ?? config.spec.tolerance;
       expect(Math.abs(est[i]! - want[i]!), name).toBeLessThanOrEqual(allowed);
     });
-    // lambda and the costs are what 30 answers pin down on arrests (flagged or not, close).
+    // lambda and the costs are what 45 answers pin down on arrests (flagged or not, close).
     expect(Math.abs(d.metric.lambda - truth.lambda)).toBeLessThanOrEqual(config.spec.tolerance);
     expect(d.metric.low).toBeLessThanOrEqual(truth.lambda);
     expect(d.metric.high).toBeGreaterThanOrEqual(truth.lambda);

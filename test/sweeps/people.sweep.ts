@@ -102,6 +102,9 @@ const KNOWN_GAPS = [
   // nor cuts chosen for the least expected variance under the person's model (flips-20
   // 0.3506 but side bias 0.1817 covered in 83%, tie band 0.1810 against 0.1085) nor
   // `learned-flipping` (flips-20 0.4346, side bias 0.2476 covered in 83%) closed it on tune-1.
+  // Nor do 60 questions (`--budget linear=60`, tune-1; not adopted): the tired person's p95
+  // 0.1993 -> 0.1737 and 20% flips' 0.4702 -> 0.4118, but a lapsing person's run ended
+  // unflagged at 0.2039 (none at 45) and the side bias's region held in 90% (100% at 45).
   "linear fatigue: error p95 0.2522 > 0.2",
   "linear flips-20: error p95 0.4818 > 0.2",
   // lambda (a fairness study of arrests by colour, tolerance 0.05, budget 25, the study's
@@ -172,9 +175,12 @@ const KNOWN_GAPS = [
   // kinds suffice for a searcher with an exact posterior and the best pair of each pool.
   "fair-lambda side-bias: 1 silent misses",
   "fair-lambda side-bias: error p95 0.1549 > 0.1",
-  // The whole fair metric (tolerance 0.1, budget 30, learned-sharp-checked): 30 questions pin
+  // The whole fair metric (tolerance 0.1, budget 45, learned-sharp-checked): 45 questions pin
   // a and lambda but not the gap weights B for a noisy person; those runs are flagged
-  // (unidentified), and the regions hold the truth. Not for want of questions alone: on tune-1 at 60 (`--budget
+  // (unidentified), and the regions hold the truth. At the budget of 30 before, this draw had
+  // 5% flips at 0.2075 too, and the others at probit 0.4378, lapses 0.7559, tie band 0.4326,
+  // tired 0.7663, side bias 0.9787, 10% flips 0.4219, 20% flips 1.0820 (the budget went to 45
+  // on the tuning draws alone: `FAIR_FULL_DEFAULTS`). Not for want of questions alone: on tune-1 at 60 (`--budget
   // fair-quadratic=60`), under learned-sharp only the careful person (p95 0.0229) and 5%
   // flips (0.0507) come within 0.2, the others stay at 0.2687 (10% flips) to 0.9845 (side
   // bias), as under learned-lean at 60 (`FAIR_FULL_DEFAULTS`). A gap weight moves the metric
@@ -196,14 +202,13 @@ const KNOWN_GAPS = [
   // about half at 20% (none): those two cells are beyond 30 questions for any searcher. With
   // exact answers it is within 0.02, with 5% flips its cells mostly within: the careful and
   // 5% flips cells are this engine's (its model), not the budget's.
-  "fair-quadratic probit: error p95 0.4378 > 0.2",
-  "fair-quadratic lapse: error p95 0.7559 > 0.2",
-  "fair-quadratic tie-band: error p95 0.4326 > 0.2",
-  "fair-quadratic fatigue: error p95 0.7663 > 0.2",
-  "fair-quadratic side-bias: error p95 0.9787 > 0.2",
-  "fair-quadratic flips-5: error p95 0.2075 > 0.2",
-  "fair-quadratic flips-10: error p95 0.4219 > 0.2",
-  "fair-quadratic flips-20: error p95 1.0820 > 0.2",
+  "fair-quadratic probit: error p95 0.4522 > 0.2",
+  "fair-quadratic lapse: error p95 0.3574 > 0.2",
+  "fair-quadratic tie-band: error p95 0.3951 > 0.2",
+  "fair-quadratic fatigue: error p95 0.7023 > 0.2",
+  "fair-quadratic side-bias: error p95 0.8557 > 0.2",
+  "fair-quadratic flips-10: error p95 0.3120 > 0.2",
+  "fair-quadratic flips-20: error p95 0.9570 > 0.2",
 ];
 
 /**
@@ -252,7 +257,7 @@ function gapsOf(r: PeopleReproduction): string[] {
     expect(row.trials, cell).toBe(30);
     if (row.dominated > 0) gaps.push(`${cell}: ${row.dominated} dominated pairs shown`);
     // At most 30 questions per binary, DLPM and lambda run (issue 26); LPM and the whole fair
-    // metric within their studies' budgets (45 and 30).
+    // metric within their studies' budgets (45 each).
     const cap = ["linear", "fair-quadratic"].includes(row.family)
       ? PEOPLE_SETTINGS[row.family].budget
       : 30;

@@ -71,9 +71,9 @@ export const fairSpec: ClassKindSpec = {
     },
     {
       id: "fair-quadratic",
-      text: "The whole fair metric: which mistakes cost most, which gaps matter most, and lambda (about 30 questions)",
+      text: "The whole fair metric: which mistakes cost most, which gaps matter most, and lambda (about 45 questions)",
       tolerance: "0.1",
-      budget: "30",
+      budget: "45",
     },
   ],
   toleranceLabel: (family) =>
