@@ -351,7 +351,7 @@ export function cancerDiagnosisConfig(
  * @example generalStudyBase("Flowers").post[0].id // "q1"
  */
 export function generalStudyBase(title: string): StudyConfig<BinarySpec | AdaptiveStudySpec> {
-  // No Phase III in these kinds yet, so no repeated pairs either.
+  // Each kind sets its own Phase III (`phaseThreeOf`: its random pairs and repeats).
   const { retestPairs: _, ...builtIn } = cancerDiagnosisConfig(title);
   return {
     ...builtIn,

@@ -82,8 +82,8 @@ export const FAIR_DEFAULTS = {
  * 0.0248, 5% flips 0.2512 / 0.0802 and 0.3599 / 0.1439, 10% flips 0.6448 / 0.2341 and
  * 0.4770 / 0.2385, lapses 0.5403 / 0.5033 and 0.5707 / 0.4607; probit 0.2749 / 0.3812 and
  * 0.5215 / 0.4696, a tired person 0.8228 / 0.9267 and 1.2040 / 1.0210 (no better); every
- * region held its truth as often as before (97-100% for every non-random person) and no run
- * was left unflagged. Earlier, under other answer models: at 60 questions under
+ * non-random person's region held their truth in 97-100% of runs (100% at 30) and no run was
+ * left unflagged. Earlier, under other answer models: at 60 questions under
  * `learned-lean` a careful person's p95 fell to 0.03, but a tired, side-biased or
  * often-flipping person stayed above 0.2; under `learned` at 60 and 90 the tired and the
  * side-biased person's regions held the truth in only 60-80% of runs, since their late
