@@ -191,6 +191,29 @@ describe("elicit simulate --strategy adaptive", () => {
     );
   });
 
+  it("prints weights as the papers' procedure does: a = (x, y, z), four decimals (one format)", () => {
+    const text = (strategy: string) => {
+      const r = elicit(
+        "simulate",
+        "--synthetic",
+        "paper-multiclass",
+        "--family",
+        "diagonal-linear",
+        "--strategy",
+        strategy,
+        "--truth",
+        '{"a":[0.2,0.5,0.3]}',
+      );
+      expect(r.code).toBe(0);
+      return r.stdout;
+    };
+    for (const strategy of ["adaptive", "paper"]) {
+      const out = text(strategy);
+      expect(out, strategy).toMatch(/^stakeholder a = \(0\.2000, 0\.5000, 0\.3000\) with /m);
+      expect(out, strategy).toMatch(/^elicited {4}a = \(\d\.\d{4}, \d\.\d{4}, \d\.\d{4}\)$/m);
+    }
+  });
+
   it("diagonal-linear: recovers the truth on the synthetic multiclass pool", () => {
     const r = simulateDiagonal();
     expect(r.code).toBe(0);

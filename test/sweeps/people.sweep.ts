@@ -105,6 +105,9 @@ const KNOWN_GAPS = [
   // Nor do 60 questions (`--budget linear=60`, tune-1; not adopted): the tired person's p95
   // 0.1993 -> 0.1737 and 20% flips' 0.4702 -> 0.4118, but a lapsing person's run ended
   // unflagged at 0.2039 (none at 45) and the side bias's region held in 90% (100% at 45).
+  // Nor does DLPM's `learned-tiring` at 45 (tune-1, `--answer-model learned-tiring`; not
+  // adopted): the tired person's p95 / max 0.1993 / 0.2413 -> 0.2103 / 0.2590, 20% flips'
+  // 0.4702 -> 0.4645 with coverage 93% -> 83%, and the side bias's region held in 80% (100%).
   "linear fatigue: error p95 0.2522 > 0.2",
   "linear flips-20: error p95 0.4818 > 0.2",
   // lambda (a fairness study of arrests by colour, tolerance 0.05, budget 25, the study's

@@ -52,6 +52,7 @@ import { createSpace } from "../../geometry/multiclass/space.ts";
 import { findSphere, type Sphere } from "../../geometry/multiclass/sphere.ts";
 import { createRng } from "../../math/rng.ts";
 import { mean } from "../../math/stats.ts";
+import { vectorText } from "../../math/vector-text.ts";
 import { binaryConfusion } from "../../metrics/binary-confusion.ts";
 import { normalizeLinear } from "../../metrics/binary-linear.ts";
 import { describeNoise, type NoiseModel } from "../../oracle/noise.ts";
@@ -241,20 +242,22 @@ function report<P, M>(
   };
 }
 
-/** A value rounded for printing (numbers to 4 digits, nested arrays and records kept). */
-function rounded(v: unknown): unknown {
-  if (typeof v === "number") return Number(v.toFixed(4));
-  if (Array.isArray(v)) return v.map(rounded);
-  if (v !== null && typeof v === "object")
-    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, rounded(x)]));
-  return v;
-}
-
+/**
+ * A metric's parameters in a line: numbers as `k=0.1234`, vectors and matrices as
+ * `a = (0.2, 0.3)` (`vectorText`, as the papers' procedures print them), a record of matrices
+ * (the fair metric's B, by pair of groups) as `B[0-1] = ((..), (..))`.
+ */
 const rec = (x: Record<string, unknown>) =>
   Object.entries(x)
-    .map(([k, v]) =>
-      typeof v === "number" ? `${k}=${fmt(v, 4)}` : `${k} = ${JSON.stringify(rounded(v))}`,
-    )
+    .map(([k, v]) => {
+      if (typeof v === "number") return `${k}=${fmt(v, 4)}`;
+      if (Array.isArray(v)) return `${k} = ${vectorText(v)}`;
+      if (v !== null && typeof v === "object")
+        return Object.entries(v)
+          .map(([key, m]) => `${k}[${key}] = ${Array.isArray(m) ? vectorText(m) : String(m)}`)
+          .join(" ");
+      return `${k} = ${String(v)}`;
+    })
     .join(" ");
 
 /** Print one run or a summary (text or JSON), then write `--log`. */

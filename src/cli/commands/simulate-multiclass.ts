@@ -18,6 +18,7 @@ import { findSphere, type Sphere } from "../../geometry/multiclass/sphere.ts";
 import { createRng } from "../../math/rng.ts";
 import { mean } from "../../math/stats.ts";
 import { dot } from "../../math/vector.ts";
+import { vectorText } from "../../math/vector-text.ts";
 import { describeNoise, type NoiseModel } from "../../oracle/noise.ts";
 import { describeRequest, type NoiseRequest, resolveNoise } from "../adaptive-options.ts";
 import { CliError } from "../errors.ts";
@@ -102,7 +103,7 @@ export function simulateMulticlassCommand(
       console.log(JSON.stringify({ ...strip(r), classes: classNames }, null, 2));
       return;
     }
-    const v = (xs: readonly number[]) => `(${xs.map((x) => fmt(x, 3)).join(", ")})`;
+    const v = (xs: readonly number[]) => vectorText(xs);
     console.log(
       `family      ${r.family} (strategy ${r.strategy}, tolerance ${r.tolerance}), ${pool.k} classes`,
     );

@@ -5,6 +5,7 @@ import {
   predictThreshold,
   type ThresholdClassifier,
 } from "../../geometry/binary/threshold-classifier.ts";
+import { vectorText } from "../../math/vector-text.ts";
 import { evaluateFractional } from "../../metrics/binary-fractional.ts";
 import { metricClassCount, type PortableMetric } from "../../metrics/portable/metric.ts";
 
@@ -128,12 +129,12 @@ export function optimalRule(
     case "diagonal-linear":
       return gainRule(
         gainMatrix(k, metric.a, false),
-        `predict argmax_i a_i P(i | x), a = [${metric.a.map(fmt).join(", ")}]`,
+        `predict argmax_i a_i P(i | x), a = ${vectorText(metric.a)}`,
       );
     case "linear":
       return gainRule(
         gainMatrix(k, metric.a, true),
-        `predict the class j of least expected cost sum_i c_ij P(i | x), c_ij = -a_ij (a = [${metric.a.map(fmt).join(", ")}], row by row)`,
+        `predict the class j of least expected cost sum_i c_ij P(i | x), c_ij = -a_ij (a = ${vectorText(metric.a)}, row by row)`,
       );
     case "diagonal-linear-fractional":
     case "linear-fractional": {

@@ -24,6 +24,8 @@
  * Every family but `fair` is a utility (larger is better), as everywhere in this package.
  */
 
+import { vectorText } from "../../math/vector-text.ts";
+
 /** The families a portable metric can have. */
 export const PORTABLE_FAMILIES = [
   "binary-linear",
@@ -229,7 +231,7 @@ export function portableMetricProblems(m: PortableMetric): string[] {
  */
 export function describePortableMetric(m: PortableMetric): string {
   const f = (x: number) => String(Number(x.toPrecision(4)));
-  const list = (v: readonly number[]) => `[${v.map(f).join(", ")}]`;
+  const list = (v: readonly number[]) => vectorText(v);
   switch (m.family) {
     case "binary-linear":
       return m.a0 === undefined
