@@ -170,20 +170,19 @@ describe("elicit simulate --strategy adaptive", () => {
   });
 
   /** `elicit simulate` of a DLPM on the synthetic multiclass pool, truth (0.2, 0.5, 0.3). */
+  const diagonalArgs = (strategy: string) => [
+    "simulate",
+    "--synthetic",
+    "paper-multiclass",
+    "--family",
+    "diagonal-linear",
+    "--strategy",
+    strategy,
+    "--truth",
+    '{"a":[0.2,0.5,0.3]}',
+  ];
   const simulateDiagonal = (...extra: string[]) =>
-    elicit(
-      "simulate",
-      "--synthetic",
-      "paper-multiclass",
-      "--family",
-      "diagonal-linear",
-      "--strategy",
-      "adaptive",
-      "--truth",
-      '{"a":[0.2,0.5,0.3]}',
-      "--json",
-      ...extra,
-    );
+    elicit(...diagonalArgs("adaptive"), "--json", ...extra);
 
   it("diagonal-linear refuses --grid-points (its belief keeps particles), in one line", () => {
     expect(oneLineError(simulateDiagonal("--grid-points", "4096"))).toMatch(
@@ -193,17 +192,7 @@ describe("elicit simulate --strategy adaptive", () => {
 
   it("prints weights as the papers' procedure does: a = (x, y, z), four decimals (one format)", () => {
     const text = (strategy: string) => {
-      const r = elicit(
-        "simulate",
-        "--synthetic",
-        "paper-multiclass",
-        "--family",
-        "diagonal-linear",
-        "--strategy",
-        strategy,
-        "--truth",
-        '{"a":[0.2,0.5,0.3]}',
-      );
+      const r = elicit(...diagonalArgs(strategy));
       expect(r.code).toBe(0);
       return r.stdout;
     };
