@@ -176,6 +176,12 @@ const KNOWN_GAPS = [
   // kinds (probit, a coin within the band and a 20% flipper; 60 runs on tune-a) read both the
   // side bias (p95 0.0754) and 20% flips (p95 0.0842, 3.3% of runs beyond) with its pools: the
   // kinds suffice for a searcher with an exact posterior and the best pair of each pool.
+  // DLPM's `learned-tiring` (`--answer-model learned-tiring`, tune-1 / tune-2 / tune-3; not
+  // adopted) narrowed the tired person's p95 (0.1267 / 0.0924 / 0.0775 -> 0.0895 / 0.0837 /
+  // 0.0605) but not the side bias's (0.1358 / 0.1674 / 0.1409 -> 0.1817 / 0.1528 / 0.1551),
+  // whose region held the truth in 73% / 77% / 83% of runs (100% / 90% / 93%), with a silent
+  // run on tune-3. The tired person's cell passes here by a hair (0.0990): on another draw
+  // (`--truth-seed other-1206`) it was 0.1111, on tune-1 0.1267.
   "fair-lambda side-bias: 1 silent misses",
   "fair-lambda side-bias: error p95 0.1549 > 0.1",
   // The whole fair metric (tolerance 0.1, budget 45, learned-sharp-checked): 45 questions pin
