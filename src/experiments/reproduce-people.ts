@@ -16,7 +16,7 @@ import type { AdaptiveResult } from "../elicit/adaptive/engine.ts";
 import type { ThresholdMetric } from "../elicit/adaptive/families/binary.ts";
 import { multiclassLinearFamily } from "../elicit/adaptive/families/multiclass.ts";
 import type { AdaptiveFamily } from "../elicit/adaptive/family.ts";
-import { judgePair, randomTradeOffs } from "../elicit/adaptive/phase-three.ts";
+import { judgePair, randomTradeOffs, trustedReading } from "../elicit/adaptive/phase-three.ts";
 import {
   type DisplayFrame,
   displayFrame,
@@ -760,22 +760,22 @@ function kindPhaseThree<P, M>(
 }
 
 /**
- * A run of a multiclass or fairness study from its engine result and Phase III: flagged when
- * the result names an unidentified coordinate or found no informative question, or when the
- * dashboard takes the participant for a coin (Phase III's `consistency.coinLike`).
+ * A run of a multiclass or fairness study from its engine result and Phase III, as the study
+ * states it once Phase III is answered (`trustedReading`): flagged when the result names an
+ * unidentified coordinate or found no informative question, or when the dashboard takes the
+ * participant for a coin (Phase III's `consistency.coinLike`).
  */
 function adaptiveRun(
   o: RunPersonOptions,
   truth: PeopleTruth,
-  r: {
-    readonly unidentified: readonly unknown[];
-    readonly stop: string;
-    readonly credible: { readonly radius: number };
-    readonly person?: { readonly coin: number };
-  },
+  engine: Pick<
+    AdaptiveResult<unknown, unknown>,
+    "unidentified" | "stop" | "credible" | "person" | "firstReading"
+  >,
   consistency: Consistency,
   m: { error: number; tolerance: number; questions: number; dominated: number },
 ): PeopleRun {
+  const r = trustedReading(engine, consistency);
   // The dashboard flags a participant Phase III cannot tell apart from a coin, as it flags an
   // unidentified metric.
   const coinLike = consistency.coinLike;

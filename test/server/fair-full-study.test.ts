@@ -187,6 +187,10 @@ describe("whole fair metric study (sqlite)", () => {
       const allowed = open.get(name) ?? config.spec.tolerance;
       expect(Math.abs(est[i]! - want[i]!), name).toBeLessThanOrEqual(allowed);
     });
+    // A careful participant whose Phase III shows no slip: the debrief states the engine's
+    // first reading alone (`trustedReading`), nothing open; read both ways (the check has no
+    // careful reader) the gap weights were open in every such run.
+    expect(full.unidentified).toEqual([]);
     // lambda and the costs are what 45 answers pin down on arrests (flagged or not, close).
     expect(Math.abs(d.metric.lambda - truth.lambda)).toBeLessThanOrEqual(config.spec.tolerance);
     expect(d.metric.low).toBeLessThanOrEqual(truth.lambda);

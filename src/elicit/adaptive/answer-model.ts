@@ -265,7 +265,10 @@ export const LEARNED_FLIPPING_MODEL: AnswerModel = learnedModel(FLIPPING_LAPSES)
  * estimates as `learned-sharp`, whose careful reader pins a careful person's metric down, while
  * its credible region and unidentified coordinates answer for `learned`'s reading as well, so
  * a person whom the careful reader's level explains with confidence but wrongly (a side bias,
- * a tired person) is left with the wide region `learned` gives them.
+ * a tired person) is left with the wide region `learned` gives them. `learned` has no careful
+ * reader, so it leaves a careful person's gap weights open too: the result keeps the first
+ * reading alone (`AdaptiveResult.firstReading`), which a study states once the person's Phase
+ * III bears it out (`trustedReading`).
  * @example LEARNED_SHARP_CHECKED_MODEL.check === LEARNED_MODEL // true
  */
 export const LEARNED_SHARP_CHECKED_MODEL: AnswerModel = {

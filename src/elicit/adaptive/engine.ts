@@ -111,6 +111,18 @@ export interface AdaptiveResult<P, M> {
    * it), with their half-widths: empty when everything is identified.
    */
   readonly unidentified: readonly { readonly name: string; readonly halfWidth: number }[];
+  /**
+   * A checked model's first reading alone (`AnswerModel.check`; absent otherwise): the
+   * probability it gives that the person is a careful reader, and the radius and unidentified
+   * coordinates it states by itself, around the same estimate. `credible` and `unidentified`
+   * answer for the check as well; a study states this reading instead only when the person's
+   * own Phase III answers bear it out (`trustedReading`).
+   */
+  readonly firstReading?: {
+    readonly careful: number;
+    readonly radius: number;
+    readonly unidentified: readonly { readonly name: string; readonly halfWidth: number }[];
+  };
   /** Answers the exact model had to treat as slips (they contradicted earlier ones). */
   readonly inconsistent: number;
   /** The answer model used. */
@@ -604,6 +616,15 @@ function* steps<P, M>(
     unidentified: widest([belief, ...(reread ? [reread] : [])], (b) =>
       unidentified(family, b, summary.metric, level, options.tolerance),
     ),
+    ...(reread
+      ? {
+          firstReading: {
+            careful: carefulProbability(belief),
+            radius: summarise(family, belief, level).radius,
+            unidentified: unidentified(family, belief, summary.metric, level, options.tolerance),
+          },
+        }
+      : {}),
     inconsistent: belief.inconsistent,
     model: model.kind,
     ...personOf(belief),
@@ -756,6 +777,21 @@ function personOf(belief: ParticleBelief): Pick<AdaptiveResult<unknown, unknown>
       ...(tires ? { tiring } : {}),
     },
   };
+}
+
+/**
+ * The belief's posterior probability that the person is a careful reader: its kinds of person
+ * sharper than the model's temperature (`LapsePrior.sharpness` above 1) who do not tire; 0
+ * without such kinds.
+ */
+function carefulProbability(belief: ParticleBelief): number {
+  const post = belief.lapsePosterior();
+  const sharp = belief.levelSharpnesses();
+  const fatigue = belief.levelFatigues() ?? [];
+  if (!post || !sharp) return 0;
+  let p = 0;
+  for (let j = 0; j < post.length; j++) if (sharp[j]! > 1 && !(fatigue[j]! > 0)) p += post[j]!;
+  return p;
 }
 
 /** Two features this close are the same value (float rounding of equal sums). */

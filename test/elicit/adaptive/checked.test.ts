@@ -7,6 +7,11 @@ import {
 } from "../../../src/elicit/adaptive/answer-model.ts";
 import { adaptiveProcedure, adaptiveSteps, runBytes } from "../../../src/elicit/adaptive/engine.ts";
 import { fairQuadraticFamily } from "../../../src/elicit/adaptive/families/fair.ts";
+import {
+  TRUST_CAREFUL,
+  TRUST_COUNTED,
+  trustedReading,
+} from "../../../src/elicit/adaptive/phase-three.ts";
 import { type FairPoint, fairUtility, normalizeFair } from "../../../src/elicit/fair/metric.ts";
 import { randomFairSetting } from "../../../src/elicit/fair/simulate.ts";
 import { runProcedure } from "../../../src/elicit/session.ts";
@@ -20,8 +25,8 @@ describe("a model read again by another (check)", () => {
   const { truth, tau } = randomFairSetting(2, 2, "checked");
   const t = normalizeFair(truth);
   const family = fairQuadraticFamily(2, tau);
-  const run = (model: typeof LEARNED_SHARP_MODEL, ask: Ask<FairPoint>) =>
-    runProcedure(adaptiveProcedure(family, { tolerance: 0.1, model, seed: 5, budget: 20 }), ask);
+  const run = (model: typeof LEARNED_SHARP_MODEL, ask: Ask<FairPoint>, budget = 20) =>
+    runProcedure(adaptiveProcedure(family, { tolerance: 0.1, model, seed: 5, budget }), ask);
 
   it("is named learned-sharp-checked: learned-sharp read again by learned", () => {
     expect(parseAnswerModel("learned-sharp-checked")).toBe(LEARNED_SHARP_CHECKED_MODEL);
@@ -51,6 +56,47 @@ describe("a model read again by another (check)", () => {
     expect(checked.credible.radius).toBeGreaterThan(sharp.credible.radius);
     expect(checked.credible.radius).toBeGreaterThan(0.1);
     expect(checked.unidentified.length).toBeGreaterThan(0);
+  });
+
+  it("keeps the first reading alone, stated once a careful person's Phase III bears it out", () => {
+    const careful = simulatedOracle((p: FairPoint) => fairUtility(t, tau, p.rates)).ask;
+    // The whole fair metric's study budget (45).
+    const sharp = run(LEARNED_SHARP_MODEL, careful, 45).result;
+    const checked = run(LEARNED_SHARP_CHECKED_MODEL, careful, 45).result;
+    expect(sharp.firstReading).toBeUndefined();
+    const first = checked.firstReading!;
+    // The first reading alone is never wider than the two together.
+    expect(first.radius).toBeLessThanOrEqual(checked.credible.radius);
+    const open = new Set(checked.unidentified.map((u) => u.name));
+    for (const u of first.unidentified) expect(open.has(u.name), u.name).toBe(true);
+    expect(first.careful).toBeGreaterThanOrEqual(TRUST_CAREFUL);
+    // The check leaves this careful person's gap weights open; a clean Phase III states the
+    // first reading instead.
+    expect(checked.unidentified.length).toBeGreaterThan(first.unidentified.length);
+    const clean = { counted: 15, against: 0, retestPairs: 2, retestSame: 2 };
+    const trusted = trustedReading(checked, clean);
+    expect(trusted.credible.radius).toBe(first.radius);
+    expect(trusted.unidentified).toEqual(first.unidentified);
+    expect(trusted.metric).toBe(checked.metric);
+    // One slip, one repeat answered otherwise, too few answers or no Phase III: as it was.
+    for (const record of [
+      { ...clean, against: 1 },
+      { ...clean, retestSame: 1 },
+      { ...clean, counted: TRUST_COUNTED - 1 },
+      null,
+    ]) {
+      expect(trustedReading(checked, record), JSON.stringify(record)).toBe(checked);
+    }
+    // A result without a first reading (no check) is never changed.
+    expect(trustedReading(sharp, clean)).toBe(sharp);
+  });
+
+  it("does not trust the first reading of a person it doubts is careful", () => {
+    const byPlace = () => "first" as const;
+    const checked = run(LEARNED_SHARP_CHECKED_MODEL, byPlace).result;
+    const doubted = { ...checked, firstReading: { ...checked.firstReading!, careful: 0.5 } };
+    const clean = { counted: 15, against: 0, retestPairs: 2, retestSame: 2 };
+    expect(trustedReading(doubted, clean)).toBe(doubted);
   });
 
   it("counts both readings' arrays in a run's bytes (a server bounds its runs' memory by them)", () => {

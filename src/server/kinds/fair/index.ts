@@ -2,6 +2,7 @@
 // true answer, the accuracy-fairness trade-off lambda (or the whole fair metric) elicited by
 // the adaptive engine, Phase III judged by the engine's belief.
 
+import { trustedReading } from "../../../elicit/adaptive/phase-three.ts";
 import type { FairMetric, FairPoint } from "../../../elicit/fair/metric.ts";
 import {
   adaptiveKindFields,
@@ -9,7 +10,7 @@ import {
   cachedFamily,
   type KindFamily,
 } from "../../participant/phase-three.ts";
-import type { Context } from "../../participant/service.ts";
+import type { Context, Position } from "../../participant/service.ts";
 import { lambdaConsensus } from "../../study/consensus.ts";
 import { longCsv, numbered } from "../../study/export.ts";
 import { adaptiveOutcome } from "../../study/results.ts";
@@ -32,6 +33,17 @@ import { fairStudyConfig, fairStudyData } from "./study.ts";
 function familyOf(ctx: Pick<Context, "config" | "data" | "configHash">): KindFamily {
   const { data, spec } = fairOf(ctx);
   return cachedFamily(ctx, () => fairStudyFamily(spec, data));
+}
+
+/**
+ * A participant's result as the debrief, the dashboard and the exports state it, with their
+ * Phase III fields: the engine's result, or its first reading alone once their whole Phase III
+ * is answered and bears it out (`trustedReading`: the whole fair metric's checked model).
+ */
+function stated(ctx: Context, pos: Position, engine: FairStudyResult) {
+  const fields = adaptiveKindFields(familyOf(ctx), pos, engine);
+  const answered = pos.pairs.length > 0 && pos.evaluationRows.length >= pos.pairs.length;
+  return { result: trustedReading(engine, answered ? fields.consistency : null), fields };
 }
 
 /** The fairness kind. */
@@ -88,25 +100,20 @@ export const fairKind: StudyKindModule<FairPoint> = {
   },
   async debriefState(_db, ctx, pos) {
     if (pos.elicitation.status !== "done") return {};
-    const result = pos.elicitation.result as FairStudyResult;
-    return {
-      fairDebrief: {
-        ...fairDebrief(ctx, result),
-        ...adaptiveKindFields(familyOf(ctx), pos, result),
-      },
-    };
+    const { result, fields } = stated(ctx, pos, pos.elicitation.result as FairStudyResult);
+    return { fairDebrief: { ...fairDebrief(ctx, result), ...fields } };
   },
   summary(ctx, pos) {
     const none = { agreement: null, agreementDetail: null, range: null, rangeA: null };
     if (pos.elicitation.status !== "done")
       return { ...none, metric: null, ratio: null, consistency: null };
     // A fairness result is its trade-off lambda with the range the debrief states.
-    const result = pos.elicitation.result as FairStudyResult;
+    const { result, fields } = stated(ctx, pos, pos.elicitation.result as FairStudyResult);
     return {
       ...none,
       metric: fairMetricRecord(result, fairOf(ctx).spec),
       ratio: null,
-      ...adaptiveKindFields(familyOf(ctx), pos, result),
+      ...fields,
       adaptive: adaptiveOutcome(result),
       beliefDraws: fairDraws(ctx, result),
     };
