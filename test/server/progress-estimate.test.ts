@@ -6,6 +6,7 @@ import { studyData } from "../../src/server/kinds/binary/data.ts";
 import { replayElicitation } from "../../src/server/participant/elicitation.ts";
 import { displayFrame } from "../../src/server/participant/views.ts";
 import type { StudySpec } from "../../src/server/study/config.ts";
+import { GENERAL_BINARY_CONSENT } from "../../src/server/study/general-texts.ts";
 import { cancerDiagnosisConfig, GENERAL_CONSENT } from "../../src/server/study/template.ts";
 import { elicitationProgress } from "../../web/src/participant/progress.ts";
 
@@ -122,5 +123,14 @@ describe("the consent texts' count of comparisons", () => {
   it("multiclass and fairness studies' names none (their budgets differ by kind)", () => {
     expect(GENERAL_CONSENT).not.toMatch(/up to \d+ comparisons/);
     expect(GENERAL_CONSENT).toContain("a series of comparisons of two systems");
+  });
+
+  // Nobody has timed a study: the built-in texts said "about 15 minutes" and "15 to 25
+  // minutes" all the same. The create form asks for the time a pilot measured instead.
+  it("none claims a time nobody measured", () => {
+    for (const text of [config.consentText, GENERAL_CONSENT, GENERAL_BINARY_CONSENT]) {
+      expect(text).not.toMatch(/minute|hour|takes about/i);
+      expect(text).toContain("the pages count them as you go");
+    }
   });
 });

@@ -39,12 +39,15 @@ export const WORD_MAX_CHARS: Readonly<Record<keyof StudyWords, number>> = {
   people: 200,
 };
 
-/** The consent text of a binary study of uploaded data (no medical screening in it). */
+/**
+ * The consent text of a binary study of uploaded data (no medical screening in it). No time:
+ * nobody has timed it (see `GENERAL_CONSENT`).
+ */
 export const GENERAL_BINARY_CONSENT =
   "This is a research study about how people weigh the mistakes of automated decision systems. " +
   "You will answer a short questionnaire, a few questions to check you can read the charts, and " +
-  "then a series of comparisons of two systems. It takes about 15 minutes. Your answers are " +
-  "stored without your name and used only for research. You can stop at any time by closing " +
+  "then a series of comparisons of two systems (the pages count them as you go). Your answers " +
+  "are stored without your name and used only for research. You can stop at any time by closing " +
   "the page. Do you agree to take part?";
 
 /** The texts `generalBinaryTexts` writes (what a create request's `texts` may set). */

@@ -168,11 +168,14 @@ export const GENERAL_POST_QUESTIONS: readonly Field[] = (
  * The consent text of multiclass and fairness studies (no medical screening in it). It names
  * no number of comparisons: their studies ask from 25 to 45 in Phase II by default, and 17
  * more in Phase III ("up to 25" understated all of them); the pages count them as they go.
+ * Nor does it say how long the study takes: nobody has timed it ("15 to 25 minutes" was a
+ * guess). The create form asks the researcher to add the time a pilot measured (the
+ * dashboard lists each participant's).
  */
 export const GENERAL_CONSENT =
   "This is a research study about how people weigh the mistakes of automated decision systems. " +
   "You will answer a short questionnaire and then a series of comparisons of two systems (the " +
-  "pages count them as you go). It takes about 15 to 25 minutes. Your answers are stored " +
+  "pages count them as you go). Your answers are stored " +
   "without your name and used only for research. You can stop at any time by closing the page. " +
   "Do you agree to take part?";
 
@@ -188,12 +191,13 @@ export const PHASE1_SYSTEMS: readonly [FixedSystem, FixedSystem] = [
 /**
  * The built-in study's consent text. Its largest number of comparisons is its own: the
  * adaptive engine's budget, then Phase III's random pairs and repeats ("up to 35" was the
- * papers' search's, and understated the adaptive study's).
+ * papers' search's, and understated the adaptive study's). No time: nobody has timed it
+ * ("about 15 minutes" was a guess; see `GENERAL_CONSENT`).
  */
 export const DEFAULT_CONSENT =
   "This is a research study about how people weigh the mistakes of medical screening systems. " +
   "You will answer a short questionnaire, a few questions to check you can read the charts, and " +
-  `then up to ${ADAPTIVE_DEFAULTS.budget + DEFAULT_EVALUATION_PAIRS + DEFAULT_RETEST_PAIRS} comparisons of two systems. It takes about 15 minutes. Your answers are stored ` +
+  `then up to ${ADAPTIVE_DEFAULTS.budget + DEFAULT_EVALUATION_PAIRS + DEFAULT_RETEST_PAIRS} comparisons of two systems (the pages count them as you go). Your answers are stored ` +
   "without your name and used only for research. You can stop at any time by closing the page. " +
   "Do you agree to take part?";
 

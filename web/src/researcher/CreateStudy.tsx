@@ -226,7 +226,12 @@ export function CreateStudy({ editId }: { editId?: string } = {}) {
             value={form.consent}
             placeholder={consentDefault(form.kind)}
             onInput={(e) => update({ consent: (e.currentTarget as HTMLTextAreaElement).value })}
+            aria-describedby="consent-note"
           />
+          <p class="muted" id="consent-note">
+            The built-in text does not say how long the study takes: nobody has timed it. Time a
+            pilot (the dashboard lists each participant's time) and add it.
+          </p>
         </div>
         {kind.create.textsSection(section)}
         {error !== null && (
