@@ -243,16 +243,21 @@ export interface ShownQuestion {
 /**
  * Why an adaptive run is flagged: the result names a coordinate it could not pin down, the
  * engine found no informative question left, or the dashboard takes the participant's Phase
- * III answers for a coin's.
+ * III answers for a coin's (`coin-like`) or marks them hard to tell from one (`near-coin`).
  */
-export type PeopleFlag = "unidentified" | "no-informative-question" | "coin-like";
+export type PeopleFlag = "unidentified" | "no-informative-question" | "coin-like" | "near-coin";
 
 /** The flags of an adaptive run, in `PeopleFlag` order. */
-function flagsOf(unidentified: number, stop: string, coinLike: boolean | undefined): PeopleFlag[] {
+function flagsOf(
+  unidentified: number,
+  stop: string,
+  c: Pick<Consistency, "coinLike" | "nearCoin">,
+): PeopleFlag[] {
   return [
     ...(unidentified > 0 ? (["unidentified"] as const) : []),
     ...(stop === "no-informative-question" ? (["no-informative-question"] as const) : []),
-    ...(coinLike === true ? (["coin-like"] as const) : []),
+    ...(c.coinLike ? (["coin-like"] as const) : []),
+    ...(c.nearCoin ? (["near-coin"] as const) : []),
   ];
 }
 
@@ -553,7 +558,7 @@ export function runPerson(o: RunPersonOptions): PeopleRun {
     seed: o.trial + 1,
     frame,
   });
-  const flags = flagsOf(unidentified, stop, consistency.coinLike);
+  const flags = flagsOf(unidentified, stop, consistency);
   return finish(error, flags.length > 0, {
     covered: error <= radius,
     radius,
@@ -779,7 +784,7 @@ function adaptiveRun(
   // The dashboard flags a participant Phase III cannot tell apart from a coin, as it flags an
   // unidentified metric.
   const coinLike = consistency.coinLike;
-  const flags = flagsOf(r.unidentified.length, r.stop, coinLike);
+  const flags = flagsOf(r.unidentified.length, r.stop, consistency);
   const flagged = flags.length > 0;
   return {
     family: truth.family as PeopleFamily,

@@ -180,6 +180,11 @@ export const ConsistencySchema = z.object({
   coinP: z.number().nullable(),
   coinLike: z.boolean(),
   /**
+   * Told from a coin's answers at 0.05 but not at 0.01 (`NEAR_COIN_LEVEL`): marked on the
+   * dashboard, kept in the consensus (absent from exports made before it).
+   */
+  nearCoin: z.boolean().optional(),
+  /**
    * The side the learned answer model finds the participant leaning to on close pairs (null:
    * none; absent from exports made before it).
    */

@@ -95,6 +95,15 @@ describe("a study's report", () => {
     expect(pages.binary).toContain(`>#${test.id} test</text>`);
     expect(text).toContain("like a coin, left out");
     expect(text).toContain("test run, left out");
+    // Those marked hard to tell from a coin (counted) are named as the export marks them.
+    const near = exp.participants
+      .filter((p) => p.status === "finished" && p.summary.consistency?.nearCoin)
+      .map((p) => `#${p.id}`);
+    expect(text).toContain(
+      near.length === 0
+        ? "is marked hard to tell from a coin and counted; nobody is marked."
+        : `is marked hard to tell from a coin and counted: ${near.length} participant${near.length === 1 ? "" : "s"} marked (${near.join(", ")}).`,
+    );
     const f = (x: number) => x.toFixed(3);
     const w = c.tpWeight!;
     expect(text).toContain(

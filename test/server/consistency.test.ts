@@ -9,6 +9,7 @@ import {
   consistencyOf,
   LEAN_PROBABILITY,
   leansTo,
+  NEAR_COIN_LEVEL,
 } from "../../src/server/participant/consistency.ts";
 import { sha256 } from "../../src/server/security/tokens.ts";
 import { Debrief } from "../../web/src/participant/ParticipantApp.tsx";
@@ -43,6 +44,20 @@ const leftOnClose =
     return Math.abs(d) <= band ? "left" : careful(l, r);
   };
 const LEFT_BAND = 6;
+
+/**
+ * Careful, but the other way on the first `slips` pairs of Phase III that they see a
+ * difference in (`phase` is the page's).
+ */
+function slipsInPhaseThree(slips: number) {
+  let slipped = 0;
+  return (l: SystemView, r: SystemView, phase?: string): "left" | "right" | "same" => {
+    const c = careful(l, r);
+    if (phase !== "evaluation" || c === "same" || slipped >= slips) return c;
+    slipped++;
+    return c === "left" ? "right" : "left";
+  };
+}
 
 /** A coin: left or right at random, whatever is shown (seeded, so the test repeats). */
 function coin(seed: number) {
@@ -81,7 +96,7 @@ async function answerStudy(
   t: TestApp,
   token: string,
   seed: number,
-  choose: (l: SystemView, r: SystemView) => "left" | "right" | "same",
+  choose: (l: SystemView, r: SystemView, phase?: string) => "left" | "right" | "same",
 ): Promise<ParticipantState> {
   await t.db
     .updateTable("participants")
@@ -109,7 +124,7 @@ async function answerStudy(
     s = (
       await call(t, "POST", `/api/p/${token}/${path}`, {
         questionId: q.id,
-        choice: choose(q.left, q.right),
+        choice: choose(q.left, q.right, s.phase),
       })
     ).body;
   }
@@ -119,6 +134,20 @@ async function answerStudy(
   expect(s.phase).toBe("debrief");
   return s;
 }
+
+/** A Phase III agreement report: `agree` of the `pairs` not answered "about the same". */
+const report = (pairs: number, agree: number, ties = 0) => ({
+  all: pairs - ties === 0 ? null : agree / (pairs - ties),
+  pairs,
+  ties,
+  metricTies: 0,
+});
+
+/** Two repeats, each answered the same both times. */
+const kept = [
+  { original: "first", repeat: "first" },
+  { original: "second", repeat: "second" },
+];
 
 describe("consistency on the debrief, the dashboard and both CSVs (sqlite)", () => {
   let t: TestApp;
@@ -131,16 +160,16 @@ describe("consistency on the debrief, the dashboard and both CSVs (sqlite)", () 
     await t.close();
   });
 
-  it("a careful person and a coin: the same figures in all four, the coin flagged and left out", async () => {
-    const { id, links } = await liveStudy(t, cookie, 2);
-    const people = [careful, coin(7)];
+  it("a careful person, a coin and one who slips: the same figures in all four, the coin flagged and left out, the slips marked and kept", async () => {
+    const { id, links } = await liveStudy(t, cookie, 3);
+    const people = [careful, coin(7), slipsInPhaseThree(4)];
     const debriefs: ParticipantState[] = [];
     for (const [i, link] of links.entries()) {
       debriefs.push(await answerStudy(t, tokenOf(link), 1000 + i, people[i]!));
     }
 
     const { participants, answers, dashboard } = await researcherViews(t, cookie, id);
-    const flags: boolean[] = [];
+    const flags: string[] = [];
     for (const s of debriefs) {
       const d = s.debrief!;
       const c = d.consistency!;
@@ -156,6 +185,7 @@ describe("consistency on the debrief, the dashboard and both CSVs (sqlite)", () 
       ]);
       expect(c.retestPairs).toBe(2);
       expect(csv.coin_like).toBe(c.coinLike ? "1" : "0");
+      expect(csv.near_coin).toBe(c.nearCoin ? "1" : "0");
       // The debrief's sentence states them as the CSV has them.
       const text = render(h(Debrief, { state: s })).replace(/<[^>]+>/g, "");
       expect(text).toContain(
@@ -168,38 +198,47 @@ describe("consistency on the debrief, the dashboard and both CSVs (sqlite)", () 
       const row = dashboard.find((r) => r.completionCode === d.completionCode)!;
       const cell = consistencyCell(row.consistency as Parameters<typeof consistencyCell>[0]);
       expect(cell).toBe(
-        `${pct(csv.error_rate!)} (${pct(csv.error_rate_low!)}–${pct(csv.error_rate_high!)}); ${csv.retest_same} of ${csv.retest_pairs}${csv.coin_like === "1" ? "; like a coin" : ""}`,
+        `${pct(csv.error_rate!)} (${pct(csv.error_rate_low!)}–${pct(csv.error_rate_high!)}); ${csv.retest_same} of ${csv.retest_pairs}${csv.coin_like === "1" ? "; like a coin" : csv.near_coin === "1" ? "; hard to tell from a coin" : ""}`,
       );
-      // answers.csv carries the same figure and flag on each of the participant's rows, and
+      // answers.csv carries the same figure and flags on each of the participant's rows, and
       // marks the repeats.
       const mine = answers.filter((a) => a.participant_id === csv.participant_id);
       expect(new Set(mine.map((a) => a.participant_error_rate))).toEqual(new Set([csv.error_rate]));
       expect(new Set(mine.map((a) => a.participant_coin_like))).toEqual(new Set([csv.coin_like]));
+      expect(new Set(mine.map((a) => a.participant_near_coin))).toEqual(new Set([csv.near_coin]));
       expect(mine.filter((a) => a.stage === "retest")).toHaveLength(2);
-      flags.push(c.coinLike);
+      flags.push(c.coinLike ? "coin" : c.nearCoin ? "near" : "none");
     }
-    // The careful person is consistent and agrees with themself; the coin is flagged.
-    const [calm, random] = debriefs.map((s) => s.debrief!.consistency!);
+    // The careful person is consistent and agrees with themself; the coin is flagged; the
+    // one who slipped on four pairs of the last part (13 of 17 kept, a coin's 1 time in 40)
+    // is marked hard to tell from a coin.
+    const [calm, random, slipping] = debriefs.map((s) => s.debrief!.consistency!);
     expect(calm!.retestSame).toBe(2);
     expect(calm!.errorRate).toBeLessThanOrEqual(0.1);
-    expect(flags).toEqual([false, true]);
+    expect(flags).toEqual(["none", "coin", "near"]);
     expect(random!.coinP).toBeGreaterThan(0.05);
+    expect(slipping!.coinP).toBeGreaterThan(NEAR_COIN_LEVEL);
+    expect(slipping!.coinP).toBeLessThanOrEqual(COIN_LEVEL);
 
-    // The consensus leaves the coin out unless asked to include them.
-    const coinId = Number(
-      participants.find((r) => r.completion_code === debriefs[1]!.debrief!.completionCode)!
-        .participant_id,
-    );
+    // The consensus leaves the coin out unless asked to include them; the one marked hard to
+    // tell from a coin stays in.
+    const idOf = (i: number) =>
+      Number(
+        participants.find((r) => r.completion_code === debriefs[i]!.debrief!.completionCode)!
+          .participant_id,
+      );
+    const coinId = idOf(1);
     const out = (await call(t, "GET", `/api/studies/${id}/consensus`, undefined, cookie)).body
       .consensus;
-    expect(out).toMatchObject({ n: 1, coinLike: [coinId], coinLikeIncluded: false });
+    expect(out).toMatchObject({ n: 2, coinLike: [coinId], coinLikeIncluded: false });
     expect(out.participants).not.toContain(coinId);
+    expect(out.participants).toContain(idOf(2));
     const all = (
       await call(t, "GET", `/api/studies/${id}/consensus?coinLike=include`, undefined, cookie)
     ).body.consensus;
-    expect(all).toMatchObject({ n: 2, coinLike: [coinId], coinLikeIncluded: true });
+    expect(all).toMatchObject({ n: 3, coinLike: [coinId], coinLikeIncluded: true });
     expect(consensusLines(out)[0]).toBe(
-      `Over 1 participant who finished (test runs and pilot left out). 1 whose answers a coin could have given (#${coinId}) left out.`,
+      `Over 2 participants who finished (test runs and pilot left out). 1 whose answers a coin could have given (#${coinId}) left out.`,
     );
   }, 180_000);
 
@@ -272,16 +311,6 @@ describe("consistency on the debrief, the dashboard and both CSVs (sqlite)", () 
   it("the coin test flags only where it can tell: 5 answers or more, or no choice at all", () => {
     expect([4, 5].map(coinTestCanTell)).toEqual([false, true]);
     expect(0.5 ** 5).toBeLessThanOrEqual(COIN_LEVEL);
-    const report = (pairs: number, agree: number, ties = 0) => ({
-      all: pairs - ties === 0 ? null : agree / (pairs - ties),
-      pairs,
-      ties,
-      metricTies: 0,
-    });
-    const kept = [
-      { original: "first", repeat: "first" },
-      { original: "second", repeat: "second" },
-    ];
     // One pair and two repeats, all agreeing (the audit's study with evaluationPairs 1): a
     // coin does so 1 time in 8, above the level, but no record of 3 could do better, so the
     // test cannot tell and flags nobody (it flagged every participant, careful or not).
@@ -303,6 +332,22 @@ describe("consistency on the debrief, the dashboard and both CSVs (sqlite)", () 
     ).toMatchObject({ coinLike: false });
     // No Phase III at all: nothing to flag.
     expect(consistencyOf(report(0, 0), [])).toMatchObject({ coinP: null, coinLike: false });
+  });
+
+  it("hard to tell from a coin: told apart at 0.05, not at 0.01, where 7 answers or more count", () => {
+    expect([6, 7].map((n) => coinTestCanTell(n, NEAR_COIN_LEVEL))).toEqual([false, true]);
+    // The people panel's silent random responder: 11 of 15 and both repeats, 13 of 17, p 0.025.
+    const random = consistencyOf(report(15, 11), kept);
+    expect(random.coinP).toBeCloseTo(0.0245, 4);
+    expect(random).toMatchObject({ coinLike: false, nearCoin: true });
+    // One more agreeing, 14 of 17 (p 0.0064): told apart at 0.01 too.
+    expect(consistencyOf(report(15, 12), kept)).toMatchObject({ coinLike: false, nearCoin: false });
+    // A coin's record is coin-like, not also near.
+    expect(consistencyOf(report(15, 8), kept)).toMatchObject({ coinLike: true, nearCoin: false });
+    // Five answers all agreeing (p 1/32): told apart at 0.05, and too few for 0.01 to tell.
+    expect(consistencyOf(report(3, 3), kept)).toMatchObject({ coinLike: false, nearCoin: false });
+    // The dashboard's cell says so.
+    expect(consistencyCell({ ...random, leansTo: null })).toMatch(/; hard to tell from a coin$/);
   });
 
   it("leansTo: the side whose lean is likelier than LEAN_PROBABILITY, else none", () => {

@@ -24,7 +24,7 @@ import {
   fairStudyConfig,
   prepareFairStudyData,
 } from "../../server/kinds/fair/study.ts";
-import { COIN_LEVEL } from "../../server/participant/consistency.ts";
+import { COIN_LEVEL, NEAR_COIN_LEVEL } from "../../server/participant/consistency.ts";
 import {
   FAIR_DATASETS,
   isStudyAnswerModel,
@@ -159,7 +159,7 @@ export function formatPeopleReproduction(r: PeopleReproduction): string {
         ? "(a diagnosis, not a comparison: the engine told the share of answers a person flips, flips:P)"
         : "(never told who answers)"
     }`,
-    `Pairs identical on screen are answered 'tie' unasked and not counted. flagged: unidentified coordinates, stop no-informative-question, or answers the dashboard flags as a coin's (adaptive: the study's Phase III, ${PEOPLE_PHASE_THREE.pairs} random pairs and ${PEOPLE_PHASE_THREE.retests} repeats, answered as Phase II by the same person); coin-like: the dashboard's coin flag alone; leaning: marked on the dashboard as leaning to one side of the screen (informative, not a flag); silent: error > 2x tolerance and not flagged; dominated: pairs shown where one system is at least as good on everything that decides and better on one (binary: TP and TN; DLPM: each class's correct count; LPM: each kind of mistake; lambda: the error and the gap parts of the cost; the whole fair metric weighs both ways, so none), summed over runs`,
+    `Pairs identical on screen are answered 'tie' unasked and not counted. flagged: unidentified coordinates, stop no-informative-question, or answers the dashboard flags as a coin's or marks hard to tell from one (adaptive: the study's Phase III, ${PEOPLE_PHASE_THREE.pairs} random pairs and ${PEOPLE_PHASE_THREE.retests} repeats, answered as Phase II by the same person; a coin's above ${COIN_LEVEL}, hard to tell above ${NEAR_COIN_LEVEL}); coin-like: the dashboard's coin flag alone; leaning: marked on the dashboard as leaning to one side of the screen (informative, not a flag); silent: error > 2x tolerance and not flagged; dominated: pairs shown where one system is at least as good on everything that decides and better on one (binary: TP and TN; DLPM: each class's correct count; LPM: each kind of mistake; lambda: the error and the gap parts of the cost; the whole fair metric weighs both ways, so none), summed over runs`,
   ];
   for (const family of r.families) {
     const s = PEOPLE_SETTINGS[family];
@@ -351,7 +351,7 @@ export function registerReproducePeople(reproduce: Command): void {
     )
     .option(
       "--misses",
-      `after the table, list every adaptive run whose error is above twice the tolerance (flagged or silent): its trial, truth, questions, error, credible radius, stop, the side the dashboard marks the person as leaning to (leans), the learned model's probability that they answer as a coin (coin p), Phase III's coin test, the chance that a coin agrees as often (III p; the dashboard flags a coin above ${COIN_LEVEL}) and flags (the JSON always carries them as misses)`,
+      `after the table, list every adaptive run whose error is above twice the tolerance (flagged or silent): its trial, truth, questions, error, credible radius, stop, the side the dashboard marks the person as leaning to (leans), the learned model's probability that they answer as a coin (coin p), Phase III's coin test, the chance that a coin agrees as often (III p; the dashboard flags a coin above ${COIN_LEVEL} and marks one hard to tell from a coin above ${NEAR_COIN_LEVEL}) and flags (the JSON always carries them as misses)`,
     )
     .option("--json", "print JSON on stdout")
     .action(

@@ -42,7 +42,7 @@ export function consistencySection(ctx: ReportContext): SafeHtml {
         c.errorRate,
         lo,
         hi,
-        `${percent(c.errorRate)} against (range ${percent(lo)} to ${percent(hi)})${c.coinLike ? ", like a coin" : ""}${c.leansTo ? `, leans ${c.leansTo}` : ""}`,
+        `${percent(c.errorRate)} against (range ${percent(lo)} to ${percent(hi)})${c.coinLike ? ", like a coin" : c.nearCoin ? ", hard to tell from a coin" : ""}${c.leansTo ? `, leans ${c.leansTo}` : ""}`,
       ),
     ];
   });
@@ -54,6 +54,7 @@ export function consistencySection(ctx: ReportContext): SafeHtml {
       : [row(p, m, m, m, `M ${percent(m)}${a ? ` of ${a.pairs - a.ties} pairs` : ""}`)];
   });
   const coin = finished.filter((p) => p.summary.consistency?.coinLike).map((p) => `#${p.id}`);
+  const near = finished.filter((p) => p.summary.consistency?.nearCoin).map((p) => `#${p.id}`);
   const hollow = finished.some((p) => standingOf(p, ctx.exp.consensus) !== "counted");
   const errorPlot =
     errors.length === 0
@@ -92,5 +93,5 @@ export function consistencySection(ctx: ReportContext): SafeHtml {
             `agreement-${s}`,
           ),
         );
-  return html`<section aria-labelledby="consistency-heading"><h2 id="consistency-heading">Consistency and agreement</h2><p>How consistently each participant answered: the share of their answers against their own result, with its 90% range (from Phase III and its repeated pairs, or, in a study without Phase III, the slip rate the engine learned). A participant whose answers a coin could have given is flagged and left out of the consensus${coin.length > 0 ? `: ${counted(coin.length, "participant")} flagged (${coin.join(", ")})` : "; nobody is flagged"}.</p>${errorPlot}<h3>Agreement M</h3><p>The share of a participant's Phase III answers (random pairs after the elicitation, “about the same” left out) on which their elicited metric prefers the same system.</p>${mPlot}</section>`;
+  return html`<section aria-labelledby="consistency-heading"><h2 id="consistency-heading">Consistency and agreement</h2><p>How consistently each participant answered: the share of their answers against their own result, with its 90% range (from Phase III and its repeated pairs, or, in a study without Phase III, the slip rate the engine learned). A participant whose answers a coin could have given is flagged and left out of the consensus${coin.length > 0 ? `: ${counted(coin.length, "participant")} flagged (${coin.join(", ")})` : "; nobody is flagged"}. One whose answers a coin would give about once in forty sessions is marked hard to tell from a coin and counted${near.length > 0 ? `: ${counted(near.length, "participant")} marked (${near.join(", ")})` : "; nobody is marked"}.</p>${errorPlot}<h3>Agreement M</h3><p>The share of a participant's Phase III answers (random pairs after the elicitation, “about the same” left out) on which their elicited metric prefers the same system.</p>${mPlot}</section>`;
 }

@@ -1,5 +1,5 @@
 import { binomialUpperTail, wilsonInterval } from "../../math/binomial.ts";
-import { COIN_LEVEL } from "../study/figure-text.ts";
+import { COIN_LEVEL, NEAR_COIN_LEVEL } from "../study/figure-text.ts";
 import type { AgreementReport } from "./evaluation-pairs.ts";
 
 /**
@@ -39,6 +39,14 @@ export interface Consistency {
    */
   readonly coinLike: boolean;
   /**
+   * The answers are told apart from a coin's at `COIN_LEVEL` but not at `NEAR_COIN_LEVEL`
+   * (`coinP` above 0.01 where at least 7 answers count): a coin agrees as often about once in
+   * forty sessions of the study's 17 Phase III answers. Marked on the dashboard, kept in the
+   * consensus. Without it a random responder's run stopped on the tolerance far off its truth
+   * with nothing said (the people panel's binary-linear cell, 13 of 17 agreeing, p 0.025).
+   */
+  readonly nearCoin: boolean;
+  /**
    * The side of the screen the engine's learned answer model finds the participant leaning to
    * on close pairs (posterior probability above `LEAN_PROBABILITY`), as if the system shown
    * there were better; null when it finds no lean or cannot tell (no `learned-lean`,
@@ -73,15 +81,17 @@ export function leansTo(person: LearnedPerson | undefined): "left" | "right" | n
 
 // The level above which answers count as indistinguishable from a coin: one constant with
 // the dashboard's wording of the test (figure-text.ts, which the web bundle reads too).
-export { COIN_LEVEL };
+export { COIN_LEVEL, NEAR_COIN_LEVEL };
 
 /**
- * Whether `trials` answers can tell a person from a coin at `COIN_LEVEL`: a coin matches all
- * of them with probability 2^-trials, so at least 5 (4 give 0.0625 even for a perfect record).
+ * Whether `trials` answers can tell a person from a coin at `level` (`COIN_LEVEL`): a coin
+ * matches all of them with probability 2^-trials, so at least 5 (4 give 0.0625 even for a
+ * perfect record); at `NEAR_COIN_LEVEL`, 7.
  * @example coinTestCanTell(4) // false
+ * @example coinTestCanTell(6, NEAR_COIN_LEVEL) // false
  */
-export function coinTestCanTell(trials: number): boolean {
-  return 0.5 ** trials <= COIN_LEVEL;
+export function coinTestCanTell(trials: number, level = COIN_LEVEL): boolean {
+  return 0.5 ** trials <= level;
 }
 
 /**
@@ -114,6 +124,7 @@ export function consistencyOf(
     report.ties === report.pairs &&
     retests.every((r) => r.repeat === "tie");
   const coinP = noChoice ? 1 : trials === 0 ? null : binomialUpperTail(agree + same, trials, 0.5);
+  const coinLike = noChoice || (coinP !== null && coinP > COIN_LEVEL && coinTestCanTell(trials));
   return {
     basis: "phase-three",
     counted,
@@ -124,7 +135,12 @@ export function consistencyOf(
     retestPairs: retests.length,
     retestSame: retests.filter((r) => r.original === r.repeat).length,
     coinP,
-    coinLike: noChoice || (coinP !== null && coinP > COIN_LEVEL && coinTestCanTell(trials)),
+    coinLike,
+    nearCoin:
+      !coinLike &&
+      coinP !== null &&
+      coinP > NEAR_COIN_LEVEL &&
+      coinTestCanTell(trials, NEAR_COIN_LEVEL),
     leansTo: leansTo(person),
   };
 }
@@ -162,6 +178,7 @@ export function modelConsistency(person: LearnedPerson | undefined): Consistency
     retestSame: 0,
     coinP: null,
     coinLike: person.coin > COIN_PROBABILITY,
+    nearCoin: false,
     leansTo: leansTo(person),
   };
 }

@@ -90,6 +90,10 @@ const ANSWERS: Record<string, Doc> = {
     "boolean01",
     "the participant's coin_like (participants.csv), on each of their rows",
   ],
+  participant_near_coin: [
+    "boolean01",
+    "the participant's near_coin (participants.csv), on each of their rows",
+  ],
   participant_leans_to: [
     "text",
     "the participant's leans_to (participants.csv), on each of their rows",
@@ -202,6 +206,10 @@ const PARTICIPANTS: Record<string, Doc> = {
   coin_like: [
     "boolean01",
     "1: the answers cannot be told apart from a coin's (with Phase III, every kind's default: coin_p > 0.05 where at least 5 answers count, fewer cannot tell anyone from a coin and give 0; or every Phase III answer about the same, coin_p 1; a multiclass, fairness or quadratic study without one: the learned answer model believes the participant answers as a coin with probability above 0.5, coin_p empty); the dashboard flags the participant and leaves them out of the consensus by default",
+  ],
+  near_coin: [
+    "boolean01",
+    "1: the answers are told apart from a coin's at 0.05 but not at 0.01 (coin_p above 0.01 and at most 0.05, where at least 7 answers count): a coin agrees as often about once in forty sessions of 17 Phase III answers; the dashboard marks the participant (hard to tell from a coin) and keeps them in the consensus; 0 otherwise, and without a Phase III",
   ],
   leans_to: [
     "text",

@@ -54,6 +54,7 @@ const ANSWER_TAIL = ["shown_at", "answered_at", "response_ms", "undone_at"] as c
 const CONSISTENCY = [
   "participant_error_rate",
   "participant_coin_like",
+  "participant_near_coin",
   "participant_leans_to",
 ] as const;
 
@@ -61,8 +62,9 @@ const CONSISTENCY = [
  * One row per stored answer (undone answers included and marked), the two shown systems in
  * the kind's own columns (`systems`: header and cells of one answer's first and second point),
  * then the participant's consistency (issue 26: `participant_error_rate`,
- * `participant_coin_like`, `participant_leans_to`), so an analysis of the answers can leave
- * out those whose answers a coin could have given, or who chose by the side of the screen.
+ * `participant_coin_like`, `participant_near_coin`, `participant_leans_to`), so an analysis
+ * of the answers can leave out those whose answers a coin could have given, or who chose by
+ * the side of the screen.
  */
 export function longCsv(
   rec: StudyRecords,
@@ -89,6 +91,7 @@ export function longCsv(
         ...systems.cells(a),
         c?.errorRate,
         c === null ? undefined : c.coinLike ? 1 : 0,
+        c === null ? undefined : c.nearCoin ? 1 : 0,
         c?.leansTo ?? undefined,
         a.shown_at,
         a.answered_at,
@@ -160,6 +163,7 @@ export function participantsCsv(rec: StudyRecords): string {
     "error_rate_high",
     "coin_p",
     "coin_like",
+    "near_coin",
     "leans_to",
     "elicitation_family",
     "elicited_fn_cost",
@@ -228,6 +232,7 @@ export function participantsCsv(rec: StudyRecords): string {
       s.consistency?.errorHigh,
       s.consistency?.coinP,
       s.consistency ? (s.consistency.coinLike ? 1 : 0) : undefined,
+      s.consistency ? (s.consistency.nearCoin ? 1 : 0) : undefined,
       s.consistency?.leansTo ?? undefined,
       rec.config.spec.family,
       // Costs of a missed positive and a false alarm: maximising tp TP + tn TN is minimising

@@ -100,6 +100,12 @@ export function fairWholeText(
 /** The coin test's p above which answers count as indistinguishable from a coin's. */
 export const COIN_LEVEL = 0.05;
 
+/**
+ * The coin test's p above which answers told from a coin's at `COIN_LEVEL` are still hard to
+ * tell from one (`nearCoin`): the usual stricter level, not fitted to any draw.
+ */
+export const NEAR_COIN_LEVEL = 0.01;
+
 /** How consistently a participant answered: the fields of `ConsistencySchema` shown here. */
 export interface Consistency {
   readonly errorRate: number | null;
@@ -108,6 +114,8 @@ export interface Consistency {
   readonly retestPairs: number;
   readonly retestSame: number;
   readonly coinLike: boolean;
+  /** Told from a coin at 0.05, not at 0.01 (absent from figures made before it existed). */
+  readonly nearCoin?: boolean;
   /** The coin test's p (absent from figures made before it was shown here). */
   readonly coinP?: number | null;
   /** Absent in figures made before it existed: no lean. */
@@ -117,10 +125,12 @@ export interface Consistency {
 /**
  * The dashboard's consistency cell: the share of counted answers against the participant's
  * own result with its 90% range, the repeats answered the same, "like a coin" when a coin
- * could have answered as well (issue 26), and "leans left" (right) when the answer model
- * finds them choosing by the side of the screen on close pairs. The exports' `error_rate`,
- * `error_rate_low`, `error_rate_high`, `retest_same` / `retest_pairs`, `coin_like` and
- * `leans_to`.
+ * could have answered as well (issue 26), "hard to tell from a coin" when only the 5% level
+ * tells them apart (`nearCoin`), and "leans left" (right) when the answer model finds them
+ * choosing by the side of the screen on close pairs. The exports' `error_rate`,
+ * `error_rate_low`, `error_rate_high`, `retest_same` / `retest_pairs`, `coin_like`,
+ * `near_coin` and `leans_to`.
+ * @example consistencyText({ errorRate: 0.267, errorLow: 0.12, errorHigh: 0.47, retestPairs: 2, retestSame: 2, coinLike: false, nearCoin: true }) // "27% (12%–47%); 2 of 2; hard to tell from a coin"
  * @example consistencyText({ errorRate: 0.067, errorLow: 0.015, errorHigh: 0.251, retestPairs: 2, retestSame: 2, coinLike: false }) // "7% (2%–25%); 2 of 2"
  * @example consistencyText({ errorRate: 0.1, errorLow: 0.03, errorHigh: 0.3, retestPairs: 0, retestSame: 0, coinLike: false, leansTo: "left" }) // "10% (3%–30%); leans left"
  */
@@ -140,7 +150,9 @@ export function consistencyText(c: Consistency | null | undefined): string {
       : "; like a coin"
     : c.coinP != null && c.coinP > COIN_LEVEL
       ? "; too few answers to tell from a coin"
-      : "";
+      : c.nearCoin
+        ? "; hard to tell from a coin"
+        : "";
   return `${share}${repeats}${coin}${lean}`;
 }
 
