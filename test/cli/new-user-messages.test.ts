@@ -75,6 +75,9 @@ describe("errors list the choices the help lists", () => {
     for (const name of FAMILY_NAMES) expect(r.stderr).toContain(name);
     expect(r.stderr).toMatch(/quadratic, fair-quadratic, cubic/);
   });
+  it("--family misspelt is named before a missing truth", () => {
+    refused(["simulate", "--family", "nope"], /unknown --family "nope"/);
+  });
   it("--strategy: the family's strategies, adaptive included; pairs only for quadratic", () => {
     refused(
       ["simulate", "--truth", truth, "--strategy", "foo"],

@@ -38,7 +38,8 @@ import { recordFigures } from "./figures.ts";
  */
 const KNOWN_GAPS = [
   // binary-threshold (tolerance 0.05, learned-flipping, the 4096-point grid of new studies,
-  // every threshold classifier as shown offered to the questions): no gap. (Before the last,
+  // every threshold classifier as shown offered to the questions): no gap but the random
+  // responder's coverage, as in every family. (Before the last,
   // the careful person took 12.9 questions on average, its runs often flagged "no informative
   // question", and 20% flips reached 0.1323 at p95.) Under learned-lean, the default before,
   // 20% flips passed here (p95 0.0904) by this draw's luck: on the tuning draws, with people
@@ -52,6 +53,9 @@ const KNOWN_GAPS = [
   // draws (one under learned-lean), none here; with the dashboard's mark of answers hard to
   // tell from a coin (`nearCoin`), every random run on all ten is flagged (binary-linear's
   // too: `--people random --truth-seed tune-N`, N = 1..10).
+  // Every family: the random responder's region holds its drawn truth in 33-83% of runs,
+  // though the run is flagged (100%) and left out of the consensus (see gapsOf).
+  "binary-threshold random: coverage 33% < 85%",
   // binary-linear (tolerance 0.02 rad, learned-lean, every threshold classifier as shown
   // offered to the questions): 20% flips widen the tail. (Before every point as shown, every
   // run ended with no informative question left, flagged, and lapses, a side bias and 5-20%
@@ -85,6 +89,7 @@ const KNOWN_GAPS = [
   // questions (test/sweeps/ideal-searcher.sweep.ts) ends above 0.04 in more than 5% of its
   // runs, so even its cells of 30 runs meet this target in at most about half of the draws.
   "binary-linear flips-20: error p95 0.1629 > 0.04",
+  "binary-linear random: coverage 67% < 85%",
   // DLPM k = 3 (a multiclass study of iris, tolerance 0.05, budget 25, learned-tiring, the
   // engine on the counts shown): 20% flips widen the tail (those runs are mostly flagged: no
   // silent miss). Under learned-lean, the default before (chosen against it on the tuning
@@ -97,6 +102,7 @@ const KNOWN_GAPS = [
   // questions and more than 5% at 30, its cells of 30 runs within the target in at most 30%
   // and 60% of the draws.
   "diagonal-linear flips-20: error p95 0.1740 > 0.1",
+  "diagonal-linear random: coverage 83% < 85%",
   // LPM k = 3 (a multiclass study of iris, tolerance 0.1 on each of 6 costs, budget 45,
   // learned-lean, on the counts shown): 45 questions do not pin six costs to 0.2 for a
   // person who tires or flips a fifth of their answers; their regions hold the truth (87% and
@@ -124,6 +130,7 @@ const KNOWN_GAPS = [
   // 0.4702 -> 0.4645 with coverage 93% -> 83%, and the side bias's region held in 80% (100%).
   "linear fatigue: error p95 0.2522 > 0.2",
   "linear flips-20: error p95 0.4818 > 0.2",
+  "linear random: coverage 40% < 85%",
   // lambda (a fairness study of arrests by colour, tolerance 0.05, budget 25, the study's
   // learned-blunt-lean, on the counts shown, with the study's Phase III, which flags the
   // coin): a side bias leaves a wide tail and one run far off its truth unflagged. Under
@@ -201,8 +208,23 @@ const KNOWN_GAPS = [
   // in 26 of 30 runs (21 with the sides drawn at random), probit's in 21 and lapses' in 18,
   // a careful person's in none; trial 9 here answered 1 of 15 Phase III pairs against its
   // result and both repeats the same.
+  // Pairs that test the result's edge (not adopted): after Phase II, four pairs of candidates
+  // that the result and a metric 1.5 tolerances from it (one on each side, twice) disagree
+  // on most clearly, flagged at 2 or more answers against the result. It took the result's
+  // side in every careful run but two (1 of 4 against) on tune-1..3 and here, but told the
+  // side bias's runs off their truth from the rest weakly: 2 or more against in 4 of 5 of
+  // them on tune-1, 2 of 7 on tune-2, 2 of 3 on tune-3 (all flagged already), while it newly
+  // flagged 1-2 runs within the target per draw (probit, fatigue, 20% flips). Here trial 9
+  // answered 3 of 4 against. On DLPM (tune-1, directions drawn at random around the
+  // result) it newly flagged 8 of 30 probit runs within the target and two runs of 20% flips
+  // at errors 0.243 and 0.193 answered none of 4 against.
+  // Nor does a count of the sides chosen, whatever the engine reads (not adopted): the left
+  // system chosen more often than a coin would at 0.01 (two-sided, Phase II and III) in 8 to
+  // 18 of 30 side-biased runs on tune-1..3 and here (careful people: none), but trial 9 chose
+  // the left in 25 of 41 answers (p 0.21).
   "fair-lambda side-bias: 1 silent misses",
   "fair-lambda side-bias: error p95 0.1549 > 0.1",
+  "fair-lambda random: coverage 67% < 85%",
   // The whole fair metric (tolerance 0.1, budget 45, learned-sharp-checked): 45 questions pin
   // a and lambda but not the gap weights B for a noisy person; those runs are flagged
   // (unidentified), and the regions hold the truth. (A careful person's runs are not: their
@@ -243,6 +265,7 @@ const KNOWN_GAPS = [
   "fair-quadratic side-bias: error p95 0.8557 > 0.2",
   "fair-quadratic flips-10: error p95 0.3120 > 0.2",
   "fair-quadratic flips-20: error p95 0.9570 > 0.2",
+  "fair-quadratic random: coverage 83% < 85%",
 ];
 
 /**
@@ -299,6 +322,12 @@ function gapsOf(r: PeopleReproduction): string[] {
     if (row.silentMisses > 0) gaps.push(`${cell}: ${row.silentMisses} silent misses`);
     if (row.person === "random") {
       if (row.flagged! < 0.95) gaps.push(`${cell}: flagged ${pct(row.flagged!)} < 95%`);
+      // The issue asks coverage of every person type, the random responder's too (its error
+      // target alone is replaced by the flag): a coin's answers say nothing of its truth, so
+      // an honest region is the prior's, yet the engine's region after Phase II is as narrow
+      // as a careful person's (an adaptive search's answers always fit some metric; only
+      // Phase III tells a coin), and the study states it beside the flag.
+      if (row.coverage! < 0.85) gaps.push(`${cell}: coverage ${pct(row.coverage!)} < 85%`);
       continue;
     }
     // The price of not knowing the person (issue 26): with the study's answer model, a

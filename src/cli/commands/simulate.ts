@@ -38,7 +38,7 @@ import {
 import { progressBar } from "../progress.ts";
 import { errorStats, errorTable } from "../trial-summary.ts";
 import { checkApplicable } from "./simulate-applicability.ts";
-import { addSpecOptions, type SpecFlags, specFromFlags } from "./spec-options.ts";
+import { addSpecOptions, checkFamilyName, type SpecFlags, specFromFlags } from "./spec-options.ts";
 
 interface SimulateFlags extends PopulationFlags, SpecFlags, AdaptiveFlags {
   truth?: string;
@@ -201,6 +201,7 @@ export function registerSimulate(program: Command): void {
         // `elicit sphere --space` spells the same spaces diag-rates and offdiag-rates.
         if (f.space === "diag-rates") f.space = "diagonal-rates";
         else if (f.space === "offdiag-rates") f.space = "off-diagonal-rates";
+        checkFamilyName(f.family);
         if (f.truth === undefined && !f.randomTruth) {
           throw new CliError("give --truth JSON (the stakeholder's metric) or --random-truth");
         }

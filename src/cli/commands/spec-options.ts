@@ -83,14 +83,23 @@ export function addSpecOptions(cmd: Command): Command {
     );
 }
 
+/**
+ * Refuse a `--family` that is none of the families, listing them all (before any other
+ * complaint, so a misspelt family is named first).
+ * @example checkFamilyName("binary-linear") // returns; checkFamilyName("nope") throws
+ */
+export function checkFamilyName(family: string | undefined): void {
+  if (family !== undefined && !FAMILY_NAMES.includes(family))
+    throw new CliError(`unknown --family "${family}"; families: ${FAMILY_NAMES.join(", ")}`);
+}
+
 /** Validate the spec flags. */
 export function specFromFlags(
   f: SpecFlags,
   monotoneDefault?: "increasing" | "decreasing",
 ): BinarySpec {
   const family = (f.family ?? "binary-linear") as BinaryFamily;
-  if (!FAMILY_NAMES.includes(family))
-    throw new CliError(`unknown --family "${f.family}"; families: ${FAMILY_NAMES.join(", ")}`);
+  checkFamilyName(family);
   // Only `ask` gets here with another family (simulate sends those elsewhere first).
   if (!BINARY_FAMILIES.includes(family)) {
     throw new CliError(
