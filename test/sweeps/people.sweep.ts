@@ -214,8 +214,8 @@ const KNOWN_GAPS = [
   // side in every careful run but two (1 of 4 against) on tune-1..3 and here, but told the
   // side bias's runs off their truth from the rest weakly: 2 or more against in 4 of 5 of
   // them on tune-1, 2 of 7 on tune-2, 2 of 3 on tune-3 (all flagged already), while it newly
-  // flagged 1-2 runs within the target per draw (probit, fatigue, 20% flips). Here trial 9
-  // answered 3 of 4 against. On DLPM (tune-1, directions drawn at random around the
+  // flagged 1-2 runs within the target per tuning draw (probit, fatigue, 20% flips) and 3 here
+  // (probit, side bias). Here trial 9 answered 3 of 4 against. On DLPM (tune-1, directions drawn at random around the
   // result) it newly flagged 8 of 30 probit runs within the target and two runs of 20% flips
   // at errors 0.243 and 0.193 answered none of 4 against.
   // Nor does a count of the sides chosen, whatever the engine reads (not adopted): the left
