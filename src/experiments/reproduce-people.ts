@@ -8,6 +8,7 @@
  * no file (the caller passes the pools); `onRun` only reports progress.
  */
 import {
+  type BinaryStudySettings,
   binaryStudyFamily,
   binaryStudyProcedure,
   STUDY_GRID_POINTS,
@@ -16,7 +17,12 @@ import type { AdaptiveResult } from "../elicit/adaptive/engine.ts";
 import type { ThresholdMetric } from "../elicit/adaptive/families/binary.ts";
 import { multiclassLinearFamily } from "../elicit/adaptive/families/multiclass.ts";
 import type { AdaptiveFamily } from "../elicit/adaptive/family.ts";
-import { judgePair, randomTradeOffs, trustedReading } from "../elicit/adaptive/phase-three.ts";
+import {
+  judgePair,
+  randomTradeOffs,
+  trustedReading,
+  unmeasuredReading,
+} from "../elicit/adaptive/phase-three.ts";
 import {
   type DisplayFrame,
   displayFrame,
@@ -273,8 +279,14 @@ export interface PeopleRun {
   readonly questions: number;
   /** Error in the family's measure (`|a0 - a0'|` or the angle in radians). */
   readonly error: number;
-  /** Adaptive only: the truth within the 90% credible region (error <= radius). */
+  /** Adaptive only: the truth within the region the study states (error <= radius). */
   readonly covered?: boolean;
+  /**
+   * Adaptive only: the truth within the engine's own 90% region, before the study opens a
+   * coin's to the whole space (`unmeasuredReading`): what comparisons of answer models weigh,
+   * since the opening is the same under every model.
+   */
+  readonly engineCovered?: boolean;
   /** Adaptive only: why the engine stopped. */
   readonly stop?: string;
   /** Adaptive with a learned lapse: the probability that the person answers as a coin. */
@@ -517,24 +529,19 @@ export function runPerson(o: RunPersonOptions): PeopleRun {
     return finish(e[setting.measure]!, false, {});
   }
   // The web study's own procedure (`binaryStudyProcedure`) with the participant's seed.
+  const settings: BinaryStudySettings = {
+    family: kind,
+    tolerance: setting.tolerance,
+    budget: o.budget ?? setting.budget,
+    credibility: PEOPLE_ADAPTIVE.credibility,
+    model: studyModelName(o.model ?? peopleModel(kind)),
+    displayStep: frame.step,
+    grid: setting.grid ?? 0,
+    gridPoints: STUDY_GRID_POINTS,
+    everyShown: true,
+  };
   const r = runProcedure(
-    onScreen(
-      binaryStudyProcedure(
-        {
-          family: kind,
-          tolerance: setting.tolerance,
-          budget: o.budget ?? setting.budget,
-          credibility: PEOPLE_ADAPTIVE.credibility,
-          model: studyModelName(o.model ?? peopleModel(kind)),
-          displayStep: frame.step,
-          grid: setting.grid ?? 0,
-          gridPoints: STUDY_GRID_POINTS,
-          everyShown: true,
-        },
-        o.population,
-        o.trial + 1,
-      ),
-    ),
+    onScreen(binaryStudyProcedure(settings, o.population, o.trial + 1)),
     ask,
   ).result;
   let error: number;
@@ -559,9 +566,18 @@ export function runPerson(o: RunPersonOptions): PeopleRun {
     frame,
   });
   const flags = flagsOf(unidentified, stop, consistency);
+  // As the study states it: nothing measured for a coin (the whole space, `statedBinary`).
+  const statedRadius = consistency.coinLike
+    ? unmeasuredReading(
+        r as AdaptiveResult<BinaryPoint, unknown>,
+        family as AdaptiveFamily<BinaryPoint, unknown>,
+        o.trial + 1,
+      ).credible.radius
+    : radius;
   return finish(error, flags.length > 0, {
-    covered: error <= radius,
-    radius,
+    covered: error <= statedRadius,
+    engineCovered: error <= radius,
+    radius: statedRadius,
     flags,
     stop,
     coinLike: consistency.coinLike,
@@ -703,15 +719,8 @@ function runMulticlass(
     truth.family === "diagonal-linear" ? [...truth.weights] : [...truth.costs],
     r.metric,
   );
-  const consistency = kindPhaseThree(
-    multiclassStudyFamily(spec, pool),
-    r,
-    asked,
-    (q) => person.ask(q),
-    o.trial + 1,
-  );
   return {
-    ...adaptiveRun(o, truth, r, consistency, {
+    ...adaptiveRun(o, truth, multiclassStudyFamily(spec, pool), r, asked, person, {
       error,
       tolerance: setting.tolerance,
       questions: shown.length,
@@ -765,22 +774,28 @@ function kindPhaseThree<P, M>(
 }
 
 /**
- * A run of a multiclass or fairness study from its engine result and Phase III, as the study
- * states it once Phase III is answered (`trustedReading`): flagged when the result names an
- * unidentified coordinate or found no informative question, or when the dashboard takes the
- * participant for a coin (Phase III's `consistency.coinLike`).
+ * A run of a multiclass or fairness study from its engine result, with its Phase III over
+ * `family` answered by the same person after `asked` (Phase II), as the study states it once
+ * Phase III is answered: nothing measured for a coin (`unmeasuredReading`), else the first
+ * reading alone where Phase III bears it out (`trustedReading`). Flagged when the result names
+ * an unidentified coordinate or found no informative question, or when the dashboard takes
+ * the participant for a coin (Phase III's `consistency.coinLike`).
  */
-function adaptiveRun(
+function adaptiveRun<P, M>(
   o: RunPersonOptions,
   truth: PeopleTruth,
-  engine: Pick<
-    AdaptiveResult<unknown, unknown>,
-    "unidentified" | "stop" | "credible" | "person" | "firstReading"
-  >,
-  consistency: Consistency,
+  family: AdaptiveFamily<P, M>,
+  engine: AdaptiveResult<P, M>,
+  asked: readonly AskedPair<P>[],
+  person: { ask: Ask<P> },
   m: { error: number; tolerance: number; questions: number; dominated: number },
 ): PeopleRun {
-  const r = trustedReading(engine, consistency);
+  const consistency = kindPhaseThree(family, engine, asked, (q) => person.ask(q), o.trial + 1);
+  // As the study states it: nothing measured for a coin (`statedAdaptive`), else the first
+  // reading alone when Phase III bears it out.
+  const r = consistency.coinLike
+    ? unmeasuredReading(engine, family, o.trial + 1)
+    : trustedReading(engine, consistency);
   // The dashboard flags a participant Phase III cannot tell apart from a coin, as it flags an
   // unidentified metric.
   const coinLike = consistency.coinLike;
@@ -795,6 +810,7 @@ function adaptiveRun(
     questions: m.questions,
     error: m.error,
     covered: m.error <= r.credible.radius,
+    engineCovered: m.error <= (consistency.coinLike ? engine.credible.radius : r.credible.radius),
     radius: r.credible.radius,
     flags,
     stop: r.stop,
@@ -884,9 +900,8 @@ function runFair(o: RunPersonOptions, truth: FairTruth): PeopleRun {
   );
   const r = runProcedure(procedure, ask).result;
   const error = family.error(truth.metric, r.metric);
-  const consistency = kindPhaseThree(family, r, asked, (q) => person.ask(q), o.trial + 1);
   return {
-    ...adaptiveRun(o, truth, r, consistency, {
+    ...adaptiveRun(o, truth, family, r, asked, person, {
       error,
       tolerance: setting.tolerance,
       questions: shown.length,
@@ -938,8 +953,10 @@ export interface PeopleRow {
   /** Questions shown: mean and max over trials. */
   readonly questions: { readonly mean: number; readonly max: number };
   readonly error: { readonly p50: number; readonly p95: number; readonly max: number };
-  /** Adaptive only: share of runs whose truth is in the 90% credible region. */
+  /** Adaptive only: share of runs whose truth is in the region the study states. */
   readonly coverage?: number;
+  /** Adaptive only: share of runs whose truth is in the engine's own region (`engineCovered`). */
+  readonly engineCoverage?: number;
   /** Adaptive only: share of runs flagged (unidentified coordinates, no informative question or coin-like). */
   readonly flagged?: number;
   /**
@@ -1311,6 +1328,7 @@ function summarise(
     ...(strategy === "adaptive"
       ? {
           coverage: share((r) => r.covered === true),
+          engineCoverage: share((r) => r.engineCovered === true),
           flagged: share((r) => r.flagged),
           ...(runs.every((r) => r.coinLike !== undefined)
             ? { coinLike: share((r) => r.coinLike === true) }

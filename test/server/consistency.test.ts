@@ -11,6 +11,7 @@ import {
   leansTo,
   NEAR_COIN_LEVEL,
 } from "../../src/server/participant/consistency.ts";
+import { UNMEASURED_SENTENCE } from "../../src/server/participant/phase-three.ts";
 import { sha256 } from "../../src/server/security/tokens.ts";
 import { Debrief } from "../../web/src/participant/ParticipantApp.tsx";
 import { consensusLines } from "../../web/src/researcher/Consensus.tsx";
@@ -64,6 +65,9 @@ function coin(seed: number) {
   const rng = createRng(seed);
   return (): "left" | "right" => (rng.next() < 0.5 ? "left" : "right");
 }
+
+/** The binary debrief's words for a range that holds every ratio (`rangeSummary`). */
+const NOTHING_TOLD = "Your answers do not tell which kind of mistake is worse for you.";
 
 const pct = (x: string) => `${Math.round(Number(x) * 100)}%`;
 
@@ -207,6 +211,31 @@ describe("consistency on the debrief, the dashboard and both CSVs (sqlite)", () 
       expect(new Set(mine.map((a) => a.participant_coin_like))).toEqual(new Set([csv.coin_like]));
       expect(new Set(mine.map((a) => a.participant_near_coin))).toEqual(new Set([csv.near_coin]));
       expect(mine.filter((a) => a.stage === "retest")).toHaveLength(2);
+      // The range stated is the same in all three: a coin's answers measured nothing, so
+      // every ratio is in it (every a of (1 - a) TP + a TN), and the debrief says why first.
+      expect([Number(csv.ratio_low), csv.ratio_high, csv.ratio_high_unbounded]).toEqual([
+        d.range.low,
+        d.range.high === null ? "" : String(d.range.high),
+        d.range.high === null ? "1" : "0",
+      ]);
+      expect((row as unknown as { range: unknown }).range).toEqual(d.range);
+      if (c.coinLike) {
+        expect(d.summary).toBe(`${UNMEASURED_SENTENCE} ${NOTHING_TOLD}`);
+        expect(text).toContain(UNMEASURED_SENTENCE);
+        expect([d.range, csv.range_a_low, csv.range_a_high]).toEqual([
+          { low: 0, high: null },
+          "0",
+          "1",
+        ]);
+        // The region is the whole space: level 1, radius the largest error any metric has
+        // from the estimate (a0 in [0, 1]: at least the estimate's distance to an end).
+        const a0 = Number(csv.elicited_a0);
+        expect(csv.credible_level).toBe("1");
+        expect(Number(csv.credible_radius)).toBeCloseTo(Math.max(a0, 1 - a0), 6);
+      } else {
+        expect(d.summary).not.toContain(UNMEASURED_SENTENCE);
+        expect(Number(csv.credible_level)).toBeLessThan(1);
+      }
       flags.push(c.coinLike ? "coin" : c.nearCoin ? "near" : "none");
     }
     // The careful person is consistent and agrees with themself; the coin is flagged; the

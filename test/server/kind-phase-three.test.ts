@@ -5,6 +5,7 @@ import { dominatedFair, fairCost } from "../../src/elicit/fair/metric.ts";
 import { createRng } from "../../src/math/rng.ts";
 import type { Answer } from "../../src/search/question.ts";
 import type { FairView, MulticlassView, ParticipantState } from "../../src/server/api-schemas.ts";
+import { UNMEASURED_SENTENCE } from "../../src/server/participant/phase-three.ts";
 import { sha256 } from "../../src/server/security/tokens.ts";
 import { PhasePage } from "../../web/src/participant/ParticipantApp.tsx";
 import { createFair, fairReader } from "./fair-driver.ts";
@@ -177,6 +178,27 @@ describe.each(["multiclass", "fair"] as const)("Phase III of a %s study (sqlite)
       );
       expect(page).toContain(`Your result agrees with ${pct(csv.agreement!)} of your own choices`);
       if (i === 0) expect(c.retestSame).toBe(2);
+      // The range stated, equal on the debrief and in participants.csv: a coin's answers
+      // measured nothing, so it is every value (the region's level 1), said first on the page.
+      const ranges =
+        kind === "multiclass"
+          ? (d as { classRanges: { low: number; high: number }[] }).classRanges.map((r, j) => {
+              expect(Number(csv[`class_weight_${j + 1}_low`])).toBeCloseTo(r.low, 12);
+              expect(Number(csv[`class_weight_${j + 1}_high`])).toBeCloseTo(r.high, 12);
+              return [r.low, r.high];
+            })
+          : [[(d.metric as { low: number }).low, (d.metric as { high: number }).high]];
+      if (kind === "fair")
+        expect([Number(csv.lambda_low), Number(csv.lambda_high)]).toEqual(ranges[0]);
+      if (c.coinLike) {
+        expect(ranges.every(([low, high]) => low === 0 && high === 1)).toBe(true);
+        expect(d.summary.startsWith(UNMEASURED_SENTENCE)).toBe(true);
+        expect(page).toContain(UNMEASURED_SENTENCE);
+        expect(csv.credible_level).toBe("1");
+      } else {
+        expect(page).not.toContain(UNMEASURED_SENTENCE);
+        expect(Number(csv.credible_level)).toBeLessThan(1);
+      }
       // M against the answers: the elicited metric judges each random Phase III pair on the
       // counts answers.csv holds; its agreement with the person's choices is the debrief's.
       let counted = 0;

@@ -53,9 +53,10 @@ const KNOWN_GAPS = [
   // draws (one under learned-lean), none here; with the dashboard's mark of answers hard to
   // tell from a coin (`nearCoin`), every random run on all ten is flagged (binary-linear's
   // too: `--people random --truth-seed tune-N`, N = 1..10).
-  // Every family: the random responder's region holds its drawn truth in 33-83% of runs,
-  // though the run is flagged (100%) and left out of the consensus (see gapsOf).
-  "binary-threshold random: coverage 33% < 85%",
+  // Every family: the random responder's region held its drawn truth in 33-83% of runs while
+  // it was the belief the coin's Phase II answers left (six gaps, flagged in 100% of runs);
+  // a study now states nothing measured for a coin (`unmeasuredReading`: the whole space),
+  // and a random run Phase III does not take for a coin keeps the belief's region.
   // binary-linear (tolerance 0.02 rad, learned-lean, every threshold classifier as shown
   // offered to the questions): 20% flips widen the tail. (Before every point as shown, every
   // run ended with no informative question left, flagged, and lapses, a side bias and 5-20%
@@ -89,7 +90,6 @@ const KNOWN_GAPS = [
   // questions (test/sweeps/ideal-searcher.sweep.ts) ends above 0.04 in more than 5% of its
   // runs, so even its cells of 30 runs meet this target in at most about half of the draws.
   "binary-linear flips-20: error p95 0.1629 > 0.04",
-  "binary-linear random: coverage 67% < 85%",
   // DLPM k = 3 (a multiclass study of iris, tolerance 0.05, budget 25, learned-tiring, the
   // engine on the counts shown): 20% flips widen the tail (those runs are mostly flagged: no
   // silent miss). Under learned-lean, the default before (chosen against it on the tuning
@@ -102,7 +102,6 @@ const KNOWN_GAPS = [
   // questions and more than 5% at 30, its cells of 30 runs within the target in at most 30%
   // and 60% of the draws.
   "diagonal-linear flips-20: error p95 0.1740 > 0.1",
-  "diagonal-linear random: coverage 83% < 85%",
   // LPM k = 3 (a multiclass study of iris, tolerance 0.1 on each of 6 costs, budget 45,
   // learned-lean, on the counts shown): 45 questions do not pin six costs to 0.2 for a
   // person who tires or flips a fifth of their answers; their regions hold the truth (87% and
@@ -130,7 +129,6 @@ const KNOWN_GAPS = [
   // 0.4702 -> 0.4645 with coverage 93% -> 83%, and the side bias's region held in 80% (100%).
   "linear fatigue: error p95 0.2522 > 0.2",
   "linear flips-20: error p95 0.4818 > 0.2",
-  "linear random: coverage 40% < 85%",
   // lambda (a fairness study of arrests by colour, tolerance 0.05, budget 25, the study's
   // learned-blunt-lean, on the counts shown, with the study's Phase III, which flags the
   // coin): a side bias leaves a wide tail and one run far off its truth unflagged. Under
@@ -224,7 +222,6 @@ const KNOWN_GAPS = [
   // the left in 25 of 41 answers (p 0.21).
   "fair-lambda side-bias: 1 silent misses",
   "fair-lambda side-bias: error p95 0.1549 > 0.1",
-  "fair-lambda random: coverage 67% < 85%",
   // The whole fair metric (tolerance 0.1, budget 45, learned-sharp-checked): 45 questions pin
   // a and lambda but not the gap weights B for a noisy person; those runs are flagged
   // (unidentified), and the regions hold the truth. (A careful person's runs are not: their
@@ -265,7 +262,6 @@ const KNOWN_GAPS = [
   "fair-quadratic side-bias: error p95 0.8557 > 0.2",
   "fair-quadratic flips-10: error p95 0.3120 > 0.2",
   "fair-quadratic flips-20: error p95 0.9570 > 0.2",
-  "fair-quadratic random: coverage 83% < 85%",
 ];
 
 /**
@@ -323,10 +319,10 @@ function gapsOf(r: PeopleReproduction): string[] {
     if (row.person === "random") {
       if (row.flagged! < 0.95) gaps.push(`${cell}: flagged ${pct(row.flagged!)} < 95%`);
       // The issue asks coverage of every person type, the random responder's too (its error
-      // target alone is replaced by the flag): a coin's answers say nothing of its truth, so
-      // an honest region is the prior's, yet the engine's region after Phase II is as narrow
-      // as a careful person's (an adaptive search's answers always fit some metric; only
-      // Phase III tells a coin), and the study states it beside the flag.
+      // target alone is replaced by the flag): a coin's answers say nothing of its truth, yet
+      // the engine's region after Phase II is as narrow as a careful person's (an adaptive
+      // search's answers always fit some metric; only Phase III tells a coin), so once Phase
+      // III takes the person for a coin the study states the whole space (`unmeasuredReading`).
       if (row.coverage! < 0.85) gaps.push(`${cell}: coverage ${pct(row.coverage!)} < 85%`);
       continue;
     }
@@ -424,8 +420,8 @@ describe("issue 26: the panel of people (reproduce people)", () => {
     console.log(
       `binary-threshold careful, mean questions: human ${binary.human.questions.mean}, learned ${binary.learned.questions.mean}; ` +
         `DLPM random, flagged / silent: human ${coin.human.flagged} / ${coin.human.silentMisses}, learned ${coin.learned.flagged} / ${coin.learned.silentMisses}; ` +
-        `LPM flips-20, coverage: human ${flips.human.coverage}, learned ${flips.learned.coverage}; ` +
-        `lambda side-bias, coverage: human ${lean.human.coverage}, learned ${lean.learned.coverage}`,
+        `LPM flips-20, coverage (engine's region): human ${flips.human.coverage} (${flips.human.engineCoverage}), learned ${flips.learned.coverage} (${flips.learned.engineCoverage}); ` +
+        `lambda side-bias, coverage (engine's region): human ${lean.human.coverage} (${lean.human.engineCoverage}), learned ${lean.learned.coverage} (${lean.learned.engineCoverage})`,
     );
     expect(binary.learned.questions.mean).toBeGreaterThan(binary.human.questions.mean + 1);
     expect(binary.learned.coverage!).toBeLessThanOrEqual(binary.human.coverage! + 0.05);
@@ -436,8 +432,13 @@ describe("issue 26: the panel of people (reproduce people)", () => {
       expect(m.flagged!).toBeGreaterThanOrEqual(0.95);
       expect(m.silentMisses).toBe(0);
     }
-    expect(flips.learned.coverage!).toBeGreaterThanOrEqual(flips.human.coverage! + 0.2);
-    expect(lean.learned.coverage!).toBeGreaterThanOrEqual(lean.human.coverage! + 0.2);
+    // The models' own regions: a study opens a coin's to the whole space under either model
+    // (`unmeasuredReading`), which lifts both cells' coverage as stated (here LPM flips-20
+    // human 0.6, learned 0.9; lambda side-bias human 0.65, learned 0.8).
+    expect(flips.learned.engineCoverage!).toBeGreaterThanOrEqual(flips.human.engineCoverage! + 0.2);
+    expect(lean.learned.engineCoverage!).toBeGreaterThanOrEqual(lean.human.engineCoverage! + 0.2);
+    expect(flips.learned.coverage!).toBeGreaterThanOrEqual(flips.human.coverage!);
+    expect(lean.learned.coverage!).toBeGreaterThanOrEqual(lean.human.coverage!);
   });
 
   // Studies with a Phase III run `learned-sharp` (README, "Answer models"): chosen on the

@@ -162,3 +162,71 @@ export function trustedReading<
     unidentified: first.unidentified,
   };
 }
+
+/** Prior draws an unmeasured reading states (`unmeasuredReading`), besides the cone's corners. */
+export const UNMEASURED_DRAWS = 200;
+
+/**
+ * The result a study states for a participant whose Phase III answers could have come from a
+ * coin (`Consistency.coinLike`): nothing was measured, so the region is the whole space and
+ * not the belief the Phase II answers left (an adaptive search's answers always fit some
+ * metric, and before Phase III its region is as narrow as a careful person's: on the people
+ * panel it held a random responder's drawn truth in 33-83% of runs). The estimate and the
+ * recommendation stay (what Phase II points to); the belief's draws become the prior's
+ * (`UNMEASURED_DRAWS` uniform directions of the sign cone, seeded, and the cone's corners, so
+ * every range over them reaches each coordinate's ends); the region's level is 1 and its
+ * radius the largest error from the estimate over those draws; every coordinate (and part of
+ * the error) is unidentified with its largest distance; `pOptimal` is the draws' share for
+ * which the recommendation is optimal; the first reading is dropped (it answers for nothing).
+ * @example unmeasuredReading(result, family, 7).credible.level // 1
+ */
+export function unmeasuredReading<P, M, R extends AdaptiveResult<P, M>>(
+  result: R,
+  family: AdaptiveFamily<P, M>,
+  seed: number,
+): R {
+  const rng = createRng(`unmeasured:${seed}`);
+  const draws: Float64Array[] = [];
+  for (let i = 0; i < family.dim; i++)
+    for (const s of family.signs[i] === 0 ? [1, -1] : [family.signs[i] ?? 1]) {
+      const w = new Float64Array(family.dim);
+      w[i] = s;
+      draws.push(w);
+    }
+  for (let i = 0; i < UNMEASURED_DRAWS; i++) draws.push(priorDirection(family, rng));
+  const metric = result.metric;
+  const centre = family.coordinates(metric);
+  const names = [
+    ...centre.map((_, i) => family.coordinateNames[i] ?? `w${i}`),
+    ...(family.parts?.names ?? []),
+  ];
+  const widest = names.map(() => 0);
+  let radius = 0;
+  const kept: number[][] = [];
+  const best = family.displayKey(result.recommended);
+  let optimal = 0;
+  for (const w of draws) {
+    const own = family.toMetric(w);
+    const error = family.error(metric, own);
+    // A corner some families cannot normalise (a zero block) states no metric.
+    if (!Number.isFinite(error)) continue;
+    kept.push(Array.from(w));
+    radius = Math.max(radius, error);
+    const c = family.coordinates(own);
+    const parts = family.parts?.distances(own, metric) ?? [];
+    names.forEach((_, i) => {
+      const d = i < centre.length ? Math.abs(c[i]! - centre[i]!) : parts[i - centre.length]!;
+      if (Number.isFinite(d)) widest[i] = Math.max(widest[i]!, d);
+    });
+    if (family.displayKey(family.optimal(w)) === best) optimal++;
+  }
+  const out: R = {
+    ...result,
+    credible: { ...result.credible, level: 1, radius },
+    unidentified: names.map((name, i) => ({ name, halfWidth: widest[i]! })),
+    pOptimal: kept.length > 0 ? optimal / kept.length : 0,
+    posterior: { mean: result.posterior?.mean ?? [], draws: kept },
+  };
+  delete (out as { firstReading?: unknown }).firstReading;
+  return out;
+}

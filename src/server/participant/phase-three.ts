@@ -4,8 +4,13 @@
 
 import type { AdaptiveResult } from "../../elicit/adaptive/engine.ts";
 import type { AdaptiveFamily } from "../../elicit/adaptive/family.ts";
-import { judgePair, randomTradeOffs, type TradeOff } from "../../elicit/adaptive/phase-three.ts";
-import { modelConsistency } from "./consistency.ts";
+import {
+  judgePair,
+  randomTradeOffs,
+  type TradeOff,
+  unmeasuredReading,
+} from "../../elicit/adaptive/phase-three.ts";
+import { type Consistency, modelConsistency } from "./consistency.ts";
 import {
   type AgreementReport,
   countAgreement,
@@ -114,4 +119,55 @@ export function adaptiveKindFields(
     ),
     result.person,
   );
+}
+
+/**
+ * What the debrief says first when a participant's answers could have come from a coin (their
+ * result is then `unmeasuredReading`: every value in range).
+ */
+export const UNMEASURED_SENTENCE =
+  "Your answers could have come from tossing a coin, so this study could not measure your view: every value is in your range, and the figures shown are only where your first answers point.";
+
+/**
+ * The result every page and file states for an adaptive participant: the engine's, or, when
+ * their answers could have come from a coin (`consistency.coinLike`), nothing measured
+ * (`unmeasuredReading`: the whole space around the same estimate, from prior draws seeded by
+ * the participant's seed).
+ * @example statedAdaptive(family, result, consistency, ctx.participant.seed).credible.level // 1 for a coin
+ */
+export function statedAdaptive<R extends AdaptiveResult<AdaptiveKindPoint, unknown>>(
+  family: KindFamily,
+  result: R,
+  consistency: Pick<Consistency, "coinLike"> | null | undefined,
+  seed: number,
+): R {
+  return consistency?.coinLike ? unmeasuredReading(result, family, seed) : result;
+}
+
+/**
+ * A debrief's summary in words, with `UNMEASURED_SENTENCE` first when the answers could have
+ * come from a coin.
+ * @example unmeasuredSummary("You weigh ...", { coinLike: true }) // "Your answers could have come from tossing a coin, ... You weigh ..."
+ */
+export function unmeasuredSummary(
+  summary: string,
+  consistency: Pick<Consistency, "coinLike"> | null | undefined,
+): string {
+  return consistency?.coinLike ? `${UNMEASURED_SENTENCE} ${summary}` : summary;
+}
+
+/**
+ * A multiclass, fairness or quadratic participant's result as every page and file states it,
+ * with their Phase III fields (`adaptiveKindFields`, from the engine's result): the engine's,
+ * or nothing measured when their answers could have come from a coin (`statedAdaptive`).
+ * @example statedKind(family, pos, engine, ctx.participant.seed).fields.consistency
+ */
+export function statedKind<R extends AdaptiveResult<AdaptiveKindPoint, unknown>>(
+  family: KindFamily,
+  pos: Pick<Position, "pairs" | "elicitationRows" | "evaluationRows">,
+  engine: R,
+  seed: number,
+) {
+  const fields = adaptiveKindFields(family, pos, engine);
+  return { result: statedAdaptive(family, engine, fields.consistency, seed), fields };
 }

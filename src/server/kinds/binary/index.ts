@@ -2,11 +2,18 @@
 // classifiers shown as whole people, the papers' searches or the adaptive engine, a cost
 // ratio with its range, M over the random Phase III pairs.
 
+import { binaryStudyFamily } from "../../../elicit/adaptive/binary-study.ts";
+import type { AdaptiveResult } from "../../../elicit/adaptive/engine.ts";
+import type { ThresholdMetric } from "../../../elicit/adaptive/families/binary.ts";
+import type { AdaptiveFamily } from "../../../elicit/adaptive/family.ts";
+import { unmeasuredReading } from "../../../elicit/adaptive/phase-three.ts";
 import type { BinaryPoint } from "../../../elicit/binary/point.ts";
 import { fullConfusion } from "../../../metrics/binary-confusion.ts";
+import type { BinaryLinearMetric } from "../../../metrics/binary-linear.ts";
 import type { PreparedBinary } from "../../../population/binary.ts";
 import type { AdaptiveStudyResult } from "../../participant/adaptive.ts";
 import { agreement, answerRange } from "../../participant/agreement.ts";
+import type { Consistency } from "../../participant/consistency.ts";
 import {
   type ElicitationResult,
   isAdaptiveResult,
@@ -17,6 +24,7 @@ import {
 import { cachedEvaluationPairs, withRetests } from "../../participant/evaluation-pairs.ts";
 import type { MetricRecord } from "../../participant/metric.ts";
 import { costRatioOf, rangeSummary, ratioRange, reportedMetric } from "../../participant/metric.ts";
+import { unmeasuredSummary } from "../../participant/phase-three.ts";
 import {
   type AnswerRow,
   type Context,
@@ -31,6 +39,7 @@ import {
   studyFrame,
   systemView,
 } from "../../participant/views.ts";
+import { isBinarySpec } from "../../study/config.ts";
 import { longCsv } from "../../study/export.ts";
 import { adaptiveOutcome } from "../../study/results.ts";
 import type { StudyKindModule } from "../kind.ts";
@@ -130,7 +139,17 @@ export const binaryKind: StudyKindModule<BinaryPoint> = {
     if (pos.elicitation.status !== "done") return {};
     const result = pos.elicitation.result as ElicitationResult;
     const phase2 = await shownPoints(db, pos.elicitationRows);
-    const range = answerRange(phase2, frameOf(ctx));
+    const fields = phaseThreeFields(
+      pos,
+      agreement(
+        result,
+        phase2,
+        await shownPoints(db, phaseThree(pos, pos.evaluationRows).random),
+        frameOf(ctx),
+      ),
+      learnedPerson(result),
+    );
+    const range = statedRange(answerRange(phase2, frameOf(ctx)), fields.consistency);
     const metric = reportedMetric(result, range);
     const guess = await db
       .selectFrom("guesses")
@@ -139,21 +158,15 @@ export const binaryKind: StudyKindModule<BinaryPoint> = {
       .executeTakeFirst();
     return {
       debrief: {
-        summary: rangeSummary(range.lo, range.hi, ctx.config.words),
+        summary: unmeasuredSummary(
+          rangeSummary(range.lo, range.hi, ctx.config.words),
+          fields.consistency,
+        ),
         metric,
         ratio: costRatioOf(metric),
         range: ratioRange(range.lo, range.hi),
         guess: guess?.ratio ?? null,
-        ...phaseThreeFields(
-          pos,
-          agreement(
-            result,
-            phase2,
-            await shownPoints(db, phaseThree(pos, pos.evaluationRows).random),
-            frameOf(ctx),
-          ),
-          learnedPerson(result),
-        ),
+        ...fields,
         completionCode: ctx.participant.completion_code ?? "",
       },
     };
@@ -176,23 +189,26 @@ export const binaryKind: StudyKindModule<BinaryPoint> = {
     // dashboard's context holds whole answer rows, shown points included: results.ts.)
     const rows = ctx.rows as AnswerRow[];
     const elicitationRows = effectiveRows(rows, "elicitation");
-    const rangeA = answerRange(elicitationRows, frameOf(ctx));
-    const metric = reportedMetric(done, rangeA);
     const evaluation = effectiveRows(rows, "evaluation");
-    return {
-      metric,
-      ratio: costRatioOf(metric),
-      ...(evaluation.length > 0
+    const fields =
+      evaluation.length > 0
         ? phaseThreeFields(
             pos,
             agreement(done, elicitationRows, phaseThree(pos, evaluation).random, frameOf(ctx)),
             learnedPerson(done),
           )
-        : { agreement: null, agreementDetail: null, consistency: null }),
+        : { agreement: null, agreementDetail: null, consistency: null };
+    const rangeA = statedRange(answerRange(elicitationRows, frameOf(ctx)), fields.consistency);
+    const metric = reportedMetric(done, rangeA);
+    const adaptive = isAdaptiveResult(done) ? statedBinary(ctx, done, fields.consistency) : null;
+    return {
+      metric,
+      ratio: costRatioOf(metric),
+      ...fields,
       range: ratioRange(rangeA.lo, rangeA.hi),
       rangeA: { lo: rangeA.lo, hi: rangeA.hi },
-      ...(isAdaptiveResult(done)
-        ? { adaptive: adaptiveOutcome(done), beliefDraws: binaryDraws(done, metric) }
+      ...(adaptive
+        ? { adaptive: adaptiveOutcome(adaptive), beliefDraws: binaryDraws(adaptive, metric) }
         : {}),
     };
   },
@@ -231,6 +247,51 @@ export const binaryKind: StudyKindModule<BinaryPoint> = {
     return { classes: [data.negativeLabel, data.positiveLabel] };
   },
 };
+
+/**
+ * The range of `a` a binary participant's debrief states: every `a` that gives their Phase II
+ * answers (`answerRange`), or every `a` when their answers could have come from a coin.
+ */
+function statedRange(
+  range: { lo: number; hi: number },
+  consistency: Pick<Consistency, "coinLike"> | null,
+): { lo: number; hi: number } {
+  return consistency?.coinLike ? { lo: 0, hi: 1 } : range;
+}
+
+const families = new Map<string, ReturnType<typeof binaryStudyFamily>>();
+
+/**
+ * An adaptive binary participant's result as the dashboard and exports state it: the
+ * engine's, or nothing measured when their answers could have come from a coin
+ * (`unmeasuredReading` over the study's family, seeded by the participant's seed).
+ */
+function statedBinary(
+  ctx: Context,
+  done: AdaptiveStudyResult,
+  consistency: Pick<Consistency, "coinLike"> | null,
+): AdaptiveStudyResult {
+  const spec = ctx.config.spec;
+  if (!consistency?.coinLike || !isBinarySpec(spec) || spec.strategy !== "adaptive") return done;
+  let family = families.get(ctx.configHash);
+  if (!family) {
+    family = binaryStudyFamily(spec, binaryData(ctx).pool);
+    if (families.size > 100) families.clear();
+    families.set(ctx.configHash, family);
+  }
+  const seed = ctx.participant.seed;
+  return "a0" in done.metric
+    ? unmeasuredReading(
+        done as AdaptiveResult<BinaryPoint, ThresholdMetric>,
+        family as AdaptiveFamily<BinaryPoint, ThresholdMetric>,
+        seed,
+      )
+    : unmeasuredReading(
+        done as AdaptiveResult<BinaryPoint, BinaryLinearMetric>,
+        family as AdaptiveFamily<BinaryPoint, BinaryLinearMetric>,
+        seed,
+      );
+}
 
 /**
  * The adaptive engine's draws of its final belief as metrics of the form the study reports:

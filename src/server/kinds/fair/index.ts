@@ -9,6 +9,8 @@ import {
   adaptivePhaseThree,
   cachedFamily,
   type KindFamily,
+  statedAdaptive,
+  unmeasuredSummary,
 } from "../../participant/phase-three.ts";
 import type { Context, Position } from "../../participant/service.ts";
 import { lambdaConsensus } from "../../study/consensus.ts";
@@ -38,12 +40,17 @@ function familyOf(ctx: Pick<Context, "config" | "data" | "configHash">): KindFam
 /**
  * A participant's result as the debrief, the dashboard and the exports state it, with their
  * Phase III fields: the engine's result, or its first reading alone once their whole Phase III
- * is answered and bears it out (`trustedReading`: the whole fair metric's checked model).
+ * is answered and bears it out (`trustedReading`: the whole fair metric's checked model); nothing
+ * measured when their answers could have come from a coin (`statedAdaptive`).
  */
 function stated(ctx: Context, pos: Position, engine: FairStudyResult) {
   const fields = adaptiveKindFields(familyOf(ctx), pos, engine);
   const answered = pos.pairs.length > 0 && pos.evaluationRows.length >= pos.pairs.length;
-  return { result: trustedReading(engine, answered ? fields.consistency : null), fields };
+  const trusted = trustedReading(engine, answered ? fields.consistency : null);
+  return {
+    result: statedAdaptive(familyOf(ctx), trusted, fields.consistency, ctx.participant.seed),
+    fields,
+  };
 }
 
 /** The fairness kind. */
@@ -101,7 +108,14 @@ export const fairKind: StudyKindModule<FairPoint> = {
   async debriefState(_db, ctx, pos) {
     if (pos.elicitation.status !== "done") return {};
     const { result, fields } = stated(ctx, pos, pos.elicitation.result as FairStudyResult);
-    return { fairDebrief: { ...fairDebrief(ctx, result), ...fields } };
+    const debrief = fairDebrief(ctx, result);
+    return {
+      fairDebrief: {
+        ...debrief,
+        summary: unmeasuredSummary(debrief.summary, fields.consistency),
+        ...fields,
+      },
+    };
   },
   summary(ctx, pos) {
     const none = { agreement: null, agreementDetail: null, range: null, rangeA: null };

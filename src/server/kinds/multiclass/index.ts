@@ -7,12 +7,13 @@ import type { PreparedMulticlass } from "../../../population/multiclass.ts";
 import type { ParticipantState } from "../../api-schemas.ts";
 import { placementOf } from "../../participant/elicitation.ts";
 import {
-  adaptiveKindFields,
   adaptivePhaseThree,
   cachedFamily,
   type KindFamily,
+  statedKind,
+  unmeasuredSummary,
 } from "../../participant/phase-three.ts";
-import type { Context } from "../../participant/service.ts";
+import type { Context, Position } from "../../participant/service.ts";
 import type { MulticlassAdaptiveSpec } from "../../study/config.ts";
 import { consensusFigures, weightsConsensus } from "../../study/consensus.ts";
 import { longCsv, numbered } from "../../study/export.ts";
@@ -89,6 +90,15 @@ function classFigures(ctx: Context, result: MulticlassStudyResult) {
     classHalfWidths: f.halfWidths,
     ...(f.classRanges ? { classRanges: f.classRanges } : {}),
   };
+}
+
+/**
+ * A participant's result as every page and file states it, with their Phase III fields (from
+ * the engine's result): the engine's, or nothing measured when their answers could have come
+ * from a coin (`statedAdaptive`).
+ */
+function stated(ctx: Context, pos: Position, engine: MulticlassStudyResult) {
+  return statedKind(familyOf(ctx), pos, engine, ctx.participant.seed);
 }
 
 /** The multiclass debrief: the weights per case in words with what the answers left open. */
@@ -194,11 +204,13 @@ export const multiclassKind: StudyKindModule<MulticlassPoint> = {
   },
   async debriefState(_db, ctx, pos) {
     if (pos.elicitation.status !== "done") return {};
-    const result = pos.elicitation.result as MulticlassStudyResult;
+    const { result, fields } = stated(ctx, pos, pos.elicitation.result as MulticlassStudyResult);
+    const debrief = debriefOf(ctx, result);
     return {
       multiclassDebrief: {
-        ...debriefOf(ctx, result),
-        ...adaptiveKindFields(familyOf(ctx), pos, result),
+        ...debrief,
+        summary: unmeasuredSummary(debrief.summary, fields.consistency),
+        ...fields,
       },
     };
   },
@@ -206,13 +218,13 @@ export const multiclassKind: StudyKindModule<MulticlassPoint> = {
     const none = { agreement: null, agreementDetail: null, range: null, rangeA: null };
     if (pos.elicitation.status !== "done")
       return { ...none, metric: null, ratio: null, consistency: null };
-    const result = pos.elicitation.result as MulticlassStudyResult;
     // Phase III's figures once answered, else the learned answer model's estimate.
+    const { result, fields } = stated(ctx, pos, pos.elicitation.result as MulticlassStudyResult);
     return {
       ...none,
       metric: { weights: [...result.metric] },
       ratio: null,
-      ...adaptiveKindFields(familyOf(ctx), pos, result),
+      ...fields,
       adaptive: adaptiveOutcome(result),
       ...classFigures(ctx, result),
       beliefDraws: (result.posterior?.draws ?? []).map((w) => ({ weights: metricOfDraw(ctx)(w) })),

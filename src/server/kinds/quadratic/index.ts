@@ -10,12 +10,13 @@ import type { KindFigures, ParticipantState } from "../../api-schemas.ts";
 import { ApiError } from "../../errors.ts";
 import { placementOf } from "../../participant/elicitation.ts";
 import {
-  adaptiveKindFields,
   adaptivePhaseThree,
   cachedFamily,
   type KindFamily,
+  statedKind,
+  unmeasuredSummary,
 } from "../../participant/phase-three.ts";
-import type { Context } from "../../participant/service.ts";
+import type { Context, Position } from "../../participant/service.ts";
 import { weightsConsensus } from "../../study/consensus.ts";
 import { longCsv, numbered } from "../../study/export.ts";
 import { comprehensionPair } from "../../study/kind-comprehension.ts";
@@ -58,6 +59,15 @@ function quadraticOf(ctx: Pick<Context, "config" | "data">): {
 function familyOf(ctx: Pick<Context, "config" | "data" | "configHash">): KindFamily {
   const { data, spec } = quadraticOf(ctx);
   return cachedFamily(ctx, () => quadraticStudyFamily(spec, data));
+}
+
+/**
+ * A participant's result as every page and file states it, with their Phase III fields (from
+ * the engine's result): the engine's, or nothing measured when their answers could have come
+ * from a coin (`statedAdaptive`).
+ */
+function stated(ctx: Context, pos: Position, engine: QuadraticStudyResult) {
+  return statedKind(familyOf(ctx), pos, engine, ctx.participant.seed);
 }
 
 /** A class's weight is marked uncertain when its range is wider than this either side. */
@@ -213,13 +223,15 @@ export const quadraticKind: StudyKindModule<RatePoint> = {
   },
   async debriefState(_db, ctx, pos) {
     if (pos.elicitation.status !== "done") return {};
-    const result = pos.elicitation.result as QuadraticStudyResult;
+    const { result, fields } = stated(ctx, pos, pos.elicitation.result as QuadraticStudyResult);
+    const f = figuresOf(ctx, result);
     const debrief: NonNullable<ParticipantState["multiclassDebrief"]> = {
-      ...figuresOf(ctx, result),
+      ...f,
+      summary: unmeasuredSummary(f.summary, fields.consistency),
       metric: { weights: Array.from(quadraticToW(result.metric)) },
       classes: [...quadraticOf(ctx).data.classNames],
       completionCode: ctx.participant.completion_code ?? "",
-      ...adaptiveKindFields(familyOf(ctx), pos, result),
+      ...fields,
     };
     return { multiclassDebrief: debrief };
   },
@@ -227,13 +239,13 @@ export const quadraticKind: StudyKindModule<RatePoint> = {
     const none = { agreement: null, agreementDetail: null, range: null, rangeA: null };
     if (pos.elicitation.status !== "done")
       return { ...none, metric: null, ratio: null, consistency: null };
-    const result = pos.elicitation.result as QuadraticStudyResult;
+    const { result, fields } = stated(ctx, pos, pos.elicitation.result as QuadraticStudyResult);
     const f = figuresOf(ctx, result);
     return {
       ...none,
       metric: { weights: Array.from(quadraticToW(result.metric)) },
       ratio: null,
-      ...adaptiveKindFields(familyOf(ctx), pos, result),
+      ...fields,
       adaptive: adaptiveOutcome(result),
       classWeights: f.classWeights,
       classHalfWidths: f.halfWidths,
