@@ -10,6 +10,7 @@ import {
   imbalanceSentence,
   quadraticFigures,
 } from "../../src/server/kinds/quadratic/participant.ts";
+import { UNMEASURED_SENTENCE } from "../../src/server/participant/phase-three.ts";
 import type { StudyConfig } from "../../src/server/study/config.ts";
 import { PhasePage } from "../../web/src/participant/ParticipantApp.tsx";
 import { call } from "./helpers.ts";
@@ -258,5 +259,52 @@ describe("a quadratic study (sqlite)", () => {
     ]);
     expect(own.imbalance!.people).toBeGreaterThanOrEqual(v.imbalanceLow!);
     expect(own.imbalance!.people).toBeLessThanOrEqual(v.imbalanceHigh!);
+  }, 240_000);
+
+  it("a coin: nothing measured, every range the whole of it, equal on the debrief, dashboard and participants.csv", async () => {
+    const { t, cookie } = app;
+    const { study } = await createStudyOfKind<StudyConfig>(t, cookie, {
+      name: "Flowers, a coin",
+      kind: "quadratic",
+      dataset: "iris",
+    });
+    // Seed fixed so the test repeats; this coin's Phase III is taken for a coin's (checked).
+    const { token, seed } = await seededParticipant(t, cookie, study.id, 7302);
+    const rng = createRng(`coin:${seed}`);
+    const coin = { answer: (): "first" | "second" => (rng.next() < 0.5 ? "first" : "second") };
+    let s = await walkToMulticlass(t, token);
+    s = (await answerPairs(t, token, seed, s, (x) => x.multiclassElicitation!.question, coin))
+      .state;
+    s = await finishMulticlass(t, token, s, { seed, reader: coin });
+    const d = s.multiclassDebrief!;
+    expect(d.consistency!.coinLike).toBe(true);
+    expect(d.summary.startsWith(UNMEASURED_SENTENCE)).toBe(true);
+    // Every class's range is finite and wide: the prior's draws and corners, not the belief.
+    for (const r of d.classRanges!) {
+      expect(Number.isFinite(r.low) && Number.isFinite(r.high)).toBe(true);
+      expect(r.low).toBeGreaterThanOrEqual(0);
+      expect(r.high).toBeLessThanOrEqual(1);
+      expect(r.high - r.low).toBeGreaterThan(0.5);
+    }
+    expect(d.halfWidths.every((h) => h !== null)).toBe(true);
+    const { participants, dashboard } = await researcherViews(t, cookie, study.id);
+    const csv = participants.find((r) => r.completion_code === d.completionCode)!;
+    const row = dashboard.find((r) => r.completionCode === d.completionCode)! as unknown as {
+      classRanges: { low: number; high: number }[];
+      kindFigures: unknown;
+    };
+    expect(row.classRanges).toEqual(d.classRanges);
+    expect(row.kindFigures).toEqual(d.kindFigures);
+    for (const [i, r] of d.classRanges!.entries()) {
+      expect(Number(csv[`class_weight_${i + 1}_low`])).toBeCloseTo(r.low, 12);
+      expect(Number(csv[`class_weight_${i + 1}_high`])).toBeCloseTo(r.high, 12);
+    }
+    expect(csv.coin_like).toBe("1");
+    expect(csv.credible_level).toBe("1");
+    expect(Number.isFinite(Number(csv.credible_radius))).toBe(true);
+    const page = render(
+      h(PhasePage, { state: s, busy: false, post: async () => undefined }),
+    ).replace(/<[^>]+>/g, "");
+    expect(page).toContain(UNMEASURED_SENTENCE);
   }, 240_000);
 });
