@@ -146,7 +146,10 @@ const PARTICIPANTS: Record<string, Doc> = {
     "number",
     "fair studies: the elicited trade-off lambda (0 = only accuracy, 1 = only equal rates across groups)",
   ],
-  lambda_low: ["number", "fair studies: lower end of the range of lambda the answers leave"],
+  lambda_low: [
+    "number",
+    "fair studies: lower end of the range of lambda the answers leave (0 to 1 for a participant flagged like a coin, coin_like: nothing measured)",
+  ],
   lambda_high: ["number", "fair studies: upper end of that range"],
   elicitation_questions: ["integer", "Phase II questions answered (undone answers excluded)"],
   elicitation_strategy: ["text", "paper, lazy, bisect or adaptive"],
@@ -154,10 +157,13 @@ const PARTICIPANTS: Record<string, Doc> = {
     "text",
     "adaptive strategy: why the engine stopped (tolerance, decision-sufficient, budget, no-informative-question)",
   ],
-  credible_level: ["number", "adaptive: probability level of the credible region"],
+  credible_level: [
+    "number",
+    "adaptive: probability level of the credible region (1 for a participant flagged like a coin, coin_like: nothing was measured, the region is the whole space)",
+  ],
   credible_radius: [
     "number",
-    "adaptive: every plausible metric lies within this radius of the elicited one (the family's error measure)",
+    "adaptive: every plausible metric lies within this radius of the elicited one (the family's error measure); for a participant flagged like a coin, the largest error any metric has from the elicited one",
   ],
   p_optimal: ["number", "adaptive: probability that the recommended classifier is the best one"],
   agreement: [
@@ -166,7 +172,7 @@ const PARTICIPANTS: Record<string, Doc> = {
   ],
   agreement_undecided: [
     "number",
-    "agreement M over the Phase III pairs the participant's result does not decide in advance (empty: no such pair answered other than 'about the same'). Binary: some metric of the range range_a_low..range_a_high prefers each system. Multiclass and fairness: more than 5% of the engine's final belief (its 90% region's tails) prefers each system, judged on the counts shown",
+    "agreement M over the Phase III pairs the participant's result does not decide in advance (empty: no such pair answered other than 'about the same'). Binary: some metric of the range the Phase II answers give (range_a_low..range_a_high, but for a participant flagged like a coin, whose stated range is all of [0, 1]) prefers each system. Multiclass and fairness: more than 5% of the engine's final belief (its 90% region's tails) prefers each system, judged on the counts shown",
   ],
   evaluation_pairs: [
     "integer",
@@ -241,7 +247,7 @@ const PARTICIPANTS: Record<string, Doc> = {
   ],
   range_a_low: [
     "number",
-    "binary: lower end of the range of a in (1 - a) TP + a TN that gives the participant's Phase II answers (the debrief's range, unrounded)",
+    "binary: lower end of the range of a in (1 - a) TP + a TN that gives the participant's Phase II answers (the debrief's range, unrounded); 0 to 1 for a participant flagged like a coin (coin_like: nothing measured)",
   ],
   range_a_high: ["number", "binary: upper end of that range"],
   completion_code: ["text", "the code shown at the debrief"],
@@ -279,7 +285,7 @@ const PARTICIPANT_PREFIXES: readonly { re: RegExp; doc: (id: string) => Doc }[] 
     re: /^class_weight_(\d+)_(low|high)$/,
     doc: (n) => [
       "number",
-      `multiclass studies: the ends of class ${n}'s weight per case over the belief the answers left (the 5% and 95% points of 200 draws for the default credibility 0.9, widened to hold class_weight; the debrief's range; study.json summary.classRanges)`,
+      `multiclass studies: the ends of class ${n}'s weight per case over the belief the answers left (the 5% and 95% points of 200 draws for the default credibility 0.9, widened to hold class_weight; for a participant flagged like a coin, coin_like, nothing was measured and they are the least and greatest over the prior's draws and corners, 0 and 1; the debrief's range; study.json summary.classRanges)`,
     ],
   },
   {
@@ -354,7 +360,7 @@ export const STUDY_LABELS_DOC =
 
 /** study.json `summary.beliefDraws`, for the codebook's readers (issue 29). */
 export const BELIEF_DRAWS_DOC =
-  "summary.beliefDraws (adaptive strategy, Phase II done): 200 draws of the engine's final belief about the participant's metric (drawn by posterior weight, seeded by the participant's seed), each a metric in the form of summary.metric: binary { a0 } or unit-norm { tp, tn }; multiclass and quadratic { weights }; fair { lambda } (with config.spec.known's a and B) and fair-quadratic { lambda, a, B }, without the range low/high. The share of draws under which something holds is its probability under the belief (elicit score --metric study.json prints each model's probability of being best from them). Absent for the papers' searches (binary strategy paper: every a in summary.rangeA fits the answers) and in exports made before they were added";
+  "summary.beliefDraws (adaptive strategy, Phase II done): 200 draws of the engine's final belief about the participant's metric (drawn by posterior weight, seeded by the participant's seed; for a participant flagged like a coin, summary.consistency.coinLike, nothing was measured and they are the prior's: 200 uniform directions of the sign cone and its corners), each a metric in the form of summary.metric: binary { a0 } or unit-norm { tp, tn }; multiclass and quadratic { weights }; fair { lambda } (with config.spec.known's a and B) and fair-quadratic { lambda, a, B }, without the range low/high. The share of draws under which something holds is its probability under the belief (elicit score --metric study.json prints each model's probability of being best from them). Absent for the papers' searches (binary strategy paper: every a in summary.rangeA fits the answers) and in exports made before they were added";
 
 /** How the CSVs are written, for the codebook's readers. */
 export const CSV_CONVENTIONS =
