@@ -4,7 +4,7 @@
 
 import type { MulticlassPoint } from "../../../elicit/multiclass/point.ts";
 import type { PreparedMulticlass } from "../../../population/multiclass.ts";
-import type { ParticipantState } from "../../api-schemas.ts";
+import type { MulticlassComparison, ParticipantState } from "../../api-schemas.ts";
 import { placementOf } from "../../participant/elicitation.ts";
 import {
   adaptivePhaseThree,
@@ -57,6 +57,46 @@ function familyOf(ctx: Pick<Context, "config" | "data" | "configHash">): KindFam
 function metricOfDraw(ctx: Context): (w: readonly number[]) => number[] {
   const family = familyOf(ctx);
   return (w) => family.toMetric(Float64Array.from(w)) as number[];
+}
+
+/**
+ * Phase II's and Phase III's parts of the participant state of a kind whose pairs are shown
+ * as multiclass tables (multiclass and quadratic studies); `comparison` draws one pair.
+ * @example multiclassQuestionStates(comparison).evaluationState(ctx, 0, pair, { answered: 0, total: 15 }) // { multiclassEvaluation: ... }
+ */
+export function multiclassQuestionStates<P>(
+  comparison: (
+    ctx: Context,
+    phase: "elicitation" | "evaluation",
+    index: number,
+    first: P,
+    second: P,
+    firstSide?: "first" | "second",
+  ) => MulticlassComparison,
+): Pick<StudyKindModule<P>, "elicitationState" | "evaluationState"> {
+  return {
+    elicitationState(ctx, pos, q) {
+      return {
+        multiclassElicitation: {
+          question: comparison(ctx, "elicitation", q.index, q.first, q.second, q.left),
+          progress: {
+            answered: q.index,
+            estimatedRemaining: pos.estimatedRemaining,
+            atMost: pos.atMost ?? pos.estimatedRemaining + q.index,
+          },
+          canUndo: q.index > 0,
+        },
+      };
+    },
+    evaluationState(ctx, index, pair, progress) {
+      return {
+        multiclassEvaluation: {
+          question: comparison(ctx, "evaluation", index, pair.first, pair.second),
+          progress,
+        },
+      };
+    },
+  };
 }
 
 /** A multiclass pair as the browser sees it: left and right by the participant's seed. */
@@ -181,27 +221,7 @@ export const multiclassKind: StudyKindModule<MulticlassPoint> = {
     if (views?.kind !== "multiclass") return {};
     return { kindSystems: { ...views, classes: [...multiclassOf(ctx).data.classNames] } };
   },
-  elicitationState(ctx, pos, q) {
-    return {
-      multiclassElicitation: {
-        question: comparison(ctx, "elicitation", q.index, q.first, q.second, q.left),
-        progress: {
-          answered: q.index,
-          estimatedRemaining: pos.estimatedRemaining,
-          atMost: pos.atMost ?? pos.estimatedRemaining + q.index,
-        },
-        canUndo: q.index > 0,
-      },
-    };
-  },
-  evaluationState(ctx, index, pair, progress) {
-    return {
-      multiclassEvaluation: {
-        question: comparison(ctx, "evaluation", index, pair.first, pair.second),
-        progress,
-      },
-    };
-  },
+  ...multiclassQuestionStates(comparison),
   async debriefState(_db, ctx, pos) {
     if (pos.elicitation.status !== "done") return {};
     const { result, fields } = stated(ctx, pos, pos.elicitation.result as MulticlassStudyResult);

@@ -23,7 +23,7 @@ import { comprehensionPair } from "../../study/kind-comprehension.ts";
 import { adaptiveOutcome } from "../../study/results.ts";
 import type { StudyKindModule } from "../kind.ts";
 import { classStudyConfig } from "../multiclass/create.ts";
-import { classWeightColumns } from "../multiclass/index.ts";
+import { classWeightColumns, multiclassQuestionStates } from "../multiclass/index.ts";
 import { debriefSentence, uncertaintySentence } from "../multiclass/participant.ts";
 import { checkParameterBudget } from "../parameter-budget.ts";
 import { type QuadraticStudyData, quadraticStudyData } from "./data.ts";
@@ -200,27 +200,7 @@ export const quadraticKind: StudyKindModule<RatePoint> = {
     if (views?.kind !== "multiclass") return {};
     return { kindSystems: { ...views, classes: [...quadraticOf(ctx).data.classNames] } };
   },
-  elicitationState(ctx, pos, q) {
-    return {
-      multiclassElicitation: {
-        question: comparison(ctx, "elicitation", q.index, q.first, q.second, q.left),
-        progress: {
-          answered: q.index,
-          estimatedRemaining: pos.estimatedRemaining,
-          atMost: pos.atMost ?? pos.estimatedRemaining + q.index,
-        },
-        canUndo: q.index > 0,
-      },
-    };
-  },
-  evaluationState(ctx, index, pair, progress) {
-    return {
-      multiclassEvaluation: {
-        question: comparison(ctx, "evaluation", index, pair.first, pair.second),
-        progress,
-      },
-    };
-  },
+  ...multiclassQuestionStates(comparison),
   async debriefState(_db, ctx, pos) {
     if (pos.elicitation.status !== "done") return {};
     const { result, fields } = stated(ctx, pos, pos.elicitation.result as QuadraticStudyResult);

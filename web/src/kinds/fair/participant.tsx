@@ -2,18 +2,12 @@
 // correct counts, the comparison pages of Phases II and III and the debrief (the trade-off
 // lambda as a range on a line from 0 to 1, and for the whole fair metric its costs and gaps).
 
-import type { Choice, ParticipantState } from "../../api/types.ts";
+import type { ParticipantState } from "../../api/types.ts";
 import { consistencySentence } from "../../participant/agreement.ts";
 import { FairComparisonView, FairSystemTable } from "../../participant/FairComparisonView.tsx";
 import { labelsFor } from "../../participant/labels.ts";
 import { ResultText } from "../../participant/ResultText.tsx";
-import type { PageProps } from "../kind.ts";
-import {
-  evaluationProgress,
-  KindAgreement,
-  KindSystemsPair,
-  kindStage,
-} from "../shared/participant.tsx";
+import { KindAgreement, KindSystemsPair, kindQuestionPages } from "../shared/participant.tsx";
 
 /**
  * Part 1's two systems, drawn as the comparison pages draw them.
@@ -44,45 +38,23 @@ export function FairComprehensionSystems({
   );
 }
 
+/** Phase II's question and Phase III's pair, drawn by `FairComparisonView`. */
+const pages = kindQuestionPages(FairComparisonView, {
+  elicitation: (s) => s.fairElicitation!,
+  evaluation: (s) => s.fairEvaluation!,
+});
+
 /**
  * Phase II: the pending question, with the budget as the most questions there can be.
- * @example fairElicitation({ state, busy: false, post }) // <ComparisonView ... />
+ * @example fairElicitation({ state, busy: false, post }) // <FairComparisonView ... />
  */
-export function fairElicitation({ state, busy, post }: PageProps) {
-  const f = state.fairElicitation!;
-  const done = f.progress.answered;
-  return (
-    <FairComparisonView
-      words={state.study.words}
-      question={f.question}
-      stage={kindStage(state)}
-      progressText={`Question ${done + 1} of at most ${f.progress.atMost}`}
-      progressValue={done / f.progress.atMost}
-      busy={busy}
-      onChoose={(choice: Choice) => post("answer", { questionId: f.question.id, choice })}
-      canUndo={f.canUndo}
-      onUndo={() => post("undo", { questionId: f.question.id })}
-    />
-  );
-}
+export const fairElicitation = pages.elicitation;
 
 /**
  * Phase III: the pending evaluation pair.
  * @example fairEvaluation({ state, busy: false, post })
  */
-export function fairEvaluation({ state, busy, post }: PageProps) {
-  const fe = state.fairEvaluation!;
-  return (
-    <FairComparisonView
-      words={state.study.words}
-      question={fe.question}
-      stage={labelsFor(state).evaluationStage}
-      {...evaluationProgress(state, fe.progress)}
-      busy={busy}
-      onChoose={(choice: Choice) => post("evaluation", { questionId: fe.question.id, choice })}
-    />
-  );
-}
+export const fairEvaluation = pages.evaluation;
 
 /**
  * A fairness debrief: the trade-off lambda as a range on a line from 0 to 1, in words.

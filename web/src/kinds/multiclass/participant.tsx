@@ -2,7 +2,7 @@
 // class, the comparison pages of Phases II and III and the debrief (every class's weight, or
 // every kind of mistake's share of the cost).
 
-import type { Choice, ParticipantState } from "../../api/types.ts";
+import type { ParticipantState } from "../../api/types.ts";
 import { consistencySentence } from "../../participant/agreement.ts";
 import { labelsFor } from "../../participant/labels.ts";
 import {
@@ -11,13 +11,7 @@ import {
 } from "../../participant/MulticlassComparisonView.tsx";
 import { ResultText } from "../../participant/ResultText.tsx";
 import { classWeightText } from "../../researcher/metric.ts";
-import type { PageProps } from "../kind.ts";
-import {
-  evaluationProgress,
-  KindAgreement,
-  KindSystemsPair,
-  kindStage,
-} from "../shared/participant.tsx";
+import { KindAgreement, KindSystemsPair, kindQuestionPages } from "../shared/participant.tsx";
 
 /**
  * Part 1's two systems, drawn as the comparison pages draw them.
@@ -47,45 +41,23 @@ export function MulticlassComprehensionSystems({
   );
 }
 
+/** Phase II's question and Phase III's pair, drawn by `MulticlassComparisonView`. */
+const pages = kindQuestionPages(MulticlassComparisonView, {
+  elicitation: (s) => s.multiclassElicitation!,
+  evaluation: (s) => s.multiclassEvaluation!,
+});
+
 /**
  * Phase II: the pending question, with the budget as the most questions there can be.
- * @example multiclassElicitation({ state, busy: false, post }) // <ComparisonView ... />
+ * @example multiclassElicitation({ state, busy: false, post }) // <MulticlassComparisonView ... />
  */
-export function multiclassElicitation({ state, busy, post }: PageProps) {
-  const m = state.multiclassElicitation!;
-  const done = m.progress.answered;
-  return (
-    <MulticlassComparisonView
-      words={state.study.words}
-      question={m.question}
-      stage={kindStage(state)}
-      progressText={`Question ${done + 1} of at most ${m.progress.atMost}`}
-      progressValue={done / m.progress.atMost}
-      busy={busy}
-      onChoose={(choice: Choice) => post("answer", { questionId: m.question.id, choice })}
-      canUndo={m.canUndo}
-      onUndo={() => post("undo", { questionId: m.question.id })}
-    />
-  );
-}
+export const multiclassElicitation = pages.elicitation;
 
 /**
  * Phase III: the pending evaluation pair.
  * @example multiclassEvaluation({ state, busy: false, post })
  */
-export function multiclassEvaluation({ state, busy, post }: PageProps) {
-  const me = state.multiclassEvaluation!;
-  return (
-    <MulticlassComparisonView
-      words={state.study.words}
-      question={me.question}
-      stage={labelsFor(state).evaluationStage}
-      {...evaluationProgress(state, me.progress)}
-      busy={busy}
-      onChoose={(choice: Choice) => post("evaluation", { questionId: me.question.id, choice })}
-    />
-  );
-}
+export const multiclassEvaluation = pages.evaluation;
 
 /**
  * A multiclass debrief: the mistake minded most in words, and every class's weight.

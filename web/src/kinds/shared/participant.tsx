@@ -1,13 +1,15 @@
 // What the participant pages of every kind of several classes share: the stage line of their
-// Phase II, Phase III's progress, the agreement on their debriefs and the frame of Part 1's
-// two systems (side by side, compact on a phone).
+// Phase II, Phase III's progress, the comparison pages of both phases, the agreement on their
+// debriefs and the frame of Part 1's two systems (side by side, compact on a phone).
 
 import type { ComponentChildren } from "preact";
-import type { ParticipantState } from "../../api/types.ts";
+import type { Choice, ParticipantState } from "../../api/types.ts";
 import { agreementSentence } from "../../participant/agreement.ts";
+import type { ComparisonViewBase } from "../../participant/ComparisonPage.tsx";
 import { COMPACT_QUERY, useMediaQuery } from "../../participant/ComparisonView.tsx";
 import { labelsFor } from "../../participant/labels.ts";
 import { fillProgress } from "../../participant/progress.ts";
+import type { PageProps } from "../kind.ts";
 
 /**
  * "Part 2 of 3" of a multiclass or fairness study: of 3 when Phase III follows (the study's
@@ -29,6 +31,74 @@ export function evaluationProgress(
   return {
     progressText: fillProgress(labelsFor(state).progressOf, { n: p.answered + 1, total: p.total }),
     progressValue: (p.answered + 1) / Math.max(1, p.total),
+  };
+}
+
+/** A kind's pending Phase II question, as the state carries it. */
+interface PendingQuestion<Q> {
+  question: Q;
+  progress: { answered: number; atMost: number };
+  canUndo: boolean;
+}
+
+/** A kind's pending Phase III pair, as the state carries it. */
+interface PendingPair<Q> {
+  question: Q;
+  progress: { answered: number; total: number };
+}
+
+/**
+ * The Phase II and Phase III pages of a kind whose comparisons `View` draws: Phase II's
+ * question with the budget as the most questions there can be (and undo), Phase III's pair
+ * with its progress; `pending` reads each phase's payload from the state.
+ * @example
+ * const pages = kindQuestionPages(FairComparisonView, {
+ *   elicitation: (s) => s.fairElicitation!,
+ *   evaluation: (s) => s.fairEvaluation!,
+ * });
+ * pages.elicitation({ state, busy: false, post }); // <FairComparisonView ... />
+ */
+export function kindQuestionPages<Q extends { id: number }>(
+  View: (p: ComparisonViewBase & { question: Q }) => ComponentChildren,
+  pending: {
+    elicitation: (s: ParticipantState) => PendingQuestion<Q>;
+    evaluation: (s: ParticipantState) => PendingPair<Q>;
+  },
+): {
+  elicitation: (p: PageProps) => ComponentChildren;
+  evaluation: (p: PageProps) => ComponentChildren;
+} {
+  return {
+    elicitation: ({ state, busy, post }) => {
+      const q = pending.elicitation(state);
+      const done = q.progress.answered;
+      return (
+        <View
+          words={state.study.words}
+          question={q.question}
+          stage={kindStage(state)}
+          progressText={`Question ${done + 1} of at most ${q.progress.atMost}`}
+          progressValue={done / q.progress.atMost}
+          busy={busy}
+          onChoose={(choice: Choice) => post("answer", { questionId: q.question.id, choice })}
+          canUndo={q.canUndo}
+          onUndo={() => post("undo", { questionId: q.question.id })}
+        />
+      );
+    },
+    evaluation: ({ state, busy, post }) => {
+      const e = pending.evaluation(state);
+      return (
+        <View
+          words={state.study.words}
+          question={e.question}
+          stage={labelsFor(state).evaluationStage}
+          {...evaluationProgress(state, e.progress)}
+          busy={busy}
+          onChoose={(choice: Choice) => post("evaluation", { questionId: e.question.id, choice })}
+        />
+      );
+    },
   };
 }
 
