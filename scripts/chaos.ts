@@ -72,8 +72,9 @@ const seed = Number(arg("seed", String(Date.now() % 1_000_000)));
 const MAX_STEPS = 400;
 /**
  * Give up on everything after this long (a hung run is a failed run, not a hung CI), inside
- * .ci/run's 600 s stage limit. Binary studies run the learned-lean or (threshold) the
- * learned-flipping answer model (eight or nine kinds of person per hypothesis); before the
+ * .ci/run's 600 s stage limit. Binary studies run the learned-flipping-moderate or
+ * (threshold) the learned-flipping answer model (nine kinds of person per hypothesis; eight
+ * under binary-linear's learned-lean before); before the
  * grid belief shared its work between its components, two servers on PostgreSQL took 336 s
  * and two on one SQLite file 297 s (one server 188 s); after, 156 s and 91 s (one SQLite
  * server) on this 2-core machine. 480 s leaves room for a slower one.

@@ -440,7 +440,8 @@ describe.each(SLOW_BACKENDS)("adaptive study (%s)", (kind) => {
           tolerance: 0.02,
           budget: 8,
           credibility: 0.9,
-          model: "learned-lean",
+          // A binary-linear study's with a Phase III (`binaryAnswerModel`).
+          model: "learned-flipping-moderate",
           seed,
           gridPoints: STUDY_GRID_POINTS,
         },

@@ -67,6 +67,7 @@ describe.each(cases)("replay cache: %s", (name, make, auto) => {
     "learned-blunt-lean",
     "learned-tiring",
     "learned-flipping",
+    "learned-flipping-moderate",
   ] as const) {
     it(`${model} model: resumed runs give the replay's states bit for bit`, () => {
       const family = make();

@@ -57,8 +57,8 @@ const KNOWN_GAPS = [
   // it was the belief the coin's Phase II answers left (six gaps, flagged in 100% of runs);
   // a study now states nothing measured for a coin (`unmeasuredReading`: the whole space),
   // and a random run Phase III does not take for a coin keeps the belief's region.
-  // binary-linear (tolerance 0.02 rad, learned-lean, every threshold classifier as shown
-  // offered to the questions): 20% flips widen the tail. (Before every point as shown, every
+  // binary-linear (tolerance 0.02 rad, learned-flipping-moderate, every threshold classifier
+  // as shown offered to the questions): 20% flips widen the tail. (Before every point as shown, every
   // run ended with no informative question left, flagged, and lapses, a side bias and 5-20%
   // flips were above twice the tolerance at p95.) A random responder's run (trial 26) stopped
   // on the tolerance far off its truth with 4 of 15 Phase III answers against its result and
@@ -85,11 +85,22 @@ const KNOWN_GAPS = [
   // flipper among learned-lean's kinds of person (lapse 0.4, sharpness 20, 20% prior)
   // recovered part of it (0.0911 / 0.0847 / 0.0930) but took lapses and a side bias nearer
   // the target, and left a random run silent on tune-1: not adopted here (the threshold's
-  // learned-flipping has it, at 30% prior weight).
+  // learned-flipping has it, at 30% prior weight). The threshold's own model (30%, sharpness
+  // 20) took lapses' and the tired person's p95 above 0.04 on five of tune-1..6; with the
+  // flipper 3 times as sharp as the temperature (`learned-flipping-moderate`, chosen on
+  // tune-1..6: MODERATE_FLIPPING_LAPSES says how) 20% flips' p95 is 0.0838-0.1499 on
+  // tune-1..5 and within on tune-6, no other cell but a side bias's coverage on tune-4 (83%)
+  // short of the targets, and no silent miss (learned-lean: 20% flips 0.0533-0.3301 with
+  // silent misses on tune-1 and tune-2, 10% flips 0.0491 on tune-2, a side bias covered in
+  // 80% on tune-2 and tune-4). Here, against learned-lean: 20% flips' p95 / max 0.1629 /
+  // 0.6517 -> 0.2027 / 0.3404, 10% flips' 0.0273 / 0.3234 -> 0.0316 / 0.0583, no other cell
+  // short before or after; on held-out-2, 20% flips 0.3950 -> 0.1019 and a silent 10%
+  // flipper's run (error 0.0473, radius 0.0092 after 13 questions) gone. The trial-26 story
+  // above is learned-lean's.
   // A searcher told the person's flips, with an exact posterior, cuts anywhere and all 30
   // questions (test/sweeps/ideal-searcher.sweep.ts) ends above 0.04 in more than 5% of its
   // runs, so even its cells of 30 runs meet this target in at most about half of the draws.
-  "binary-linear flips-20: error p95 0.1629 > 0.04",
+  "binary-linear flips-20: error p95 0.2027 > 0.04",
   // DLPM k = 3 (a multiclass study of iris, tolerance 0.05, budget 25, learned-tiring, the
   // engine on the counts shown): 20% flips widen the tail (those runs are mostly flagged: no
   // silent miss). Under learned-lean, the default before (chosen against it on the tuning
@@ -601,6 +612,47 @@ describe("issue 26: the panel of people (reproduce people)", () => {
     expect(sure.silentMisses).toBe(0);
     // The coin: the panel asserts its 95% on the table's draw; a run of a coin left unflagged
     // showed on three of the ten tuning draws, so here, on 20 runs, at least 90%.
+    expect(coin.flagged!).toBeGreaterThanOrEqual(0.9);
+  });
+
+  // Binary-linear studies with a Phase III run `learned-flipping-moderate` (README, "Answer
+  // models"): chosen on the truths drawn with `--truth-seed tune-1` to `tune-6`
+  // (MODERATE_FLIPPING_LAPSES), asserted here on the models' own draw.
+  it("learned-flipping-moderate against learned-lean on binary-linear: 20% flips covered and no more silent runs; lapses and a tired person within the target; a careful person within a question, a coin flagged", () => {
+    const model = "learned-flipping-moderate";
+    const flips = modelPair("learned-lean", model, "binary-linear", "flips-20");
+    const careful = modelPair("learned-lean", model, "binary-linear", "careful");
+    const lapse = modelRun(model, "binary-linear", "lapse");
+    const tired = modelRun(model, "binary-linear", "fatigue");
+    const coin = modelRun(model, "binary-linear", "random");
+    console.log(
+      `flips-20, binary-linear: learned-lean ${cellFigures(flips["learned-lean"])}; ${model} ${cellFigures(flips[model])}\n` +
+        `careful, binary-linear: learned-lean ${cellFigures(careful["learned-lean"])}; ${model} ${cellFigures(careful[model])}\n` +
+        `lapse, binary-linear, ${model}: ${cellFigures(lapse)}\n` +
+        `fatigue, binary-linear, ${model}: ${cellFigures(tired)}\n` +
+        `random, binary-linear, ${model}: ${cellFigures(coin)}`,
+    );
+    // On the six tuning draws (30 truths each) 20% flips' p95 was lower on every one
+    // (learned-lean 0.0533 to 0.3301, this model 0.0229 to 0.1499), its max on five, and the
+    // silent misses went (two draws had one each). Not a narrower tail on every draw: on
+    // these 20 truths the p95 printed 0.0786 under learned-lean and 0.1109 under this model
+    // (max 0.3065 and 0.1326), on the table's draw 0.1629 and 0.2027 (max 0.6517 and
+    // 0.3404), on held-out-2 0.3950 and 0.1019; so the tail is logged here, not asserted.
+    expect(flips[model].coverage!).toBeGreaterThanOrEqual(0.85);
+    expect(flips[model].silentMisses).toBeLessThanOrEqual(flips["learned-lean"].silentMisses);
+    // What the sharp flipper of learned-flipping cost (lapses' p95 0.0538 on tune-1, the tired
+    // person's up to 0.0775): here within twice the tolerance (on the tuning draws lapses'
+    // p95 0.0093 to 0.0203, the tired person's 0.0089 to 0.0182).
+    for (const cell of [lapse, tired]) {
+      expect(cell.error.p95).toBeLessThanOrEqual(0.04);
+      expect(cell.coverage!).toBeGreaterThanOrEqual(0.85);
+      expect(cell.silentMisses).toBe(0);
+    }
+    // A careful person: at most half a question more on the tuning draws.
+    const sure = careful[model];
+    expect(sure.questions.mean).toBeLessThanOrEqual(careful["learned-lean"].questions.mean + 1);
+    expect(sure.error.p95).toBeLessThanOrEqual(0.02);
+    expect(sure.silentMisses).toBe(0);
     expect(coin.flagged!).toBeGreaterThanOrEqual(0.9);
   });
 });

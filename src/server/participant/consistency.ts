@@ -50,7 +50,8 @@ export interface Consistency {
    * The side of the screen the engine's learned answer model finds the participant leaning to
    * on close pairs (posterior probability above `LEAN_PROBABILITY`), as if the system shown
    * there were better; null when it finds no lean or cannot tell (no `learned-lean`,
-   * `learned-blunt-lean`, `learned-tiring` or `learned-flipping` model).
+   * `learned-blunt-lean`, `learned-tiring`, `learned-flipping` or `learned-flipping-moderate`
+   * model).
    */
   readonly leansTo: "left" | "right" | null;
 }

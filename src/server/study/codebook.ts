@@ -219,7 +219,7 @@ const PARTICIPANTS: Record<string, Doc> = {
   ],
   leans_to: [
     "text",
-    "left or right: the adaptive engine's learned answer model (learned-lean, the default of binary-linear and linear multiclass studies with a Phase III, learned-flipping, binary-threshold's, learned-tiring, DLPM's, or learned-blunt-lean, lambda's) finds that the participant chose the system on that side of the screen on close pairs, as if it were better (posterior probability above 0.5); empty when it finds no lean, or for a model without leaning people (the papers' searches, a fixed or a learned model)",
+    "left or right: the adaptive engine's learned answer model (learned-lean, the default of linear multiclass studies with a Phase III, learned-flipping, binary-threshold's, learned-flipping-moderate, binary-linear's, learned-tiring, DLPM's, or learned-blunt-lean, lambda's) finds that the participant chose the system on that side of the screen on close pairs, as if it were better (posterior probability above 0.5); empty when it finds no lean, or for a model without leaning people (the papers' searches, a fixed or a learned model)",
   ],
   elicitation_family: [
     "text",

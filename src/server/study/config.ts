@@ -252,9 +252,10 @@ export function studyAnswerModel(
  * A binary study's answer model (`studyAnswerModel`): with a Phase III, the threshold's is
  * `learned-flipping` (`learned-lean` with a sharp flipper among its people, `FLIPPING_LAPSES`,
  * chosen on the people panel's tuning truths, where it narrowed 20% flips' tail on the
- * threshold) and binary-linear's `learned-lean` (there the sharp flipper took lapses and a
- * tired person toward the target without bringing 20% flips within it). Studies made with
- * `learned-lean` keep it and replay as they ran.
+ * threshold) and binary-linear's `learned-flipping-moderate` (the same with a flipper of
+ * moderate sharpness, `MODERATE_FLIPPING_LAPSES`: there the sharp flipper took lapses and a
+ * tired person beyond the target, and `learned-lean` left 20% flips silent misses). Studies
+ * made with `learned-lean` keep it and replay as they ran.
  * @example binaryAnswerModel("binary-threshold", 15) // "learned-flipping"
  */
 export function binaryAnswerModel(
@@ -264,7 +265,7 @@ export function binaryAnswerModel(
   return studyAnswerModel(
     evaluationPairs,
     "human",
-    family === "binary-threshold" ? "learned-flipping" : "learned-lean",
+    family === "binary-threshold" ? "learned-flipping" : "learned-flipping-moderate",
   );
 }
 

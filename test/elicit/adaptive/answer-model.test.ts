@@ -21,7 +21,7 @@ describe("answer models: their names (one list for help text, errors and parsing
     expect(parseAnswerModel("flips:0.1")).toEqual(flipModel(0.1));
     expect(() => parseAnswerModel("toString")).toThrow(/unknown answer model/);
     expect(() => parseAnswerModel("sharp")).toThrow(
-      'unknown answer model "sharp": use exact, human, learned, learned-sharp, learned-lean, learned-blunt-lean, learned-tiring, learned-flipping, learned-sharp-checked or flips:P (e.g. flips:0.05)',
+      'unknown answer model "sharp": use exact, human, learned, learned-sharp, learned-lean, learned-blunt-lean, learned-tiring, learned-flipping, learned-flipping-moderate, learned-sharp-checked or flips:P (e.g. flips:0.05)',
     );
     expect(ANSWER_MODEL_CHOICES.endsWith("learned-sharp-checked or flips:P")).toBe(true);
   });

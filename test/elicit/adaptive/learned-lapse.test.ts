@@ -7,6 +7,7 @@ import {
   LEARNED_LAPSES,
   LEARNED_LEAN_MODEL,
   LEARNED_MODEL,
+  LEARNED_MODERATE_FLIPPING_MODEL,
   LEARNED_TIRING_MODEL,
   parseAnswerModel,
 } from "../../../src/elicit/adaptive/answer-model.ts";
@@ -36,7 +37,12 @@ function beliefOf(o: { dim: number; grid?: number }, model: AnswerModel, seed: n
 
 /** The person a binary-linear run learns from a noise-free answerer, under `model`. */
 function noiseFreePerson(
-  model: "learned-lean" | "learned-blunt-lean" | "learned-tiring" | "learned-flipping",
+  model:
+    | "learned-lean"
+    | "learned-blunt-lean"
+    | "learned-tiring"
+    | "learned-flipping"
+    | "learned-flipping-moderate",
 ) {
   const truth = angleToLinear(0.6);
   return runProcedure(
@@ -203,6 +209,28 @@ describe("learned-flipping: learned-lean with a sharp flipper (binary-threshold 
     const person = noiseFreePerson("learned-flipping");
     const flipper = person.levels.at(-1)!.probability;
     expect(flipper).toBeLessThan(0.5 * flipping!.prior.at(-1)!);
+    expect(person.coin).toBeLessThan(0.1);
+    expect(person.lean!.left + person.lean!.right).toBeLessThan(0.5);
+  });
+});
+
+describe("learned-flipping-moderate: learned-flipping with a less sharp flipper (binary-linear studies)", () => {
+  it("is named, differs from learned-flipping only in its flipper's sharpness, and a noise-free answerer is not taken for it", () => {
+    const { lapses: sharp } = lapsesOf("learned-flipping", LEARNED_FLIPPING_MODEL);
+    const { lean, lapses: moderate } = lapsesOf(
+      "learned-flipping-moderate",
+      LEARNED_MODERATE_FLIPPING_MODEL,
+    );
+    expect(moderate!.levels).toEqual(sharp!.levels);
+    expect(moderate!.prior).toEqual(sharp!.prior);
+    expect(moderate!.side).toEqual(sharp!.side);
+    expect(moderate!.sharpness!.slice(0, -1)).toEqual(sharp!.sharpness!.slice(0, -1));
+    // The flipper reads near pairs more sharply than the temperature, less than the careful
+    // reader.
+    expect(moderate!.sharpness!.at(-1)).toBe(3);
+    expect(moderate!.sharpness!.at(-1)!).toBeLessThan(Math.max(...lean!.sharpness!));
+    const person = noiseFreePerson("learned-flipping-moderate");
+    expect(person.levels.at(-1)!.probability).toBeLessThan(0.5 * moderate!.prior.at(-1)!);
     expect(person.coin).toBeLessThan(0.1);
     expect(person.lean!.left + person.lean!.right).toBeLessThan(0.5);
   });
