@@ -53,6 +53,12 @@ export interface AppOptions {
    * sends is never trusted to build them.
    */
   readonly publicUrl?: string;
+  /**
+   * Where new participants' seeds come from (default cryptographically random, `newSeed`).
+   * A participant's seed draws their sides of the screen and Phase III's pairs; tests pass a
+   * fixed sequence so that every run asks the same pairs.
+   */
+  readonly participantSeed?: () => number;
   /** Override the rate limits (tests and benchmarks). */
   readonly limits?: {
     readonly login?: RateLimiter;
@@ -421,6 +427,7 @@ export async function buildApp(o: AppOptions): Promise<FastifyInstance> {
     loginLimiter: o.limits?.login ?? createRateLimiter(10, 10 / 60),
     secureCookies: o.secureCookies ?? false,
     publicUrl: o.publicUrl === undefined ? undefined : normalizePublicUrl(o.publicUrl),
+    ...(o.participantSeed ? { participantSeed: o.participantSeed } : {}),
   });
 
   const dist = o.webDist === undefined ? DEFAULT_WEB_DIST : o.webDist;

@@ -253,12 +253,16 @@ export async function studyExports(
   const dir = mkdtempSync(join(tmpdir(), "elicit-report-"));
   const { db, kind } = await openDb({ dataDir: dir });
   const loose = () => createRateLimiter(100_000, 100_000);
+  // Participants' seeds in a fixed sequence, as the server tests' (helpers.ts): the fixtures'
+  // exports are then the same on every run.
+  let nextSeed = 1;
   const app = await buildApp({
     db,
     kind,
     logger: false,
     webDist: null,
     limits: { login: loose(), answers: loose(), misses: loose() },
+    participantSeed: () => 7919 * nextSeed++,
   });
   try {
     const email = "report@example.org";

@@ -44,6 +44,8 @@ export interface ResearcherRouteOptions {
   readonly secureCookies: boolean;
   /** Base of invite links (normalised, no trailing slash); relative links without it. */
   readonly publicUrl?: string;
+  /** Where new participants' seeds come from (default `newSeed`, cryptographically random). */
+  readonly participantSeed?: () => number;
 }
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
@@ -133,13 +135,18 @@ export async function insertStudy(
   return row.id;
 }
 
-/** Create participants with fresh tokens; returns the tokens (only ever shown here). */
+/**
+ * Create participants with fresh tokens and seeds (`seed`, default `newSeed`); returns the
+ * tokens (only ever shown here).
+ * @example const [token] = await createParticipants(db, studyId, 1, true);
+ */
 export async function createParticipants(
   db: Db,
   studyId: number,
   count: number,
   test: boolean,
   pilot = false,
+  seed: () => number = newSeed,
 ): Promise<string[]> {
   const tokens = Array.from({ length: count }, () => newToken());
   const now = nowIso();
@@ -150,7 +157,7 @@ export async function createParticipants(
         study_id: studyId,
         token_hash: sha256(t),
         status: "invited" as const,
-        seed: newSeed(),
+        seed: seed(),
         test: test ? 1 : 0,
         pilot: pilot ? 1 : 0,
         created_at: now,
@@ -173,7 +180,7 @@ export async function createParticipants(
 /** Researcher routes: sign-in, studies, invites, results and exports. */
 export const researcherRoutes: FastifyPluginAsyncZod<ResearcherRouteOptions> = async (
   app,
-  { db, loginLimiter, secureCookies, publicUrl },
+  { db, loginLimiter, secureCookies, publicUrl, participantSeed = newSeed },
 ) => {
   const auth = (req: Parameters<typeof requireResearcher>[1]) => requireResearcher(db, req);
   /**
@@ -419,6 +426,7 @@ export const researcherRoutes: FastifyPluginAsyncZod<ResearcherRouteOptions> = a
         req.body.count,
         false,
         s.status === "pilot",
+        participantSeed,
       );
       return { links: tokens.map((t) => `${linkBase()}/p/${t}`) };
     },
@@ -436,7 +444,7 @@ export const researcherRoutes: FastifyPluginAsyncZod<ResearcherRouteOptions> = a
       await authStudy(req, req.params.id);
       const s = await studySummary(db, req.params.id);
       await refuseBuiltInTexts(req.params.id);
-      const [t] = await createParticipants(db, s.id, 1, true);
+      const [t] = await createParticipants(db, s.id, 1, true, false, participantSeed);
       return { link: `${linkBase()}/p/${t}` };
     },
   );
