@@ -24,7 +24,14 @@ import {
   weightsConsensus,
 } from "../../src/server/study/consensus.ts";
 import { consensusLines } from "../../web/src/researcher/Consensus.tsx";
-import { answerElicitation, chooser, finish, storedStudy, walkToElicitation } from "./driver.ts";
+import {
+  answerElicitation,
+  chooser,
+  finish,
+  openBinaryStudy,
+  storedStudy,
+  walkToElicitation,
+} from "./driver.ts";
 import { answerFair, createFair, fairReader } from "./fair-driver.ts";
 import { call, signIn, type TestApp, tokenOf } from "./helpers.ts";
 import { appPerTest } from "./kind-driver.ts";
@@ -332,24 +339,14 @@ describe("the consensus over HTTP (sqlite)", () => {
     // The paper's search, whose results the bounds below were written for: on this coarse
     // pool thresholds from 0.125 to 0.34 look the same in whole patients, and the adaptive
     // engine's a0 for 0.3 lies elsewhere on that plateau (mean TP weight 0.611 measured).
-    const created = await call(
-      t,
-      "POST",
-      "/api/studies",
-      { name: "Screening", strategy: "paper" },
-      cookie,
-    );
-    expect(created.status).toBe(200);
-    const id = created.body.study.id as number;
-    expect(
-      (await call(t, "POST", `/api/studies/${id}/open`, { mode: "live" }, cookie)).status,
-    ).toBe(200);
+    const id = await openBinaryStudy(t, cookie, { name: "Screening", strategy: "paper" });
     const { pool } = await storedStudy(t, id);
     const people = await invite(t, cookie, id, 2);
     // Fixed seeds (a participant's seed draws their Phase III pairs): the paper's search stops
     // at a0 0.65625 for a0 0.6, and with seeds drawn at random the Phase III pairs between the
     // two counted against that result often enough (4 of 15) to flag this consistent
-    // participant as a coin in 2 of 20 runs, which left them out of the consensus.
+    // participant as a coin in 2 of 20 runs, which left them out of the consensus, until the
+    // coin test judged the answers against every metric of the range (`rangeFit`).
     for (const [n, p] of people.entries()) {
       await t.db
         .updateTable("participants")

@@ -1,3 +1,4 @@
+import { expect } from "vitest";
 import { thresholdPoint } from "../../src/elicit/binary/point.ts";
 import type { BinaryPopulation } from "../../src/geometry/binary/population.ts";
 import { truthfulAnswer } from "../../src/oracle/noise.ts";
@@ -183,4 +184,22 @@ export function finePredictionsCsv(): string {
     for (let j = 0; j < 10; j++) lines.push(`${j < positives ? "yes" : "no"},${p}`);
   }
   return `${lines.join("\n")}\n`;
+}
+
+/**
+ * A binary study made from `body` (name, strategy, data) and opened live; returns its id.
+ * @example const id = await openBinaryStudy(t, cookie, { name: "Screening", strategy: "paper" });
+ */
+export async function openBinaryStudy(
+  t: TestApp,
+  cookie: string,
+  body: Record<string, unknown>,
+): Promise<number> {
+  const created = await call(t, "POST", "/api/studies", body, cookie);
+  expect(created.status).toBe(200);
+  const id = created.body.study.id as number;
+  expect((await call(t, "POST", `/api/studies/${id}/open`, { mode: "live" }, cookie)).status).toBe(
+    200,
+  );
+  return id;
 }

@@ -1,6 +1,7 @@
 import { binomialUpperTail, wilsonInterval } from "../../math/binomial.ts";
 import { COIN_LEVEL, NEAR_COIN_LEVEL } from "../study/figure-text.ts";
 import type { AgreementReport } from "./evaluation-pairs.ts";
+import { coinFitP } from "./range-fit.ts";
 
 /**
  * How consistently a participant answered (issue 26 item 4: measured, not assumed), from
@@ -28,14 +29,19 @@ export interface Consistency {
   readonly retestSame: number;
   /**
    * The chance that a coin would agree with the result and with itself at least this often
-   * (one-sided binomial over the counted answers and the repeats, p = 1/2); 1 when every Phase
-   * III answer was "about the same" (no choice at all); null when there is nothing to count.
+   * (one-sided binomial over the counted answers and the repeats, p = 1/2); in a binary study,
+   * that one metric of the range the Phase II answers allow would explain a coin's answers,
+   * plus its repeats answered the same, at least as often as the participant's (`rangeFit`:
+   * a consistent person is not judged against a point of the range far from their own
+   * metric); 1 when every Phase III answer was "about the same" (no choice at all); null when
+   * there is nothing to count.
    */
   readonly coinP: number | null;
   /**
    * The answers cannot be told apart from a coin's: `coinP > 0.05` where the test can tell
-   * (at least 5 answers count, so that a perfect record could fall below 0.05: with fewer,
-   * everyone would be "like a coin"), or every Phase III answer "about the same".
+   * (a perfect record could fall below 0.05: at least 5 answers count, or in a binary study
+   * the coin's chance of a perfect fit is at most 0.05; with fewer, everyone would be "like a
+   * coin"), or every Phase III answer "about the same".
    */
   readonly coinLike: boolean;
   /**
@@ -104,7 +110,7 @@ export function coinTestCanTell(trials: number, level = COIN_LEVEL): boolean {
  * @example consistencyOf(report, [{ original: "first", repeat: "first" }]).retestSame // 1
  */
 export function consistencyOf(
-  report: Pick<AgreementReport, "all" | "pairs" | "ties" | "metricTies"> | null,
+  report: Pick<AgreementReport, "all" | "pairs" | "ties" | "metricTies" | "fit"> | null,
   retests: readonly { original: string; repeat: string }[],
   person?: LearnedPerson,
 ): Consistency {
@@ -124,8 +130,17 @@ export function consistencyOf(
     report.pairs + retests.length > 0 &&
     report.ties === report.pairs &&
     retests.every((r) => r.repeat === "tie");
-  const coinP = noChoice ? 1 : trials === 0 ? null : binomialUpperTail(agree + same, trials, 0.5);
-  const coinLike = noChoice || (coinP !== null && coinP > COIN_LEVEL && coinTestCanTell(trials));
+  // Binary studies: the counted answers against the best metric of the range (`rangeFit`),
+  // with the coin's own best fit as the null; the adaptive kinds: against the result.
+  const fitted = report?.fit && counted > 0 ? coinFitP(report.fit, decided.length, same) : null;
+  const coinP = noChoice
+    ? 1
+    : trials === 0
+      ? null
+      : (fitted?.p ?? binomialUpperTail(agree + same, trials, 0.5));
+  const canTell = (level: number) =>
+    fitted ? fitted.least <= level : coinTestCanTell(trials, level);
+  const coinLike = noChoice || (coinP !== null && coinP > COIN_LEVEL && canTell(COIN_LEVEL));
   return {
     basis: "phase-three",
     counted,
@@ -137,11 +152,7 @@ export function consistencyOf(
     retestSame: retests.filter((r) => r.original === r.repeat).length,
     coinP,
     coinLike,
-    nearCoin:
-      !coinLike &&
-      coinP !== null &&
-      coinP > NEAR_COIN_LEVEL &&
-      coinTestCanTell(trials, NEAR_COIN_LEVEL),
+    nearCoin: !coinLike && coinP !== null && coinP > NEAR_COIN_LEVEL && canTell(NEAR_COIN_LEVEL),
     leansTo: leansTo(person),
   };
 }

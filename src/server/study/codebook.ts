@@ -207,11 +207,11 @@ const PARTICIPANTS: Record<string, Doc> = {
   ],
   coin_p: [
     "number",
-    "the chance that a coin agrees with the result (counted Phase III answers) and with itself (repeats answered with a preference both times) at least as often: a one-sided binomial test at 1/2; 1 when every Phase III answer was about the same (no choice made)",
+    "the chance that a coin agrees with the result (counted Phase III answers) and with itself (repeats answered with a preference both times) at least as often: a one-sided binomial test at 1/2; binary studies: the chance that one metric of the range the Phase II answers allow (range_a_low to range_a_high) explains a coin's counted answers, plus its repeats answered the same, at least as often as the participant's (the coin's best fit drawn 4000 times with a fixed seed), so a consistent person is not judged against a point of the range far from their own metric; 1 when every Phase III answer was about the same (no choice made)",
   ],
   coin_like: [
     "boolean01",
-    "1: the answers cannot be told apart from a coin's (with Phase III, every kind's default: coin_p > 0.05 where at least 5 answers count, fewer cannot tell anyone from a coin and give 0; or every Phase III answer about the same, coin_p 1; a multiclass, fairness or quadratic study without one: the learned answer model believes the participant answers as a coin with probability above 0.5, coin_p empty); the dashboard flags the participant and leaves them out of the consensus by default",
+    "1: the answers cannot be told apart from a coin's (with Phase III, every kind's default: coin_p > 0.05 where at least 5 answers count (binary: where a coin's chance of explaining every answer is at most 0.05), fewer cannot tell anyone from a coin and give 0; or every Phase III answer about the same, coin_p 1; a multiclass, fairness or quadratic study without one: the learned answer model believes the participant answers as a coin with probability above 0.5, coin_p empty); the dashboard flags the participant and leaves them out of the consensus by default",
   ],
   near_coin: [
     "boolean01",
