@@ -94,8 +94,17 @@ test("defects 9, 10, 2, 3: the create form on a file too large or empty, a {plac
   await expect(preview).toContainText("Part 1 of 2: checking the pictures make sense");
   await expect(preview).toContainText("Part 2 of 2: your preferences");
   await expect(preview).not.toContainText(/Part \d of 3/);
+  await expect(page.locator("#pairs-note")).toHaveCount(0);
+  // Few pairs: the form says that one slip already flags a participant as a coin.
+  await page.getByLabel("Evaluation pairs (Phase III)").fill("5");
+  await expect(page.locator("#pairs-note")).toContainText(
+    "With 5 pairs and 2 repeats, a participant whose answers go against their own result on 1 or more of them",
+  );
+  await expect(page.locator("#pairs-note")).toContainText("One slip is enough");
   await page.getByLabel("Evaluation pairs (Phase III)").fill("15");
   await expect(preview).toContainText("Part 2 of 3: your preferences");
+  await expect(page.locator("#pairs-note")).toContainText("on 5 or more of them");
+  await expect(page.locator("#pairs-note")).not.toContainText("One slip");
 
   // Defect 3: editing the right answer's own line keeps it the right answer; removing it
   // says so plainly.

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ParticipantState, SystemView } from "../../src/server/api-schemas.ts";
 import { sha256 } from "../../src/server/security/tokens.ts";
 import { Debrief } from "../../web/src/participant/ParticipantApp.tsx";
-import { postAnswers, walkToElicitation } from "./driver.ts";
+import { postAnswers, screenChooser, walkToElicitation } from "./driver.ts";
 import { call, freshStore, signIn, startApp, type TestApp, tokenOf } from "./helpers.ts";
 
 /**
@@ -17,15 +17,6 @@ import { call, freshStore, signIn, startApp, type TestApp, tokenOf } from "./hel
  */
 const RATIOS = [3, 0.5, 1.5];
 const SEED_BASE = Number(process.env.SEED_BASE ?? 2600);
-
-/** A person who picks the system with the lower cost `ratio x missed + false alarms` shown. */
-function onScreen(ratio: number) {
-  return (l: SystemView, r: SystemView): "left" | "right" | "same" => {
-    const cost = (v: SystemView) => ratio * v.fn + v.fp;
-    const d = cost(r) - cost(l);
-    return d > 1e-9 ? "left" : d < -1e-9 ? "right" : "same";
-  };
-}
 
 /** One system at least as good on both counts shown (and better on one): no trade-off. */
 function dominated(l: SystemView, r: SystemView): boolean {
@@ -53,7 +44,7 @@ describe("the built-in study, answered on the counts shown (sqlite)", () => {
     const report: string[] = [];
     for (const [i, link] of links.entries()) {
       const ratio = RATIOS[i]!;
-      const choose = onScreen(ratio);
+      const choose = screenChooser(ratio);
       const token = tokenOf(link);
       // Fixed seeds, so every run asks the same questions (SEED_BASE moves them for a wider
       // check by hand: SEED_BASE=5000 npx vitest run test/server/builtin-study.test.ts). By

@@ -22,6 +22,7 @@ import {
   finish,
   openBinaryStudy,
   postAnswers,
+  screenChooser,
   walkToElicitation,
 } from "./driver.ts";
 import { call, freshStore, signIn, startApp, type TestApp, tokenOf } from "./helpers.ts";
@@ -64,14 +65,6 @@ function slipsInPhaseThree(slips: number) {
     if (phase !== "evaluation" || c === "same" || slipped >= slips) return c;
     slipped++;
     return c === "left" ? "right" : "left";
-  };
-}
-
-/** A person who picks the lower cost `ratio x missed + false alarms` shown. */
-function onScreen(ratio: number) {
-  return (l: SystemView, r: SystemView): "left" | "right" | "same" => {
-    const d = ratio * r.fn + r.fp - (ratio * l.fn + l.fp);
-    return d > 1e-9 ? "left" : d < -1e-9 ? "right" : "same";
   };
 }
 
@@ -195,7 +188,7 @@ describe("the coin test of a papers' search study (sqlite, the built-in pool)", 
         .where("token_hash", "=", sha256(token))
         .execute();
       const ratio = ratios[i];
-      const choose = ratio === undefined ? coin(50 + i) : onScreen(ratio);
+      const choose = ratio === undefined ? coin(50 + i) : screenChooser(ratio);
       const { state } = await answerElicitation(
         t,
         token,

@@ -36,6 +36,19 @@ export function chooser(population: BinaryPopulation, a0: number, grid = 1e-4) {
 }
 
 /**
+ * A person who reads the counts on the screen and picks the system with the lower cost
+ * `ratio x missed + false alarms` shown ("same" for equal costs): as a person answers, unlike
+ * `chooser`, which weighs the unrounded systems behind the counts.
+ * @example screenChooser(3)(left, right) // "left" when 3 fn + fp is lower on the left
+ */
+export function screenChooser(ratio: number) {
+  return (l: SystemView, r: SystemView): "left" | "right" | "same" => {
+    const d = ratio * r.fn + r.fp - (ratio * l.fn + l.fp);
+    return d > 1e-9 ? "left" : d < -1e-9 ? "right" : "same";
+  };
+}
+
+/**
  * The right answer of each of Part 1's questions of the participant's study, as stored (the
  * built-in questions for the template's data, general ones for uploaded data, or the study's
  * own), by question id.

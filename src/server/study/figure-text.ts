@@ -1,6 +1,9 @@
 // A study's figures in words, as the dashboard (web/src/researcher/metric.ts re-exports these),
 // the debrief and `elicit report` (src/report/text.ts) print them: one wording and rounding
-// for all three. No runtime imports: the web bundle reads this module too.
+// for all three. The web bundle reads this module too: its one runtime import is a pure
+// math kernel.
+
+import { binomialUpperTail } from "../../math/binomial.ts";
 
 /** A share as a whole percentage, or "—". @example percent(0.8666) // "87%" */
 export function percent(x: number | null | undefined): string {
@@ -105,6 +108,22 @@ export const COIN_LEVEL = 0.05;
  * tell from one (`nearCoin`): the usual stricter level, not fitted to any draw.
  */
 export const NEAR_COIN_LEVEL = 0.01;
+
+/**
+ * The fewest answers against a participant's own result, of `trials` counted (Phase III's
+ * pairs and repeats), that leave their answers indistinguishable from a coin's at
+ * `COIN_LEVEL` (the one-sided binomial test every kind runs; a binary study judges against
+ * every metric of its range, which a coin fits more easily, so it can flag sooner). Null when
+ * the test cannot tell anyone from a coin (fewer than 5 answers).
+ * @example slipsToCoin(17) // 5 (12 of 17 agreeing: p 0.072)
+ * @example slipsToCoin(7) // 1 (6 of 7: p 0.0625)
+ */
+export function slipsToCoin(trials: number): number | null {
+  if (!(0.5 ** trials <= COIN_LEVEL)) return null;
+  let k = 0;
+  while (binomialUpperTail(trials - k, trials, 0.5) <= COIN_LEVEL) k++;
+  return k;
+}
 
 /** How consistently a participant answered: the fields of `ConsistencySchema` shown here. */
 export interface Consistency {

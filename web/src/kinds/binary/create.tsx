@@ -3,6 +3,11 @@
 // search procedure, and every text participants read with a live preview.
 
 import {
+  DEFAULT_EVALUATION_PAIRS,
+  DEFAULT_RETEST_PAIRS,
+} from "../../../../src/server/study/config.ts";
+import { slipsToCoin } from "../../../../src/server/study/figure-text.ts";
+import {
   generalBinaryTexts,
   replaceBuiltInTexts,
   WORD_MAX_CHARS,
@@ -222,7 +227,34 @@ function Procedure({ form, update }: CreateSectionProps) {
           onValue={(population) => update({ population })}
         />
       </div>
+      <PhaseThreeNote
+        pairs={form.pairs}
+        repeats={strategy === "adaptive" ? DEFAULT_RETEST_PAIRS : 0}
+      />
     </fieldset>
+  );
+}
+
+/**
+ * What Phase III's size means for the coin test (`slipsToCoin`): how many answers against
+ * their own result flag a participant as a coin, so a researcher who asks few pairs sees that
+ * one slip may already do it (an empty field: the default). Nothing for an unreadable field
+ * or no Phase III.
+ * @example <PhaseThreeNote pairs="5" repeats={2} />
+ */
+export function PhaseThreeNote({ pairs, repeats }: { pairs: string; repeats: number }) {
+  // An empty field asks for the default.
+  const n = pairs.trim() === "" ? DEFAULT_EVALUATION_PAIRS : Number(pairs);
+  if (!Number.isInteger(n) || n <= 0) return null;
+  const trials = n + repeats;
+  const k = slipsToCoin(trials);
+  const asked = `${n} pair${n === 1 ? "" : "s"}${repeats > 0 ? ` and ${repeats} repeats` : ""}`;
+  return (
+    <p class="muted" id="pairs-note">
+      {k === null
+        ? `With ${asked}, too few answers count to tell anyone from a coin: no participant is flagged.`
+        : `With ${asked}, a participant whose answers go against their own result on ${k} or more of them (sometimes fewer, when their earlier answers leave a wide range) cannot be told from a coin: flagged and left out of the consensus.${k === 1 ? " One slip is enough: ask more pairs to allow one." : ""}`}
+    </p>
   );
 }
 
