@@ -98,12 +98,12 @@ test("defects 9, 10, 2, 3: the create form on a file too large or empty, a {plac
   // Few pairs: the form says that one slip already flags a participant as a coin.
   await page.getByLabel("Evaluation pairs (Phase III)").fill("5");
   await expect(page.locator("#pairs-note")).toContainText(
-    "With 5 pairs and 2 repeats, a participant whose answers go against their own result on 1 or more of them",
+    "With 5 pairs and 2 repeats, a participant whose answers go against their own trade-off on even one of them",
   );
   await expect(page.locator("#pairs-note")).toContainText("One slip is enough");
   await page.getByLabel("Evaluation pairs (Phase III)").fill("15");
   await expect(preview).toContainText("Part 2 of 3: your preferences");
-  await expect(page.locator("#pairs-note")).toContainText("on 5 or more of them");
+  await expect(page.locator("#pairs-note")).toContainText("on about 5 or more of them");
   await expect(page.locator("#pairs-note")).not.toContainText("One slip");
 
   // Defect 3: editing the right answer's own line keeps it the right answer; removing it

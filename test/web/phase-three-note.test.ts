@@ -37,12 +37,16 @@ describe("how many slips make a coin (the create form's Phase III note)", () => 
     const text = (pairs: string, repeats: number) =>
       render(h(PhaseThreeNote, { pairs, repeats })).replace(/<[^>]+>/g, "");
     expect(text("", 2)).toContain(
-      "With 15 pairs and 2 repeats, a participant whose answers go against their own result on 5 or more of them",
+      "With 15 pairs and 2 repeats, a participant whose answers go against their own trade-off on about 5 or more of them",
     );
     expect(text("15", 2)).not.toContain("One slip");
-    expect(text("5", 2)).toContain("on 1 or more of them");
+    expect(text("15", 2)).toContain(
+      "(fewer can do it when their earlier answers leave a wide range of trade-offs).",
+    );
+    expect(text("5", 2)).not.toContain("fewer can do it");
+    expect(text("5", 2)).toContain("on even one of them");
     expect(text("5", 2)).toContain("One slip is enough: ask more pairs to allow one.");
-    expect(text("6", 2)).toContain("on 2 or more of them");
+    expect(text("6", 2)).toContain("on about 2 or more of them");
     expect(text("3", 0)).toBe(
       "With 3 pairs, too few answers count to tell anyone from a coin: no participant is flagged.",
     );

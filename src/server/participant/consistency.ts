@@ -1,5 +1,5 @@
 import { binomialUpperTail, wilsonInterval } from "../../math/binomial.ts";
-import { COIN_LEVEL, NEAR_COIN_LEVEL } from "../study/figure-text.ts";
+import { COIN_LEVEL, coinTestCanTell, NEAR_COIN_LEVEL } from "../study/figure-text.ts";
 import type { AgreementReport } from "./evaluation-pairs.ts";
 import { coinFitP } from "./range-fit.ts";
 
@@ -86,20 +86,10 @@ export function leansTo(person: LearnedPerson | undefined): "left" | "right" | n
   return null;
 }
 
-// The level above which answers count as indistinguishable from a coin: one constant with
-// the dashboard's wording of the test (figure-text.ts, which the web bundle reads too).
-export { COIN_LEVEL, NEAR_COIN_LEVEL };
-
-/**
- * Whether `trials` answers can tell a person from a coin at `level` (`COIN_LEVEL`): a coin
- * matches all of them with probability 2^-trials, so at least 5 (4 give 0.0625 even for a
- * perfect record); at `NEAR_COIN_LEVEL`, 7.
- * @example coinTestCanTell(4) // false
- * @example coinTestCanTell(6, NEAR_COIN_LEVEL) // false
- */
-export function coinTestCanTell(trials: number, level = COIN_LEVEL): boolean {
-  return 0.5 ** trials <= level;
-}
+// The level above which answers count as indistinguishable from a coin, and whether a count
+// of answers can tell: one with the dashboard's and the create form's wording of the test
+// (figure-text.ts, which the web bundle reads too).
+export { COIN_LEVEL, coinTestCanTell, NEAR_COIN_LEVEL };
 
 /**
  * The consistency figures of one participant: `report` is the agreement of their Phase III

@@ -110,6 +110,17 @@ export const COIN_LEVEL = 0.05;
 export const NEAR_COIN_LEVEL = 0.01;
 
 /**
+ * Whether `trials` answers can tell a person from a coin at `level` (`COIN_LEVEL`): a coin
+ * matches all of them with probability 2^-trials, so at least 5 (4 give 0.0625 even for a
+ * perfect record); at `NEAR_COIN_LEVEL`, 7.
+ * @example coinTestCanTell(4) // false
+ * @example coinTestCanTell(6, NEAR_COIN_LEVEL) // false
+ */
+export function coinTestCanTell(trials: number, level = COIN_LEVEL): boolean {
+  return 0.5 ** trials <= level;
+}
+
+/**
  * The fewest answers against a participant's own result, of `trials` counted (Phase III's
  * pairs and repeats), that leave their answers indistinguishable from a coin's at
  * `COIN_LEVEL` (the one-sided binomial test every kind runs; a binary study judges against
@@ -119,7 +130,7 @@ export const NEAR_COIN_LEVEL = 0.01;
  * @example slipsToCoin(7) // 1 (6 of 7: p 0.0625)
  */
 export function slipsToCoin(trials: number): number | null {
-  if (!(0.5 ** trials <= COIN_LEVEL)) return null;
+  if (!coinTestCanTell(trials)) return null;
   let k = 0;
   while (binomialUpperTail(trials - k, trials, 0.5) <= COIN_LEVEL) k++;
   return k;

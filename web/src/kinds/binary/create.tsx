@@ -253,7 +253,7 @@ export function PhaseThreeNote({ pairs, repeats }: { pairs: string; repeats: num
     <p class="muted" id="pairs-note">
       {k === null
         ? `With ${asked}, too few answers count to tell anyone from a coin: no participant is flagged.`
-        : `With ${asked}, a participant whose answers go against their own result on ${k} or more of them (sometimes fewer, when their earlier answers leave a wide range) cannot be told from a coin: flagged and left out of the consensus.${k === 1 ? " One slip is enough: ask more pairs to allow one." : ""}`}
+        : `With ${asked}, a participant whose answers go against their own trade-off on ${k === 1 ? "even one" : `about ${k} or more`} of them cannot be told from a coin: flagged and left out of the consensus${k === 1 ? ". One slip is enough: ask more pairs to allow one." : " (fewer can do it when their earlier answers leave a wide range of trade-offs)."}`}
     </p>
   );
 }
