@@ -171,6 +171,11 @@ export const ConsistencySchema = z.object({
   /** `phase-three`: counted answers and repeats; `answer-model`: the learned lapse (multiclass, fairness). */
   basis: z.enum(["phase-three", "answer-model"]),
   counted: z.number().int(),
+  /**
+   * What `against` counts against: the result, or in a binary study the metric of the range
+   * the Phase II answers allow that explains the most answers (absent: the result).
+   */
+  versus: z.enum(["result", "range"]).optional(),
   against: z.number().int(),
   errorRate: z.number().nullable(),
   errorLow: z.number().nullable(),

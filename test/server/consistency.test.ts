@@ -195,10 +195,23 @@ describe("the coin test of a papers' search study (sqlite, the built-in pool)", 
         await walkToElicitation(t, token),
         choose,
       );
-      const c = (await finish(t, token, state, choose)).debrief!.consistency!;
+      const done = await finish(t, token, state, choose);
+      const debrief = done.debrief!;
+      const c = debrief.consistency!;
+      // Against the stated point, as the error rate counted before.
+      const offPoint = c.counted - Math.round((debrief.agreement ?? 0) * c.counted);
       flags.push(
-        `${ratio ?? "coin"}: ${c.coinLike ? "coin" : c.nearCoin ? "near" : "none"} (${c.against} of ${c.counted} against, p ${c.coinP?.toFixed(4)})`,
+        `${ratio ?? "coin"}: ${c.coinLike ? "coin" : c.nearCoin ? "near" : "none"} (${c.against} of ${c.counted} against, ${offPoint} against the point, p ${c.coinP?.toFixed(4)})`,
       );
+      if (ratio !== undefined) {
+        // Their error rate is counted against the range, which holds their ratio: none of
+        // their answers goes against it, and the debrief says so.
+        expect([c.versus, c.against, c.errorRate]).toEqual(["range", 0, 0]);
+        const text = render(h(Debrief, { state: done })).replace(/<[^>]+>/g, "");
+        expect(text).toContain(
+          `fits these choices best goes against 0 of your ${c.counted} choices`,
+        );
+      }
     }
     console.log(`the papers' search, on the counts shown: ${flags.join("; ")}`);
     expect(flags.map((f) => f.replace(/ \(.*/, ""))).toEqual([
@@ -247,8 +260,10 @@ describe("consistency on the debrief, the dashboard and both CSVs (sqlite)", () 
       expect(csv.near_coin).toBe(c.nearCoin ? "1" : "0");
       // The debrief's sentence states them as the CSV has them.
       const text = render(h(Debrief, { state: s })).replace(/<[^>]+>/g, "");
+      // A binary study counts them against the weighing its range allows that fits them best.
+      expect(c.versus).toBe("range");
       expect(text).toContain(
-        `${c.against} of your ${c.counted} choices went against your own result (${pct(csv.error_rate!)}; from ${pct(csv.error_rate_low!)} to ${pct(csv.error_rate_high!)} is likely)`,
+        `even the weighing your earlier answers allow that fits these choices best goes against ${c.against} of your ${c.counted} choices (${pct(csv.error_rate!)}; from ${pct(csv.error_rate_low!)} to ${pct(csv.error_rate_high!)} is likely)`,
       );
       expect(text).toContain(
         `You saw ${csv.retest_pairs} of the pairs twice and chose the same way both times on ${csv.retest_same} of them.`,

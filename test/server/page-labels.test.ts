@@ -13,6 +13,7 @@ import {
   DEFAULT_PAGE_LABELS,
   type PageLabelKey,
   PageLabelsInput,
+  pageLabels,
 } from "../../src/server/study/page-labels.ts";
 import { placeholderLeft } from "../../src/server/study/placeholders.ts";
 import { defaultStudyTexts, StudyTexts } from "../../src/server/study/texts.ts";
@@ -67,6 +68,18 @@ describe("page labels in the study's texts", () => {
     expect(PageLabelsInput.safeParse({ storyHeadline: "x" }).success).toBe(false);
     expect(PageLabelsInput.safeParse({ storyHeading: "  " }).success).toBe(false);
     expect(StudyTexts.safeParse({ labels: OWN }).success).toBe(true);
+  });
+
+  it("a study that rewrote the consistency sentence keeps its text in binary studies' own", () => {
+    const own = "{against} of {counted} off ({share}, {low}-{high})";
+    expect(pageLabels({ debriefConsistency: own }).debriefConsistencyRange).toBe(own);
+    expect(
+      pageLabels({ debriefConsistency: own, debriefConsistencyRange: "mine" })
+        .debriefConsistencyRange,
+    ).toBe("mine");
+    expect(pageLabels(undefined).debriefConsistencyRange).toBe(
+      DEFAULT_PAGE_LABELS.debriefConsistencyRange,
+    );
   });
 
   it("the editor names every label, sends them, and finds a placeholder left in one", () => {
@@ -298,6 +311,11 @@ describe("a study with its own labels (sqlite)", () => {
     const elsewhere = [
       // The pairs seen twice: only in adaptive studies (this walk is the paper's search).
       "debriefRetest",
+      // Choices against the result itself: the adaptive kinds' sentence (a multiclass,
+      // fairness or quadratic study's Phase III; test/server/kind-phase-three.test.ts renders
+      // it); this binary walk counts them against the best weighing of its range instead
+      // (`debriefConsistencyRange`).
+      "debriefConsistency",
       // The learned answer model's estimate: only on a multiclass study's debrief
       // (test/server/multiclass-consistency.test.ts renders it).
       "debriefSlips",

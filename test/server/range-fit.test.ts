@@ -70,6 +70,20 @@ describe("rangeFit: the coin test against every metric of the range", () => {
     const coin = Array.from({ length: 16 }, (_, k) => (k === 15 ? 0.001 : k === 10 ? 0.999 : 0));
     const c = consistencyOf({ ...report, fit: { explained: 15, coin } }, kept);
     expect(c.coinP).toBeCloseTo(0.0005, 12);
-    expect(c).toMatchObject({ coinLike: false, nearCoin: false, against: 5, counted: 15 });
+    // Its answers are counted against that metric, not the point: none against, where the
+    // point had 5; without a fit, against the result.
+    expect(c).toMatchObject({
+      coinLike: false,
+      nearCoin: false,
+      versus: "range",
+      against: 0,
+      errorRate: 0,
+      counted: 15,
+    });
+    expect(consistencyOf(report, kept)).toMatchObject({ versus: "result", against: 5 });
+    // The result is always allowed: a fit worse than the point (a range that leaves the point
+    // out, as a rounded one may) counts against the point.
+    expect(consistencyOf({ ...report, fit: { explained: 8, coin } }, kept).against).toBe(5);
+    expect(consistencyOf({ ...report, fit: { explained: 12, coin } }, kept).against).toBe(3);
   });
 });

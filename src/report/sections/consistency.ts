@@ -1,5 +1,6 @@
 // Consistency and agreement: per participant the share of their answers against their own
-// result with its 90% range (a coin scores 50%), and agreement M, each as a plot.
+// result with its 90% range (a coin scores 50%; in a binary study, against the best metric of
+// the range their Phase II answers allow, less), and agreement M, each as a plot.
 
 import { html, type SafeHtml } from "../html.ts";
 import type { ReportContext } from "../kinds/kind.ts";
@@ -42,7 +43,7 @@ export function consistencySection(ctx: ReportContext): SafeHtml {
         c.errorRate,
         lo,
         hi,
-        `${percent(c.errorRate)} against (range ${percent(lo)} to ${percent(hi)})${c.coinLike ? ", like a coin" : c.nearCoin ? ", hard to tell from a coin" : ""}${c.leansTo ? `, leans ${c.leansTo}` : ""}`,
+        `${percent(c.errorRate)} against${c.versus === "range" ? " the best of their range" : ""} (range ${percent(lo)} to ${percent(hi)})${c.coinLike ? ", like a coin" : c.nearCoin ? ", hard to tell from a coin" : ""}${c.leansTo ? `, leans ${c.leansTo}` : ""}`,
       ),
     ];
   });
@@ -56,6 +57,9 @@ export function consistencySection(ctx: ReportContext): SafeHtml {
   const coin = finished.filter((p) => p.summary.consistency?.coinLike).map((p) => `#${p.id}`);
   const near = finished.filter((p) => p.summary.consistency?.nearCoin).map((p) => `#${p.id}`);
   const hollow = finished.some((p) => standingOf(p, ctx.exp.consensus) !== "counted");
+  // A binary study counts answers against the best metric of each participant's range, which
+  // a coin's answers fit better than a point: below one half, so no coin line there.
+  const versusRange = finished.some((p) => p.summary.consistency?.versus === "range");
   const errorPlot =
     errors.length === 0
       ? html`<p>No participant's consistency is known yet.</p>`
@@ -67,9 +71,10 @@ export function consistencySection(ctx: ReportContext): SafeHtml {
                 rows: errors,
                 axis: AXIS("share of answers against their own result"),
                 consensus: null,
-                references: [{ value: 0.5, label: "a coin" }],
-                summary:
-                  "Share of each participant's answers against their own result; a coin would be against half of them.",
+                references: versusRange ? [] : [{ value: 0.5, label: "a coin" }],
+                summary: versusRange
+                  ? "Share of each participant's answers against their own result: against the metric their earlier answers allow that fits them best. A coin's answers fit such a metric better than a point, below half, so the flag, not this share, tells a coin."
+                  : "Share of each participant's answers against their own result; a coin would be against half of them.",
               },
               w,
               `consistency-${s}`,
@@ -93,5 +98,5 @@ export function consistencySection(ctx: ReportContext): SafeHtml {
             `agreement-${s}`,
           ),
         );
-  return html`<section aria-labelledby="consistency-heading"><h2 id="consistency-heading">Consistency and agreement</h2><p>How consistently each participant answered: the share of their answers against their own result, with its 90% range (from Phase III and its repeated pairs, or, in a study without Phase III, the slip rate the engine learned). A participant whose answers a coin could have given is flagged and left out of the consensus${coin.length > 0 ? `: ${counted(coin.length, "participant")} flagged (${coin.join(", ")})` : "; nobody is flagged"}. One whose answers a coin would give about once in forty sessions is marked hard to tell from a coin and counted${near.length > 0 ? `: ${counted(near.length, "participant")} marked (${near.join(", ")})` : "; nobody is marked"}.</p>${errorPlot}<h3>Agreement M</h3><p>The share of a participant's Phase III answers (random pairs after the elicitation, “about the same” left out) on which their elicited metric prefers the same system.</p>${mPlot}</section>`;
+  return html`<section aria-labelledby="consistency-heading"><h2 id="consistency-heading">Consistency and agreement</h2><p>How consistently each participant answered: the share of their answers against their own result, with its 90% range (from Phase III and its repeated pairs; in a binary study, against the metric their earlier answers allow that fits these answers best, or, in a study without Phase III, the slip rate the engine learned). A participant whose answers a coin could have given is flagged and left out of the consensus${coin.length > 0 ? `: ${counted(coin.length, "participant")} flagged (${coin.join(", ")})` : "; nobody is flagged"}. One whose answers a coin would give about once in forty sessions is marked hard to tell from a coin and counted${near.length > 0 ? `: ${counted(near.length, "participant")} marked (${near.join(", ")})` : "; nobody is marked"}.</p>${errorPlot}<h3>Agreement M</h3><p>The share of a participant's Phase III answers (random pairs after the elicitation, “about the same” left out) on which their elicited metric prefers the same system.</p>${mPlot}</section>`;
 }

@@ -17,9 +17,23 @@ export interface Consistency {
   readonly basis: "phase-three" | "answer-model";
   /** Phase III answers counted (no "about the same", no tie of the metric), repeats apart. */
   readonly counted: number;
-  /** Of them, answers against the participant's own elicited metric. */
+  /**
+   * What `against` counts against: `result`, the participant's own elicited metric (the
+   * adaptive kinds, whose range is the result's narrow credible region); `range`, in a binary
+   * study, the metric of the range the Phase II answers allow (or the result) that explains
+   * the most of them (`rangeFit`). A person answering consistently on the counts shown whose
+   * result is a poor point of a wide range (the papers' searches, on unrounded rates) had up
+   * to 7 of 15 answers "against their own result" while answering as one metric of its range
+   * would; against the range, none. Absent (`result`) in exports made before it.
+   */
+  readonly versus: "result" | "range";
+  /** Of them, answers against the participant's own result (`versus`). */
   readonly against: number;
-  /** `against / counted`: the estimated share of answers that went against their own result. */
+  /**
+   * `against / counted`: the estimated share of answers that went against their own result
+   * (`versus`). Against a range's best metric a coin scores below 1/2 (about a third of 15
+   * pairs in a wide range), so it is the coin test (`coinP`), not this share, that flags one.
+   */
   readonly errorRate: number | null;
   /** Its 90% (Wilson) interval. */
   readonly errorLow: number | null;
@@ -106,7 +120,10 @@ export function consistencyOf(
 ): Consistency {
   const counted = report ? report.pairs - report.ties - report.metricTies : 0;
   const agree = report && report.all !== null ? Math.round(report.all * counted) : 0;
-  const against = counted - agree;
+  // Binary studies: against the metric of the range (or the result, which is always allowed)
+  // that explains the most answers; the fit counts the same answers as `counted`.
+  const versus = report?.fit ? "range" : "result";
+  const against = counted - Math.max(agree, report?.fit && counted > 0 ? report.fit.explained : 0);
   const interval = wilsonInterval(against, counted);
   // A repeat answered "about the same" either time says nothing about agreeing with oneself.
   const decided = retests.filter((r) => r.original !== "tie" && r.repeat !== "tie");
@@ -134,6 +151,7 @@ export function consistencyOf(
   return {
     basis: "phase-three",
     counted,
+    versus,
     against,
     errorRate: counted === 0 ? null : against / counted,
     errorLow: interval?.low ?? null,
@@ -172,6 +190,7 @@ export function modelConsistency(person: LearnedPerson | undefined): Consistency
   return {
     basis: "answer-model",
     counted: 0,
+    versus: "result",
     against: 0,
     errorRate: person.lapse / 2,
     errorLow: quantile(0.05),

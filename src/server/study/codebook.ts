@@ -195,7 +195,7 @@ const PARTICIPANTS: Record<string, Doc> = {
   retest_same: ["integer", "of them, answered the same way both times"],
   error_rate: [
     "number",
-    "the participant's estimated error rate, the share of their answers against their own elicited metric. With a Phase III: the share of counted Phase III answers (random pairs, no 'about the same', no metric tie; empty: none counted). Multiclass and fairness studies made without Phase III (evaluation pairs 0): half the slip rate the engine's learned answer model inferred from the Phase II answers, its posterior mean (a slip is a coin flip, wrong half the time)",
+    "the participant's estimated error rate, the share of their answers against their own elicited metric. With a Phase III: the share of counted Phase III answers (random pairs, no 'about the same', no metric tie; empty: none counted); in a binary study, against the metric that explains the most of them among those the Phase II answers allow (the range coin_p is judged on) and the elicited one, so a consistent person whose result is a poor point of a wide range (the papers' searches) is not counted against that point; a coin scores below one half against such a best fit, so coin_like, not this share, tells a coin. Multiclass and fairness studies made without Phase III (evaluation pairs 0): half the slip rate the engine's learned answer model inferred from the Phase II answers, its posterior mean (a slip is a coin flip, wrong half the time)",
   ],
   error_rate_low: [
     "number",

@@ -23,9 +23,15 @@ export const PageLabelsSchema = z.object(
 );
 
 /**
- * A study's page labels: its own where it set them, the defaults elsewhere.
+ * A study's page labels: its own where it set them, the defaults elsewhere. A study that
+ * rewrote the consistency sentence before binary studies had one of their own
+ * (`debriefConsistencyRange`) keeps its text there too, rather than our default.
  * @example pageLabels({ storyHeading: "Your job" }).storyHeading // "Your job"
  */
 export function pageLabels(own: Partial<PageLabels> | undefined): PageLabels {
-  return { ...DEFAULT_PAGE_LABELS, ...(own ?? {}) };
+  const inherited =
+    own?.debriefConsistency !== undefined && own.debriefConsistencyRange === undefined
+      ? { debriefConsistencyRange: own.debriefConsistency }
+      : {};
+  return { ...DEFAULT_PAGE_LABELS, ...inherited, ...(own ?? {}) };
 }

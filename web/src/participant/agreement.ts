@@ -73,7 +73,9 @@ export type ConsistencyCounts = z.infer<typeof ConsistencySchema>;
 
 /**
  * The debrief's consistency sentences (issue 26): how many counted choices of the last part
- * went against the participant's own result, with the 90% range of that share, and how many
+ * went against the participant's own result (in a binary study, `versus: "range"`, against
+ * the weighing their earlier answers allow that fits these choices best), with the 90% range
+ * of that share, and how many
  * of the pairs shown twice got the same answer. Null when nothing was counted or repeated.
  * The figures are the exports' (`error_rate`, `error_rate_low`, `error_rate_high`,
  * `retest_same` of `retest_pairs`), rounded to whole per cent.
@@ -84,7 +86,7 @@ export function consistencySentence(
   c: ConsistencyCounts,
   labels: Pick<
     PageLabels,
-    "debriefConsistency" | "debriefRetest" | "debriefSlips"
+    "debriefConsistency" | "debriefConsistencyRange" | "debriefRetest" | "debriefSlips"
   > = DEFAULT_PAGE_LABELS,
 ): string | null {
   const parts: string[] = [];
@@ -99,7 +101,7 @@ export function consistencySentence(
   }
   if (c.errorRate !== null && c.errorLow !== null && c.errorHigh !== null) {
     parts.push(
-      fill(labels.debriefConsistency, {
+      fill(c.versus === "range" ? labels.debriefConsistencyRange : labels.debriefConsistency, {
         against: c.against,
         counted: c.counted,
         share: pct(c.errorRate),

@@ -105,7 +105,9 @@ export const LABEL_NAMES: Record<PageLabelKey, string> = {
     "Debrief: agreement on the open pairs ({pairs}, {share}, {agree} of {count})",
   debriefAgreementSettled: "Debrief: every pair settled in advance",
   debriefConsistency:
-    "Debrief: choices against the result ({against} of {counted}, {share}, {low} to {high})",
+    "Debrief (multiclass, fairness, quadratic): choices against the result ({against} of {counted}, {share}, {low} to {high})",
+  debriefConsistencyRange:
+    "Debrief (binary): choices against the best weighing of the range ({against} of {counted}, {share}, {low} to {high})",
   debriefRetest: "Debrief: pairs seen twice ({repeats}, {same} the same)",
   debriefSlips:
     "Debrief (multiclass): estimated choices against the result ({share}, {low} to {high})",
