@@ -307,6 +307,14 @@ export interface PeopleRun {
    * model finds the person choosing on close pairs (`consistency.leansTo`; null: none).
    */
   readonly leansTo?: "left" | "right" | null;
+  /**
+   * Adaptive only: the consistency figure the debrief, dashboard and exports state (the share
+   * of counted Phase III answers against the person's own result, `estimate`, with its 90%
+   * range) beside the share of the same random Phase III pairs, answered with a preference on
+   * a pair the truth ranks, that went against the person's own truth (`truth`): whether the
+   * instrument's consistency figure measures the person (null: nothing counted).
+   */
+  readonly slips?: PhaseThreeSlips;
   /** Adaptive only: the 90% credible region's radius in the family's error measure. */
   readonly radius?: number;
   /** Adaptive only: why the run is flagged (empty: not flagged). */
@@ -560,10 +568,11 @@ export function runPerson(o: RunPersonOptions): PeopleRun {
   // Phase III as the study runs it: the person answers the study's random pairs and repeats,
   // and the dashboard flags answers a coin could have given (`consistency.coinLike`).
   const phase2 = rows.slice();
-  const consistency = phaseThreeConsistency(r, phase2, (q) => person.ask(q), {
+  const { consistency, slips } = phaseThreeConsistency(r, phase2, (q) => person.ask(q), {
     population: o.population,
     seed: o.trial + 1,
     frame,
+    value,
   });
   const flags = flagsOf(unidentified, stop, consistency);
   // As the study states it: nothing measured for a coin (the whole space, `statedBinary`).
@@ -583,12 +592,43 @@ export function runPerson(o: RunPersonOptions): PeopleRun {
     coinLike: consistency.coinLike,
     phaseThreeP: consistency.coinP,
     leansTo: consistency.leansTo,
+    slips,
     ...coinOf(r),
   });
 }
 
 /** Phase III of the built-in study: random pairs and repeats of Phase II pairs (its config). */
 export const PEOPLE_PHASE_THREE = { pairs: 15, retests: DEFAULT_RETEST_PAIRS } as const;
+
+/** A run's stated consistency figure beside the truth's (`PeopleRun.slips`). */
+export interface PhaseThreeSlips {
+  readonly estimate: number | null;
+  readonly low: number | null;
+  readonly high: number | null;
+  readonly truth: number | null;
+}
+
+/** Counts the Phase III answers against the person's own truth (`PhaseThreeSlips.truth`). */
+function truthSlips<P>(value: (p: P) => number) {
+  let counted = 0;
+  let against = 0;
+  return {
+    add(first: P, second: P, answer: Answer): void {
+      const d = value(first) - value(second);
+      if (answer === "tie" || d === 0) return;
+      counted++;
+      if (d > 0 !== (answer === "first")) against++;
+    },
+    of(c: Consistency): PhaseThreeSlips {
+      return {
+        estimate: c.errorRate,
+        low: c.errorLow,
+        high: c.errorHigh,
+        truth: counted === 0 ? null : against / counted,
+      };
+    },
+  };
+}
 
 /**
  * A binary participant's consistency after Phase III as the study measures it: the study's
@@ -600,8 +640,14 @@ function phaseThreeConsistency(
   result: ElicitationResult,
   phase2: readonly ShownAnswerRow[],
   ask: Ask<BinaryPoint>,
-  o: { population: BinaryPopulation; seed: number; frame: DisplayFrame },
-): Consistency {
+  o: {
+    population: BinaryPopulation;
+    seed: number;
+    frame: DisplayFrame;
+    value: (p: BinaryPoint) => number;
+  },
+): { consistency: Consistency; slips: PhaseThreeSlips } {
+  const truth = truthSlips(o.value);
   const pairs = withRetests(
     evaluationPairs(o.population, PEOPLE_PHASE_THREE.pairs, o.seed, o.frame),
     phase2.map((r, id) => ({ id, answer: r.answer })),
@@ -619,6 +665,7 @@ function phaseThreeConsistency(
       retests.push({ original: row.answer, repeat });
     } else {
       const answer = ask({ stage: "evaluation", first: pair.first, second: pair.second });
+      truth.add(pair.first, pair.second, answer);
       random.push({
         answer,
         first_point: JSON.stringify(pair.first),
@@ -626,11 +673,12 @@ function phaseThreeConsistency(
       });
     }
   }
-  return consistencyOf(
+  const consistency = consistencyOf(
     agreement(result, phase2, random, o.frame),
     retests,
     "person" in result ? result.person : undefined,
   );
+  return { consistency, slips: truth.of(consistency) };
 }
 
 /** A result's coin probability, when its engine learned the person's lapse. */
@@ -720,7 +768,7 @@ function runMulticlass(
     r.metric,
   );
   return {
-    ...adaptiveRun(o, truth, multiclassStudyFamily(spec, pool), r, asked, person, {
+    ...adaptiveRun(o, truth, multiclassStudyFamily(spec, pool), r, asked, person, value, {
       error,
       tolerance: setting.tolerance,
       questions: shown.length,
@@ -750,7 +798,9 @@ function kindPhaseThree<P, M>(
   phase2: readonly AskedPair<P>[],
   ask: Ask<P>,
   seed: number,
-): Consistency {
+  value: (p: P) => number,
+): { consistency: Consistency; slips: PhaseThreeSlips } {
+  const truth = truthSlips(value);
   const pairs = withRetests(
     randomTradeOffs(family, PEOPLE_PHASE_THREE.pairs, seed),
     phase2.map((q, id) => ({ id, answer: q.answer })),
@@ -766,11 +816,13 @@ function kindPhaseThree<P, M>(
       retests.push({ original: q.answer, repeat });
     } else {
       const answer = ask({ stage: "evaluation", first: pair.first, second: pair.second });
+      truth.add(pair.first, pair.second, answer);
       const j = judgePair(family, result, pair.first, pair.second);
       judged.push({ answer, metric: j.metric, decided: j.decided });
     }
   }
-  return consistencyOf(countAgreement(judged), retests, result.person);
+  const consistency = consistencyOf(countAgreement(judged), retests, result.person);
+  return { consistency, slips: truth.of(consistency) };
 }
 
 /**
@@ -788,9 +840,17 @@ function adaptiveRun<P, M>(
   engine: AdaptiveResult<P, M>,
   asked: readonly AskedPair<P>[],
   person: { ask: Ask<P> },
+  value: (p: P) => number,
   m: { error: number; tolerance: number; questions: number; dominated: number },
 ): PeopleRun {
-  const consistency = kindPhaseThree(family, engine, asked, (q) => person.ask(q), o.trial + 1);
+  const { consistency, slips } = kindPhaseThree(
+    family,
+    engine,
+    asked,
+    (q) => person.ask(q),
+    o.trial + 1,
+    value,
+  );
   // As the study states it: nothing measured for a coin (`statedAdaptive`), else the first
   // reading alone when Phase III bears it out.
   const r = consistency.coinLike
@@ -818,6 +878,7 @@ function adaptiveRun<P, M>(
     ...(coinLike !== undefined ? { coinLike } : {}),
     phaseThreeP: consistency.coinP,
     leansTo: consistency.leansTo,
+    slips,
     flagged,
     silentMiss: m.error > 2 * m.tolerance && !flagged,
     dominated: m.dominated,
@@ -901,7 +962,7 @@ function runFair(o: RunPersonOptions, truth: FairTruth): PeopleRun {
   const r = runProcedure(procedure, ask).result;
   const error = family.error(truth.metric, r.metric);
   return {
-    ...adaptiveRun(o, truth, family, r, asked, person, {
+    ...adaptiveRun(o, truth, family, r, asked, person, value, {
       error,
       tolerance: setting.tolerance,
       questions: shown.length,
@@ -969,6 +1030,22 @@ export interface PeopleRow {
    * of the screen (`PeopleRun.leansTo`). Informative: not a flag.
    */
   readonly leaning?: number;
+  /**
+   * Adaptive only: the consistency figure the study states against the truth's
+   * (`PeopleRun.slips`), over the runs where both are known: the mean stated share of
+   * answers against the person's own result (`estimate`), the mean true share against their
+   * own truth (`truth`), and the mean and largest gap between the two in a run; the mean gap
+   * over the runs whose result is within twice the tolerance (`gapWithin`, of `within` runs;
+   * the figure counts against the result, so a result far off moves it).
+   */
+  readonly slips?: {
+    readonly estimate: number;
+    readonly truth: number;
+    readonly gap: number;
+    readonly gapMax: number;
+    readonly within: number;
+    readonly gapWithin: number | null;
+  };
   /** Runs with error above 2x tolerance and not flagged (paper flags nothing). */
   readonly silentMisses: number;
   /** Dominated pairs shown, summed over the trials. */
@@ -1306,6 +1383,28 @@ export function mergePeopleReproductions(parts: readonly PeopleReproduction[]): 
   };
 }
 
+/** `PeopleRow.slips` of a cell's runs (nothing when no run has both figures). */
+function slipsOf(runs: readonly PeopleRun[], tolerance: number): { slips?: PeopleRow["slips"] } {
+  const both = runs.flatMap((r) =>
+    r.slips && r.slips.estimate !== null && r.slips.truth !== null
+      ? [{ estimate: r.slips.estimate, truth: r.slips.truth, error: r.error }]
+      : [],
+  );
+  if (both.length === 0) return {};
+  const gap = (b: (typeof both)[number]) => Math.abs(b.estimate - b.truth);
+  const within = both.filter((b) => b.error <= 2 * tolerance);
+  return {
+    slips: {
+      estimate: mean(both.map((b) => b.estimate)),
+      truth: mean(both.map((b) => b.truth)),
+      gap: mean(both.map(gap)),
+      gapMax: Math.max(...both.map(gap)),
+      within: within.length,
+      gapWithin: within.length === 0 ? null : mean(within.map(gap)),
+    },
+  };
+}
+
 function summarise(
   family: PeopleFamily,
   strategy: PeopleStrategy,
@@ -1334,6 +1433,7 @@ function summarise(
             ? { coinLike: share((r) => r.coinLike === true) }
             : {}),
           leaning: share((r) => r.leansTo === "left" || r.leansTo === "right"),
+          ...slipsOf(runs, setting.tolerance),
         }
       : {}),
     silentMisses: runs.filter((r) => r.silentMiss).length,

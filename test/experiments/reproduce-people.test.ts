@@ -143,6 +143,42 @@ describe("reproducePeople", () => {
     }
   });
 
+  it("states each adaptive run's consistency figure beside the share it truly answered against its truth", () => {
+    for (const run of runs) {
+      if (run.strategy === "paper") {
+        expect(run.slips).toBeUndefined();
+        continue;
+      }
+      const s = run.slips!;
+      if (run.person === "careful") {
+        // Never against their own truth; against the range's best metric, none either.
+        expect([s.truth, s.estimate]).toEqual([0, 0]);
+      } else {
+        // A coin: about half of 15 against its drawn truth, whatever the result says.
+        expect(s.truth!).toBeGreaterThan(0.1);
+        expect(s.truth!).toBeLessThan(0.9);
+      }
+      expect(s.low!).toBeLessThanOrEqual(s.estimate!);
+      expect(s.high!).toBeGreaterThanOrEqual(s.estimate!);
+    }
+    for (const row of careful.rows.filter((r) => r.strategy === "adaptive")) {
+      const own = runs.filter(
+        (r) => r.family === row.family && r.strategy === "adaptive" && r.person === row.person,
+      );
+      const gaps = own.map((r) => Math.abs(r.slips!.estimate! - r.slips!.truth!));
+      const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+      expect(row.slips!.estimate).toBeCloseTo(mean(own.map((r) => r.slips!.estimate!)), 12);
+      expect(row.slips!.truth).toBeCloseTo(mean(own.map((r) => r.slips!.truth!)), 12);
+      expect(row.slips!.gap).toBeCloseTo(mean(gaps), 12);
+      expect(row.slips!.gapMax).toBe(Math.max(...gaps));
+      const tolerance = row.family === "binary-threshold" ? 0.05 : 0.02;
+      const within = own.filter((r) => r.error <= 2 * tolerance);
+      expect(row.slips!.within).toBe(within.length);
+    }
+    // The table prints them.
+    expect(formatPeopleReproduction(careful)).toMatch(/leaning\s+slips\s+true\s+gap\s+silent/);
+  });
+
   it("the random person's adaptive runs are flagged or covered", () => {
     // Holds today only because every adaptive run on this pool at display step 0.01 stops on
     // "no-informative-question" (flagged); it must keep holding when that changes.

@@ -159,7 +159,7 @@ export function formatPeopleReproduction(r: PeopleReproduction): string {
         ? "(a diagnosis, not a comparison: the engine told the share of answers a person flips, flips:P)"
         : "(never told who answers)"
     }`,
-    `Pairs identical on screen are answered 'tie' unasked and not counted. flagged: unidentified coordinates, stop no-informative-question, or answers the dashboard flags as a coin's or marks hard to tell from one (adaptive: the study's Phase III, ${PEOPLE_PHASE_THREE.pairs} random pairs and ${PEOPLE_PHASE_THREE.retests} repeats, answered as Phase II by the same person; a coin's above ${COIN_LEVEL}, hard to tell above ${NEAR_COIN_LEVEL}); coin-like: the dashboard's coin flag alone; leaning: marked on the dashboard as leaning to one side of the screen (informative, not a flag); silent: error > 2x tolerance and not flagged; dominated: pairs shown where one system is at least as good on everything that decides and better on one (binary: TP and TN; DLPM: each class's correct count; LPM: each kind of mistake; lambda: the error and the gap parts of the cost; the whole fair metric weighs both ways, so none), summed over runs`,
+    `Pairs identical on screen are answered 'tie' unasked and not counted. flagged: unidentified coordinates, stop no-informative-question, or answers the dashboard flags as a coin's or marks hard to tell from one (adaptive: the study's Phase III, ${PEOPLE_PHASE_THREE.pairs} random pairs and ${PEOPLE_PHASE_THREE.retests} repeats, answered as Phase II by the same person; a coin's above ${COIN_LEVEL}, hard to tell above ${NEAR_COIN_LEVEL}); coin-like: the dashboard's coin flag alone; leaning: marked on the dashboard as leaning to one side of the screen (informative, not a flag); slips: the consistency figure the debrief, dashboard and exports state, the share of Phase III answers against the person's own result (binary: against the metric of the Phase II range that fits them best), mean over runs; true: the share of the same pairs answered against the person's own truth, mean; gap: the gap between the two in a run, mean; silent: error > 2x tolerance and not flagged; dominated: pairs shown where one system is at least as good on everything that decides and better on one (binary: TP and TN; DLPM: each class's correct count; LPM: each kind of mistake; lambda: the error and the gap parts of the cost; the whole fair metric weighs both ways, so none), summed over runs`,
   ];
   for (const family of r.families) {
     const s = PEOPLE_SETTINGS[family];
@@ -181,6 +181,9 @@ export function formatPeopleReproduction(r: PeopleReproduction): string {
           "flagged",
           "coin-like",
           "leaning",
+          "slips",
+          "true",
+          "gap",
           "silent",
           "dominated",
         ],
@@ -198,6 +201,9 @@ export function formatPeopleReproduction(r: PeopleReproduction): string {
             pct(row.flagged),
             pct(row.coinLike),
             pct(row.leaning),
+            pct(row.slips?.estimate),
+            pct(row.slips?.truth),
+            pct(row.slips?.gap),
             String(row.silentMisses),
             String(row.dominated),
           ]),
@@ -320,7 +326,7 @@ export function registerReproducePeople(reproduce: Command): void {
   reproduce
     .command("people")
     .description(
-      `the panel of simulated people: every person (${PERSON_TYPES.join(", ")}) answers the papers' procedure (paper) and the adaptive engine (never told who answers; each family under its study's answer model: ${PEOPLE_FAMILIES.map((f) => `${f} ${peopleModel(f)}`).join(", ")}; then the study's Phase III, whose coin-like answers the dashboard flags) on the built-in study's pool (Breast Cancer Wisconsin (Original), held-out labels unless --pool soft) shown as whole people out of 100, the adaptive engine of a multiclass study of iris (DLPM and LPM, k = 3) on its charts of 100 people per class, and of a fairness study of the arrests data by colour (lambda and the whole fair metric); prints questions (mean, max), error p50 / p95 / max, coverage of the 90% credible region, share flagged, share flagged as a coin on the dashboard, share marked as leaning to one side, silent misses and dominated pairs shown`,
+      `the panel of simulated people: every person (${PERSON_TYPES.join(", ")}) answers the papers' procedure (paper) and the adaptive engine (never told who answers; each family under its study's answer model: ${PEOPLE_FAMILIES.map((f) => `${f} ${peopleModel(f)}`).join(", ")}; then the study's Phase III, whose coin-like answers the dashboard flags) on the built-in study's pool (Breast Cancer Wisconsin (Original), held-out labels unless --pool soft) shown as whole people out of 100, the adaptive engine of a multiclass study of iris (DLPM and LPM, k = 3) on its charts of 100 people per class, and of a fairness study of the arrests data by colour (lambda and the whole fair metric); prints questions (mean, max), error p50 / p95 / max, coverage of the 90% credible region, share flagged, share flagged as a coin on the dashboard, share marked as leaning to one side, the consistency figure the study states beside the share of Phase III answers truly against the person's own truth (slips, true, gap), silent misses and dominated pairs shown`,
     )
     .option(
       "--families <list>",
