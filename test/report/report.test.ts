@@ -120,7 +120,7 @@ describe("a study's report", () => {
     // A binary study counts them against the best metric of each participant's range, which a
     // coin's answers fit better than a point: no coin line at one half on that plot.
     expect(text).toContain("against the best of their range");
-    expect(pages.binary).toContain("fit such a metric better than a point, below half");
+    expect(pages.binary).toContain("can fit such a metric better than a point, below half");
     // The plots: the figure, consistency and agreement M, and the classifier's bars, each
     // drawn for a wide and a narrow screen.
     expect(pages.binary.match(/<svg /g)?.length).toBe(8);

@@ -58,7 +58,7 @@ export function consistencySection(ctx: ReportContext): SafeHtml {
   const near = finished.filter((p) => p.summary.consistency?.nearCoin).map((p) => `#${p.id}`);
   const hollow = finished.some((p) => standingOf(p, ctx.exp.consensus) !== "counted");
   // A binary study counts answers against the best metric of each participant's range, which
-  // a coin's answers fit better than a point: below one half, so no coin line there.
+  // a coin's answers can fit better than a point (below one half), so no coin line there.
   const versusRange = finished.some((p) => p.summary.consistency?.versus === "range");
   const errorPlot =
     errors.length === 0
@@ -73,7 +73,7 @@ export function consistencySection(ctx: ReportContext): SafeHtml {
                 consensus: null,
                 references: versusRange ? [] : [{ value: 0.5, label: "a coin" }],
                 summary: versusRange
-                  ? "Share of each participant's answers against their own result: against the metric their earlier answers allow that fits them best. A coin's answers fit such a metric better than a point, below half, so the flag, not this share, tells a coin."
+                  ? "Share of each participant's answers against their own result: against the metric their earlier answers allow that fits them best. A coin's answers can fit such a metric better than a point, below half, so the flag, not this share, tells a coin."
                   : "Share of each participant's answers against their own result; a coin would be against half of them.",
               },
               w,
@@ -98,5 +98,5 @@ export function consistencySection(ctx: ReportContext): SafeHtml {
             `agreement-${s}`,
           ),
         );
-  return html`<section aria-labelledby="consistency-heading"><h2 id="consistency-heading">Consistency and agreement</h2><p>How consistently each participant answered: the share of their answers against their own result, with its 90% range (from Phase III and its repeated pairs; in a binary study, against the metric their earlier answers allow that fits these answers best, or, in a study without Phase III, the slip rate the engine learned). A participant whose answers a coin could have given is flagged and left out of the consensus${coin.length > 0 ? `: ${counted(coin.length, "participant")} flagged (${coin.join(", ")})` : "; nobody is flagged"}. One whose answers a coin would give about once in forty sessions is marked hard to tell from a coin and counted${near.length > 0 ? `: ${counted(near.length, "participant")} marked (${near.join(", ")})` : "; nobody is marked"}.</p>${errorPlot}<h3>Agreement M</h3><p>The share of a participant's Phase III answers (random pairs after the elicitation, “about the same” left out) on which their elicited metric prefers the same system.</p>${mPlot}</section>`;
+  return html`<section aria-labelledby="consistency-heading"><h2 id="consistency-heading">Consistency and agreement</h2><p>How consistently each participant answered: the share of their answers against their own result, with its 90% range (from Phase III and its repeated pairs, in a binary study counted against the metric their earlier answers allow that fits these answers best; in a study without Phase III, the slip rate the engine learned). A participant whose answers a coin could have given is flagged and left out of the consensus${coin.length > 0 ? `: ${counted(coin.length, "participant")} flagged (${coin.join(", ")})` : "; nobody is flagged"}. One whose answers a coin would give about once in forty sessions is marked hard to tell from a coin and counted${near.length > 0 ? `: ${counted(near.length, "participant")} marked (${near.join(", ")})` : "; nobody is marked"}.</p>${errorPlot}<h3>Agreement M</h3><p>The share of a participant's Phase III answers (random pairs after the elicitation, “about the same” left out) on which their elicited metric prefers the same system.</p>${mPlot}</section>`;
 }

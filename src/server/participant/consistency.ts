@@ -31,8 +31,8 @@ export interface Consistency {
   readonly against: number;
   /**
    * `against / counted`: the estimated share of answers that went against their own result
-   * (`versus`). Against a range's best metric a coin scores below 1/2 (about a third of 15
-   * pairs in a wide range), so it is the coin test (`coinP`), not this share, that flags one.
+   * (`versus`). Against the best metric of a wide range a coin can score below 1/2, so it
+   * is the coin test (`coinP`), not this share, that flags one.
    */
   readonly errorRate: number | null;
   /** Its 90% (Wilson) interval. */
