@@ -209,7 +209,17 @@ describe("the coin test of a papers' search study (sqlite, the built-in pool)", 
         expect([c.versus, c.against, c.errorRate]).toEqual(["range", 0, 0]);
         const text = render(h(Debrief, { state: done })).replace(/<[^>]+>/g, "");
         expect(text).toContain(
-          `fits these choices best goes against 0 of your ${c.counted} choices`,
+          `even the one that fits these choices best goes against 0 of your ${c.counted} choices`,
+        );
+      } else if (c.coinLike) {
+        // A coin's debrief states every value in their range and its figures as only where
+        // their first answers point; its consistency sentence counts against the best of the
+        // weighings those answers point to, and says so (not "the weighings they allow",
+        // which read as every weighing).
+        const text = render(h(Debrief, { state: done })).replace(/<[^>]+>/g, "");
+        expect(text).toContain("every value is in your range");
+        expect(text).toContain(
+          `of the weighings your earlier answers point to, even the one that fits these choices best goes against ${c.against} of your ${c.counted} choices`,
         );
       }
     }
@@ -263,7 +273,7 @@ describe("consistency on the debrief, the dashboard and both CSVs (sqlite)", () 
       // A binary study counts them against the weighing its range allows that fits them best.
       expect(c.versus).toBe("range");
       expect(text).toContain(
-        `even the weighing your earlier answers allow that fits these choices best goes against ${c.against} of your ${c.counted} choices (${pct(csv.error_rate!)}; from ${pct(csv.error_rate_low!)} to ${pct(csv.error_rate_high!)} is likely)`,
+        `of the weighings your earlier answers point to, even the one that fits these choices best goes against ${c.against} of your ${c.counted} choices (${pct(csv.error_rate!)}; from ${pct(csv.error_rate_low!)} to ${pct(csv.error_rate_high!)} is likely)`,
       );
       expect(text).toContain(
         `You saw ${csv.retest_pairs} of the pairs twice and chose the same way both times on ${csv.retest_same} of them.`,

@@ -99,11 +99,12 @@ export const DEFAULT_PAGE_LABELS = {
   // answers went against their own result, {share} with the 90% range {low} to {high}.
   debriefConsistency:
     "In the last part, {against} of your {counted} choices went against your own result ({share}; from {low} to {high} is likely).",
-  // A binary study: the same, counted against the weighing that the earlier answers allow
+  // A binary study: the same, counted against the weighing that the earlier answers point to
   // and that fits the last part's choices best, since a consistent person's result can be a
-  // poor point of a wide range.
+  // poor point of a wide range. "Point to", not "allow": a coin's debrief states every value
+  // in their range and the figures as only where their first answers point.
   debriefConsistencyRange:
-    "In the last part, even the weighing your earlier answers allow that fits these choices best goes against {against} of your {counted} choices ({share}; from {low} to {high} is likely).",
+    "In the last part, of the weighings your earlier answers point to, even the one that fits these choices best goes against {against} of your {counted} choices ({share}; from {low} to {high} is likely).",
   // A study without the last part (multiclass): the share of choices against the person's own
   // result as the engine's learned answer model estimates it, {share} with the range {low}
   // to {high}.

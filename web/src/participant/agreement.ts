@@ -74,7 +74,7 @@ export type ConsistencyCounts = z.infer<typeof ConsistencySchema>;
 /**
  * The debrief's consistency sentences (issue 26): how many counted choices of the last part
  * went against the participant's own result (in a binary study, `versus: "range"`, against
- * the weighing their earlier answers allow that fits these choices best), with the 90% range
+ * the weighing of those their earlier answers point to that fits these choices best), with the 90% range
  * of that share, and how many
  * of the pairs shown twice got the same answer. Null when nothing was counted or repeated.
  * The figures are the exports' (`error_rate`, `error_rate_low`, `error_rate_high`,
