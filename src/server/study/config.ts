@@ -211,7 +211,23 @@ export const ADAPTIVE_DEFAULTS = { budget: 30, credibility: 0.9 } as const;
 /** Phase II pairs an adaptive study shows again in Phase III (test-retest, issue 26). */
 export const DEFAULT_RETEST_PAIRS = 2;
 
-/** Phase III's random pairs in a multiclass or fairness study (as the binary study's 15). */
+/**
+ * Phase III's random pairs in a multiclass or fairness study (as the binary study's 15).
+ *
+ * With the 2 repeats the coin test counts 17 answers, and a person who answers 15% of them
+ * against their own result at random is taken for a coin 9.9% of the time (20%: 24.2%; a
+ * coin 97.5%); on the people panel's asserted draw the probit person was flagged as a coin
+ * in 20% of DLPM runs and 23% of LPM runs, with results within the tolerance. 20 pairs (22
+ * answers: 3.7%, 13.3%, a coin 97.4%; binomial, printed by a scratch script) cut that on
+ * tune-1 (probit: DLPM 17% -> 10%, LPM 10% -> 0%, lambda 10% -> 0%; lapses 27% / 13% / 17%
+ * -> 7%) but were not kept: on the asserted draw an LPM run of 20% flips (trial 27) that the
+ * weaker test had flagged became silent (error 0.23; it stopped at its budget with a radius
+ * of 0.79 while every cost's half-width over the whole belief was within the tolerance,
+ * III p 0.002), and on the model comparisons' draw a coin's DLPM run under the fixed `human`
+ * model agreed with a result 0.63 off often enough (III p 0.008) to pass. Half-widths taken
+ * per component of the prior, as the radius is, flagged trial 27's kind of run but also 13% of
+ * a careful person's LPM runs on tune-1 (none before).
+ */
 export const DEFAULT_EVALUATION_PAIRS = 15;
 
 /**
