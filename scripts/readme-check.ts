@@ -100,6 +100,10 @@ export const SETTINGS: { re: RegExp; why: string }[] = [
   { re: /\d+% (wrong on pairs|coin-flip slips)/g, why: "the human answer model's parameters" },
   { re: /[\d.]+\s+bit\b/g, why: "the question choice's settings, in bits" },
   { re: /Dirichlet\(0\.25\)/g, why: "the sparse prior's setting" },
+  {
+    re: /below 1% of the posterior/g,
+    why: "the engine's COMPONENT_FLOOR, a setting",
+  },
   { re: /90%\s+(credible|quantile|region|range)/g, why: "the credibility 0.9, a setting" },
   {
     re: /Adult, Default: fair QPME 1\.0000 \/ 0\.997-0\.998/g,

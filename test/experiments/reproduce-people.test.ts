@@ -396,6 +396,36 @@ describe("reproducePeople: LPM k = 3 as a multiclass study shows it", () => {
   });
 });
 
+describe("reproducePeople: a prior component the answers all but ruled out", () => {
+  it("no longer keeps a careful LPM reader's region wide to the budget, nor flags the run", () => {
+    // Tune-1, trial 20: the careful reader's uniform component ended at 0.24% of the
+    // posterior; while it still set the radius (0.72) the run asked all 45 questions at an
+    // error of 0.003, and half-widths taken per component flagged it. Below `COMPONENT_FLOOR`
+    // (1%) it sets neither.
+    const truth = peopleTruths("linear", {
+      trials: 21,
+      truthSeed: "tune-1",
+      population: pool,
+      multiclass: iris,
+    })[20]!;
+    const run = runPerson({
+      family: "linear",
+      strategy: "adaptive",
+      person: "careful",
+      truth,
+      population: pool,
+      multiclassPool: iris.pool,
+      trial: 20,
+      draw: "tune-1",
+    });
+    expect(run.questions).toBeLessThan(45);
+    expect(run.stop).toBe("tolerance");
+    expect(run.error).toBeLessThan(0.02);
+    expect(run.radius).toBeLessThanOrEqual(0.1);
+    expect(run.flags).toEqual([]);
+  });
+});
+
 describe("reproducePeople: a budget other than the study's (--budget)", () => {
   it("reaches the engine, is reported and printed; the study's budget by default", () => {
     const options = {
@@ -581,7 +611,7 @@ describe("reproducePeople: fairness studies as they are shown", () => {
     expect(checked).toBeGreaterThan(5);
   });
 
-  it("the whole fair metric's model flags the side-biased run learned-sharp alone left far off, silent", () => {
+  it("the side-biased run learned-sharp once left far off and silent is flagged, by the whole fair metric's model and by learned-sharp alone", () => {
     // Held-out-1, trial 20: learned-sharp's careful reader took this side-biased person's
     // answers for a careful person's (error 0.5064, radius 0.1009, nothing flagged). Read
     // again by learned, the same questions and estimate keep learned's wide region. At the
@@ -607,7 +637,11 @@ describe("reproducePeople: fairness studies as they are shown", () => {
       });
     const sharp = run("learned-sharp");
     expect(sharp.error).toBeGreaterThan(0.4);
-    expect(sharp.silentMiss).toBe(true);
+    // Since each coordinate's half-width answers for both prior components, as the radius
+    // does, learned-sharp alone flags it too (it was silent while the half-widths were taken
+    // over the whole belief).
+    expect(sharp.flags).toContain("unidentified");
+    expect(sharp.silentMiss).toBe(false);
     const checked = run("learned-sharp-checked");
     expect(checked.error).toBe(sharp.error);
     expect(checked.flags).toContain("unidentified");

@@ -226,7 +226,9 @@ export const DEFAULT_RETEST_PAIRS = 2;
  * III p 0.002), and on the model comparisons' draw a coin's DLPM run under the fixed `human`
  * model agreed with a result 0.63 off often enough (III p 0.008) to pass. Half-widths taken
  * per component of the prior, as the radius is, flagged trial 27's kind of run but also 13% of
- * a careful person's LPM runs on tune-1 (none before).
+ * a careful person's LPM runs on tune-1 (none before); they are the engine's now, with a
+ * component below 1% of the posterior setting neither (`COMPONENT_FLOOR` in engine.ts: no
+ * careful LPM run flagged on tune-1). The coin under `human` still stands against 20 pairs.
  */
 export const DEFAULT_EVALUATION_PAIRS = 15;
 
