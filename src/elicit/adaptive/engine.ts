@@ -1086,9 +1086,10 @@ function unidentified<P, M>(
  * (from 0.9 to 0.891). Without it a component the answers had all but ruled out kept the
  * region wide: careful LPM readers on tune-1 asked to the budget of 45 in 4 of 30 runs, their
  * uniform component at 0.19-0.89% of the posterior and a radius of 0.40-0.83, at errors of
- * 0.002-0.004. On tune-2 (DLPM, LPM, lambda, every person) it changed no error or coverage;
- * a careful LPM reader took 36.5 questions (37.3), and the half-widths taken per component
- * flagged more noisy runs (LPM probit 43% -> 60%, lapses 53% -> 83%; one careful run, 3%).
+ * 0.002-0.004. On tune-2 (DLPM, LPM, lambda, every person) it changed no error p95, max or
+ * coverage; a careful LPM reader took 36.5 questions (37.3; p50 0.0087, 0.0088 before), and
+ * the half-widths taken per component flagged more noisy runs (LPM probit 43% -> 60%, lapses
+ * 53% -> 83%; one careful run, 3%).
  */
 const COMPONENT_FLOOR = 0.01;
 
