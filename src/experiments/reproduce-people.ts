@@ -228,7 +228,7 @@ function studyModelName(model: PeopleAnswerModel): StudyAnswerModel {
 
 /**
  * The answer model of a family's runs, as its study with a Phase III runs it.
- * @example peopleModel("fair-quadratic") // "learned-sharp-checked"
+ * @example peopleModel("fair-quadratic") // "learned-flips-checked"
  */
 export function peopleModel(family: PeopleFamily): StudyAnswerModel {
   if (isFairFamily(family)) return fairAnswerModel(family, DEFAULT_EVALUATION_PAIRS);

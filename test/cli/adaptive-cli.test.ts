@@ -165,7 +165,7 @@ describe("elicit simulate --strategy adaptive", () => {
     );
     expect(learned.stdout).not.toMatch(/tires|leans/);
     expect(oneLineError(run("guess"))).toMatch(
-      /exact, human, learned, learned-sharp, learned-lean, learned-blunt-lean, learned-tiring, learned-flipping, learned-flipping-moderate, learned-sharp-checked or flips:P/,
+      /exact, human, learned, learned-sharp, learned-lean, learned-blunt-lean, learned-tiring, learned-flipping, learned-flipping-moderate, learned-sharp-checked, learned-flips-checked or flips:P/,
     );
   });
 

@@ -266,7 +266,7 @@ describe("elicit fit, ask and reproduce", () => {
     const exact = elicit("reproduce", "people", "--answer-model", "exact");
     expect(exact.code).not.toBe(0);
     expect(exact.stderr).toContain(
-      '--answer-model must be human, learned, learned-sharp, learned-lean, learned-blunt-lean, learned-tiring, learned-flipping, learned-flipping-moderate, learned-sharp-checked or flips:P (P from 0 to below 0.5), got "exact"',
+      '--answer-model must be human, learned, learned-sharp, learned-lean, learned-blunt-lean, learned-tiring, learned-flipping, learned-flipping-moderate, learned-sharp-checked, learned-flips-checked or flips:P (P from 0 to below 0.5), got "exact"',
     );
     // flips:P, a diagnosis: the table says the engine was told the person's flips.
     const told = elicit(

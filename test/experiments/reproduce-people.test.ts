@@ -573,7 +573,7 @@ describe("reproducePeople: fairness studies as they are shown", () => {
     expect(r.families).toEqual(["fair-lambda", "fair-quadratic"]);
     expect(r.models).toEqual({
       "fair-lambda": "learned-blunt-lean",
-      "fair-quadratic": "learned-sharp-checked",
+      "fair-quadratic": "learned-flips-checked",
     });
     expect(r.fairData).toMatch(/arrests\.csv by colour/);
     let checked = 0;

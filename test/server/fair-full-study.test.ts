@@ -32,8 +32,8 @@ describeOnce("whole fair metric pieces", () => {
     credible: { level: 0.9, radius: 0.6, errorName: "max" },
     unidentified: [{ name: "B12_22", halfWidth: 0.4 }],
   };
-  it("the answer model: learned-sharp-checked with a Phase III, learned without one", () => {
-    expect(fairAnswerModel("fair-quadratic", 15)).toBe("learned-sharp-checked");
+  it("the answer model: learned-flips-checked with a Phase III, learned without one", () => {
+    expect(fairAnswerModel("fair-quadratic", 15)).toBe("learned-flips-checked");
     expect(fairAnswerModel("fair-quadratic", 0)).toBe("learned");
     expect(fairAnswerModel("fair-lambda", 15)).toBe("learned-blunt-lean");
     expect(fairAnswerModel("fair-lambda", 0)).toBe("learned");
@@ -134,7 +134,7 @@ describe("whole fair metric study (sqlite)", () => {
       strategy: "adaptive",
       budget: 45,
       credibility: 0.9,
-      model: "learned-sharp-checked",
+      model: "learned-flips-checked",
       displayStep: 0.01,
       asShown: true,
     });

@@ -697,10 +697,12 @@ function nextQuestion<P, M>(
   // 47/53, and 8 halvings took 8.2 questions). Particle splits are only good to a few per
   // cent, and on the multiclass families 0.001 lost calibration (DLPM k = 3: 83%).
   const clarityWeight = belief.gridded && model.kind === "exact" ? 0.001 : 0.01;
-  const spread =
-    model.kind === "exact" && !belief.gridded && family.cutBy === "spread"
-      ? { coords: coordinateTable(family, sw), dim: family.coordinateNames.length }
-      : undefined;
+  const byspread =
+    !belief.gridded &&
+    (model.kind === "exact" ? family.cutBy === "spread" : model.selectBy === "spread");
+  const spread = byspread
+    ? { coords: coordinateTable(family, sw), dim: family.coordinateNames.length }
+    : undefined;
   const pick = selectPair(
     values,
     sw.length,
@@ -782,7 +784,9 @@ function personOf(belief: ParticleBelief): Pick<AdaptiveResult<unknown, unknown>
 /**
  * The belief's posterior probability that the person is a careful reader: its kinds of person
  * sharper than the model's temperature (`LapsePrior.sharpness` above 1) who do not tire; 0
- * without such kinds.
+ * without such kinds. A sharp flipper (`FLIPS_LAPSES`) counts: they read every count right,
+ * and their random answers are what Phase III must not show before a study trusts the
+ * reading (`trustedReading`: none against the result, every repeat the same).
  */
 function carefulProbability(belief: ParticleBelief): number {
   const post = belief.lapsePosterior();

@@ -95,6 +95,18 @@ export function selectPair(
   const low = 0.5 * model.lapse;
   const high = 1 - model.lapse;
   const temperature = model.temperature;
+  if (spread && model.selectBy === "spread") {
+    return leastNoisySpread(
+      shortlist,
+      byCandidate,
+      samples,
+      weights,
+      spread,
+      low,
+      high,
+      temperature,
+    );
+  }
   for (const { a, b, clarity } of shortlist) {
     let pbar = 0;
     let cond = 0;
@@ -235,6 +247,69 @@ function leastSpread(
     }
   }
   return exactChoice(best);
+}
+
+/**
+ * Under a noisy model that chooses by spread (`AnswerModel.selectBy`): of the `shortlist`,
+ * the pair whose answer leaves the least expected posterior variance of the samples'
+ * coordinates, each sample on both sides of the answer with the model's probabilities of
+ * "first" (`low + high / (1 + e^(-d / temperature))`, d its difference of values) and of
+ * "second". Its information is reported as the noisy pass's.
+ */
+function leastNoisySpread(
+  shortlist: readonly { a: number; b: number; clarity: number }[],
+  byCandidate: Float64Array,
+  samples: number,
+  weights: Float64Array,
+  spread: { readonly coords: Float64Array; readonly dim: number },
+  low: number,
+  high: number,
+  temperature: number,
+): PairChoice | null {
+  const { coords, dim } = spread;
+  const first = new Float64Array(dim);
+  const second = new Float64Array(dim);
+  let best: PairChoice | null = null;
+  let bestLeft = Infinity;
+  for (const { a, b, clarity } of shortlist) {
+    first.fill(0);
+    second.fill(0);
+    let massFirst = 0;
+    let massSecond = 0;
+    let squares = 0;
+    let pbar = 0;
+    let cond = 0;
+    for (let s = 0; s < samples; s++) {
+      const d = byCandidate[a * samples + s]! - byCandidate[b * samples + s]!;
+      const p = low + high / (1 + Math.exp(-d / temperature));
+      const w = weights[s]!;
+      pbar += w * p;
+      cond += w * fastEntropy(p);
+      massFirst += w * p;
+      massSecond += w * (1 - p);
+      for (let i = 0; i < dim; i++) {
+        const x = coords[s * dim + i]!;
+        first[i]! += w * p * x;
+        second[i]! += w * (1 - p) * x;
+        squares += w * x * x;
+      }
+    }
+    // Expected posterior variance: E|x|^2 - sum over answers of mass * |answer's mean|^2.
+    let m1 = 0;
+    let m2 = 0;
+    for (let i = 0; i < dim; i++) {
+      m1 += first[i]! ** 2;
+      m2 += second[i]! ** 2;
+    }
+    const left =
+      squares - ((massFirst > 0 ? m1 / massFirst : 0) + (massSecond > 0 ? m2 / massSecond : 0));
+    if (left < bestLeft) {
+      bestLeft = left;
+      const information = Math.max(0, fastEntropy(pbar) - cond);
+      best = { first: a, second: b, information, clarity, pFirst: pbar };
+    }
+  }
+  return best;
 }
 
 /** A first-pass pair as the choice under the exact model (its information is its split's). */

@@ -21,9 +21,9 @@ describe("answer models: their names (one list for help text, errors and parsing
     expect(parseAnswerModel("flips:0.1")).toEqual(flipModel(0.1));
     expect(() => parseAnswerModel("toString")).toThrow(/unknown answer model/);
     expect(() => parseAnswerModel("sharp")).toThrow(
-      'unknown answer model "sharp": use exact, human, learned, learned-sharp, learned-lean, learned-blunt-lean, learned-tiring, learned-flipping, learned-flipping-moderate, learned-sharp-checked or flips:P (e.g. flips:0.05)',
+      'unknown answer model "sharp": use exact, human, learned, learned-sharp, learned-lean, learned-blunt-lean, learned-tiring, learned-flipping, learned-flipping-moderate, learned-sharp-checked, learned-flips-checked or flips:P (e.g. flips:0.05)',
     );
-    expect(ANSWER_MODEL_CHOICES.endsWith("learned-sharp-checked or flips:P")).toBe(true);
+    expect(ANSWER_MODEL_CHOICES.endsWith("learned-flips-checked or flips:P")).toBe(true);
   });
 
   it("lists names as 'a, b or c'; a study's models are all but exact", () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  FLIPS_LAPSES,
+  LEARNED_FLIPS_CHECKED_MODEL,
   LEARNED_MODEL,
   LEARNED_SHARP_CHECKED_MODEL,
   LEARNED_SHARP_MODEL,
@@ -31,6 +33,25 @@ describe("a model read again by another (check)", () => {
   it("is named learned-sharp-checked: learned-sharp read again by learned", () => {
     expect(parseAnswerModel("learned-sharp-checked")).toBe(LEARNED_SHARP_CHECKED_MODEL);
     expect(LEARNED_SHARP_CHECKED_MODEL).toEqual({ ...LEARNED_SHARP_MODEL, check: LEARNED_MODEL });
+  });
+
+  it("learned-flips-checked: sharp flippers among learned-sharp's people, questions by spread, read again by learned", () => {
+    const m = parseAnswerModel("learned-flips-checked");
+    expect(m).toBe(LEARNED_FLIPS_CHECKED_MODEL);
+    if (m.kind !== "human") throw new Error("human");
+    expect(m.check).toBe(LEARNED_MODEL);
+    expect(m.selectBy).toBe("spread");
+    expect(m.lapses).toBe(FLIPS_LAPSES);
+    // Three flippers as sharp as the careful reader, flipping 5%, 10% and 20% of answers.
+    expect(FLIPS_LAPSES.levels.slice(-3)).toEqual([0.1, 0.2, 0.4]);
+    expect(FLIPS_LAPSES.sharpness?.slice(-3)).toEqual([20, 20, 20]);
+    expect(FLIPS_LAPSES.prior.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+    // Its questions are its own: on the same careful answers it asks other pairs than
+    // learned-sharp-checked does.
+    const careful = () => simulatedOracle((p: FairPoint) => fairUtility(t, tau, p.rates)).ask;
+    const flips = run(LEARNED_FLIPS_CHECKED_MODEL, careful());
+    const checked = run(LEARNED_SHARP_CHECKED_MODEL, careful());
+    expect(flips.questions).not.toEqual(checked.questions);
   });
 
   it("changes no question and no estimate; its region and open coordinates are never narrower", () => {

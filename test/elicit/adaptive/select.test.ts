@@ -50,6 +50,29 @@ describe("selectPair", () => {
     expect([split!.first, split!.second]).toEqual([0, 2]);
   });
 
+  it("under a noisy model that selects by spread, the cut across the widest extent; by information, the clearer", () => {
+    const { values, samples, weights, coords } = setup();
+    const keys = ["a", "b", "c"];
+    const spreadModel = { ...HUMAN_MODEL, selectBy: "spread" as const };
+    const pick = selectPair(values, samples, 3, weights, keys, spreadModel, 0.01, {
+      coords,
+      dim: 2,
+    });
+    expect([pick!.first, pick!.second]).toEqual([0, 1]);
+    // Its information is the noisy pass's: the answer's entropy less its mean per sample.
+    expect(pick!.information).toBeGreaterThan(0);
+    expect(pick!.information).toBeLessThan(1);
+    // The same coordinates without `selectBy`, and `selectBy` without coordinates: the
+    // information decides, and the clearer cut across y wins.
+    const informed = selectPair(values, samples, 3, weights, keys, HUMAN_MODEL, 0.01, {
+      coords,
+      dim: 2,
+    });
+    expect([informed!.first, informed!.second]).toEqual([0, 2]);
+    const bare = selectPair(values, samples, 3, weights, keys, spreadModel, 0.01);
+    expect([bare!.first, bare!.second]).toEqual([0, 2]);
+  });
+
   it("never pairs two candidates that look the same", () => {
     const { values, samples, weights } = setup();
     const pick = selectPair(values, samples, 3, weights, ["a", "a", "c"], EXACT_MODEL);

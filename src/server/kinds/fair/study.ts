@@ -92,7 +92,7 @@ export const FAIR_DEFAULTS = {
 export const FAIR_FULL_DEFAULTS = {
   tolerance: 0.1,
   budget: 45,
-  model: "learned-sharp-checked",
+  model: "learned-flips-checked",
 } as const;
 
 /**
@@ -100,7 +100,8 @@ export const FAIR_FULL_DEFAULTS = {
  * (`studyAnswerModel`), but with a Phase III `learned-blunt-lean` rather than `learned-lean`
  * (its leaning people are blunter: a side bias's region held the truth more often on the
  * people panel's tuning truths, `BLUNT_LEAN_LAPSES`; studies made with `learned-lean` keep
- * it); the whole fair metric's with a Phase III is `learned-sharp-checked` (without one,
+ * it); the whole fair metric's with a Phase III is `learned-flips-checked` (below; before it
+ * `learned-sharp-checked`, whose story follows) (without one,
  * `learned`, whose Phase II flags a coin that the careful reader would explain). Its careful
  * reader (`learned-sharp`) pins a careful person's metric down, which `learned` does not (on
  * the people panel's tuning truths, `reproduce people --families fair-quadratic --trials 30
@@ -122,7 +123,11 @@ export const FAIR_FULL_DEFAULTS = {
  * non-random person's region holds their truth in at least 95% of runs, where the
  * probability alone (without Phase III) left two side-biased runs of held-out-1 far off
  * their truth unflagged (errors 0.256 and 0.492).
- * @example fairAnswerModel("fair-quadratic", 15) // "learned-sharp-checked"
+ * `learned-flips-checked` (`LEARNED_FLIPS_CHECKED_MODEL`) adds sharp flippers to its people and
+ * chooses each question by the spread of the metric's parts it leaves: on the tuning truths
+ * tune-1 / tune-2, 10% flips' p95 0.2341 / 0.2385 -> 0.1557 / 0.1190, within twice the
+ * tolerance; the figures of every person are with the model.
+ * @example fairAnswerModel("fair-quadratic", 15) // "learned-flips-checked"
  */
 export function fairAnswerModel(
   family: "fair-lambda" | "fair-quadratic",
