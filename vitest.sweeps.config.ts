@@ -39,6 +39,10 @@ export default defineConfig({
     // One module graph per worker, as npm test (vitest.config.ts says why that holds): the
     // engine is imported and compiled once per worker instead of once per file.
     isolate: false,
+    // A larger young generation for the engine's particle arrays (allocated per answer): on
+    // a fair-quadratic people cell it ran 3-5% faster (14.2-14.7 s -> 13.5-14.0 s); results
+    // are the same, the collector only runs less often.
+    execArgv: ["--max-semi-space-size=64"],
     sequence: { sequencer: longestFirst(COST_SECONDS) },
     // Tells test/server/helpers.ts that this is the sweeps run: the slow server files that
     // test/sweeps/postgres/*.sweep.ts import then run every test on PostgreSQL (npm test runs

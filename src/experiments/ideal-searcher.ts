@@ -283,14 +283,17 @@ function costsOf(theta: Float64Array, at: number, out: Float64Array): void {
   out[5] = -s;
 }
 
-/** Misses of `w` against the answers so far: pairs' differences and sides. */
-function misses(w: Float64Array, deltas: readonly Float64Array[], sides: readonly boolean[]) {
+/**
+ * Misses of `w` against the first `count` answers: their pairs' differences, `w.length` each
+ * in one array (the Metropolis moves' inner loop), and their sides.
+ */
+function misses(w: Float64Array, deltas: Float64Array, sides: Uint8Array, count: number) {
+  const dim = w.length;
   let k = 0;
-  for (let a = 0; a < deltas.length; a++) {
-    const d = deltas[a]!;
+  for (let a = 0; a < count; a++) {
     let v = 0;
-    for (let i = 0; i < w.length; i++) v += w[i]! * d[i]!;
-    if (v > 0 !== sides[a]) k++;
+    for (let i = 0; i < dim; i++) v += w[i]! * deltas[a * dim + i]!;
+    if ((v > 0 ? 1 : 0) !== sides[a]) k++;
   }
   return k;
 }
@@ -377,8 +380,9 @@ function particleSearch(
     }
     weight.fill(1 / n);
     miss.fill(0);
-    const deltas: Float64Array[] = [];
-    const sides: boolean[] = [];
+    const deltas = new Float64Array(o.questions * dim);
+    const sides = new Uint8Array(o.questions);
+    let asked = 0;
     for (let q = 0; q < o.questions; q++) {
       // The posterior mean direction and the candidates across it.
       mean.fill(0);
@@ -420,8 +424,8 @@ function particleSearch(
       for (let i = 0; i < dim; i++) truthValue += truth.w[i]! * best.delta[i]!;
       const right = truthValue > 0;
       const side = rng.next() < o.flip ? !right : right;
-      deltas.push(best.delta);
-      sides.push(side);
+      deltas.set(best.delta, asked * dim);
+      sides[asked++] = side ? 1 : 0;
       let total = 0;
       let squares = 0;
       for (let p = 0; p < n; p++) {
@@ -450,7 +454,7 @@ function particleSearch(
             proposal[i] = pos[p * stride + i]! + step[i]! * rng.normal();
           if (!space.inside(proposal, 0)) continue;
           space.direction(proposal, 0, trial);
-          const k = misses(trial, deltas, sides);
+          const k = misses(trial, deltas, sides, asked);
           const proposed = space.logPrior(proposal, 0);
           // (k - misses) x log-odds, written so that no flips (log-odds -inf) never makes a NaN.
           const change = (k === miss[p]! ? 0 : (k - miss[p]!) * logOdds) + proposed - prior[p]!;
@@ -697,8 +701,15 @@ let medianWeights = new Float64Array(0);
  * summed in that order reach a half. Equal values are summed next to each other in any order,
  * which gives the same sums as a stable sort would: here equal values come from copies of one
  * particle (resampling), whose weights are equal.
+ *
+ * Found by weighted selection (`selectWeightedMedian`, linear time) when its sums leave no
+ * doubt, else by sorting: the sums in sorted order, which define the result, and the
+ * selection's, taken in another order, differ by rounding only, so where the selection's
+ * mass below its value is under a half by more than that and its mass through it over a half
+ * by more, the sort would return the same value to the bit.
+ * @example weightedMedian(Float64Array.of(3, 1, 2), Float64Array.of(0.2, 0.3, 0.5)) // 2
  */
-function weightedMedian(values: Float64Array, weight: Float64Array): number {
+export function weightedMedian(values: Float64Array, weight: Float64Array): number {
   const n = values.length;
   if (medianKeys.length < n) {
     medianKeys = new Float64Array(n);
@@ -708,6 +719,10 @@ function weightedMedian(values: Float64Array, weight: Float64Array): number {
   const w = medianWeights.subarray(0, n);
   keys.set(values);
   w.set(weight);
+  const picked = equalWeightsMedian(keys, weight) ?? selectWeightedMedian(keys, w);
+  if (picked !== undefined) return picked;
+  keys.set(values);
+  w.set(weight);
   sortTogether(keys, w, 0, n - 1);
   let c = 0;
   for (let i = 0; i < n; i++) {
@@ -715,6 +730,128 @@ function weightedMedian(values: Float64Array, weight: Float64Array): number {
     if (c >= 0.5) return keys[i]!;
   }
   return keys[n - 1]!;
+}
+
+/**
+ * The weighted median of `keys` (weights `w`, both reordered in place) by three-way
+ * partitioning around a median-of-three pivot, or undefined where rounding could decide it
+ * (its mass below the value or through it within `MEDIAN_DOUBT` of a half) or a key is NaN.
+ * `MEDIAN_DOUBT` is far above the rounding of any order's sum of a few thousand weights
+ * summing to 1 (at most n x 2^-53 each, 2e-13 for 2000).
+ */
+function selectWeightedMedian(keys: Float64Array, w: Float64Array): number | undefined {
+  for (let i = 0; i < keys.length; i++) if (Number.isNaN(keys[i]!)) return undefined;
+  let lo = 0;
+  let hi = keys.length - 1;
+  // The mass of the keys known to be below keys[lo..hi].
+  let below = 0;
+  while (lo <= hi) {
+    const pivot = medianOfThree(keys, lo, hi);
+    // Dutch national flag: [lo, lt) below the pivot, [lt, i) equal, (gt, hi] above.
+    let lt = lo;
+    let gt = hi;
+    let i = lo;
+    let massLess = 0;
+    let massEqual = 0;
+    while (i <= gt) {
+      const k = keys[i]!;
+      if (k < pivot) {
+        massLess += w[i]!;
+        swap(keys, w, lt++, i++);
+      } else if (k > pivot) {
+        swap(keys, w, i, gt--);
+      } else {
+        massEqual += w[i]!;
+        i++;
+      }
+    }
+    if (below + massLess >= 0.5) {
+      hi = lt - 1;
+    } else if (below + massLess + massEqual >= 0.5) {
+      const before = below + massLess;
+      const through = before + massEqual;
+      return before < 0.5 - MEDIAN_DOUBT && through >= 0.5 + MEDIAN_DOUBT ? pivot : undefined;
+    } else {
+      below += massLess + massEqual;
+      lo = gt + 1;
+    }
+  }
+  return undefined;
+}
+
+const MEDIAN_DOUBT = 1e-9;
+
+/** The median of `keys` at lo, the middle of lo..hi and hi: a quickselect's pivot. */
+function medianOfThree(keys: Float64Array, lo: number, hi: number): number {
+  const a = keys[lo]!;
+  const b = keys[(lo + hi) >>> 1]!;
+  const c = keys[hi]!;
+  // Comparisons only (not Math.min / max): the pivot is one of the three keys as stored.
+  if (a < b) {
+    if (b < c) return b;
+    if (a < c) return c;
+    return a;
+  }
+  if (a < c) return a;
+  if (b < c) return c;
+  return b;
+}
+
+/** The rank `equalWeightsMedian` last computed, for its weight and count. */
+let equalRank = { weight: Number.NaN, n: 0, rank: 0 };
+
+/**
+ * The weighted median where every weight is the same (after a resampling, the searcher's
+ * commonest case, and one where the crossing of a half is decided by rounding): the sums in
+ * sorted order are then the same whatever the order, so the result is the key of the rank at
+ * which those sums reach a half, found by selection; undefined if the weights differ or a key
+ * is NaN.
+ */
+function equalWeightsMedian(keys: Float64Array, weight: Float64Array): number | undefined {
+  const n = keys.length;
+  const w0 = weight[0]!;
+  for (let i = 1; i < n; i++) if (weight[i] !== w0) return undefined;
+  for (let i = 0; i < n; i++) if (Number.isNaN(keys[i]!)) return undefined;
+  if (equalRank.weight !== w0 || equalRank.n !== n) {
+    let c = 0;
+    let rank = n - 1;
+    for (let i = 0; i < n; i++) {
+      c += w0;
+      if (c >= 0.5) {
+        rank = i;
+        break;
+      }
+    }
+    equalRank = { weight: w0, n, rank };
+  }
+  return selectRank(keys, equalRank.rank);
+}
+
+/** The key of 0-based rank `r` in increasing order (`keys` reordered in place; no NaN). */
+function selectRank(keys: Float64Array, r: number): number {
+  let lo = 0;
+  let hi = keys.length - 1;
+  while (lo < hi) {
+    const pivot = medianOfThree(keys, lo, hi);
+    let lt = lo;
+    let gt = hi;
+    let i = lo;
+    while (i <= gt) {
+      const k = keys[i]!;
+      if (k < pivot) {
+        keys[i] = keys[lt]!;
+        keys[lt++] = k;
+        i++;
+      } else if (k > pivot) {
+        keys[i] = keys[gt]!;
+        keys[gt--] = k;
+      } else i++;
+    }
+    if (r < lt) hi = lt - 1;
+    else if (r > gt) lo = gt + 1;
+    else return pivot;
+  }
+  return keys[lo]!;
 }
 
 /**

@@ -4,7 +4,71 @@ import {
   idealFairSearch,
   idealLineSearch,
   idealSimplexSearch,
+  weightedMedian,
 } from "../../src/experiments/ideal-searcher.ts";
+import { createRng } from "../../src/math/rng.ts";
+
+/** The weighted median by its definition: sort, then sum the weights in that order. */
+function sortedMedian(values: Float64Array, weight: Float64Array): number {
+  const order = Array.from(values.keys()).sort((a, b) => values[a]! - values[b]!);
+  let c = 0;
+  for (const i of order) {
+    c += weight[i]!;
+    if (c >= 0.5) return values[i]!;
+  }
+  return values[order.at(-1)!]!;
+}
+
+describe("weightedMedian", () => {
+  it("is the sorted definition's value to the bit: equal weights, copies, uneven weights, infinities", () => {
+    const rng = createRng("weighted-median");
+    for (let trial = 0; trial < 400; trial++) {
+      const n = [1, 2, 3, 16, 17, 200, 2000][trial % 7]!;
+      // A particle set as the searcher has it: some particles copied (equal values, equal
+      // weights), the weights all equal (after a resampling: a half is reached on rounding)
+      // or two- or many-valued.
+      const distinct = Math.max(1, Math.round(n * (0.3 + 0.7 * rng.next())));
+      const base = Float64Array.from({ length: distinct }, () =>
+        rng.next() < 0.02 ? (rng.next() < 0.5 ? -Infinity : Infinity) : rng.normal(),
+      );
+      const baseWeight = Float64Array.from({ length: distinct }, () =>
+        rng.next() < 0.5 ? 0.9 : 0.1,
+      );
+      const values = new Float64Array(n);
+      const weight = new Float64Array(n);
+      const kind = trial % 3;
+      for (let p = 0; p < n; p++) {
+        const from = p < distinct ? p : rng.int(distinct);
+        values[p] = base[from]!;
+        weight[p] = kind === 0 ? 1 : kind === 1 ? baseWeight[from]! : 1 + base[from]! ** 2;
+      }
+      let total = 0;
+      for (let p = 0; p < n; p++) total += weight[p]!;
+      for (let p = 0; p < n; p++) weight[p]! /= total;
+      if (kind === 0) weight.fill(1 / n);
+      const before = values.slice();
+      expect(
+        Object.is(weightedMedian(values, weight), sortedMedian(values, weight)),
+        `trial ${trial}`,
+      ).toBe(true);
+      // Its arguments are left as they were.
+      expect(values).toEqual(before);
+    }
+  });
+
+  it("gives one value where a key is NaN, and the first value reaching a half exactly", () => {
+    const values = Float64Array.of(2, Number.NaN, 1, 3);
+    const weight = Float64Array.of(0.25, 0.25, 0.25, 0.25);
+    expect(Object.is(weightedMedian(values, weight), weightedMedian(values.slice(), weight))).toBe(
+      true,
+    );
+    // 1 then 2 reach exactly a half: the first value there, 2.
+    expect(
+      weightedMedian(Float64Array.of(3, 1, 2, 4), Float64Array.of(0.25, 0.25, 0.25, 0.25)),
+    ).toBe(2);
+    expect(weightedMedian(Float64Array.of(3, 1, 2), Float64Array.of(0.2, 0.3, 0.5))).toBe(2);
+  });
+});
 
 describe("the searcher told the person's flips (src/experiments/ideal-searcher.ts)", () => {
   it("bisects to its grid when no answer is flipped, and every run within the target", () => {

@@ -311,6 +311,20 @@ const KNOWN_GAPS = [
  * of their own too (`personSeed`).
  */
 function modelRun(model: StudyAnswerModel, family: PeopleFamily, person: PersonType) {
+  // A cell is a pure function of its model, family and person (same truths and seeds): the
+  // comparisons share some, computed once.
+  const key = `${model} ${family} ${person}`;
+  let row = modelRuns.get(key);
+  if (!row) {
+    row = computeModelRun(model, family, person);
+    modelRuns.set(key, row);
+  }
+  return row;
+}
+
+const modelRuns = new Map<string, ReturnType<typeof computeModelRun>>();
+
+function computeModelRun(model: StudyAnswerModel, family: PeopleFamily, person: PersonType) {
   return reproducePeople({
     population: prepareStudyData(cancerDiagnosisConfig()).pool,
     multiclass: peopleMulticlassPool(),
