@@ -205,6 +205,8 @@ export function idealSimplexSearch(
       ys.push(j * h);
     }
   const size = xs.length;
+  // x^2 + y^2 of each point, as the variance sums use it.
+  const squares = Float64Array.from(xs, (x, i) => x ** 2 + ys[i]! ** 2);
   const directions = o.directions ?? 6;
   const bins = 1024;
   const rng = createRng(`ideal-simplex:${o.seed}`);
@@ -237,24 +239,36 @@ export function idealSimplexSearch(
         let b = 0;
         while (b < bins - 1 && c + hist[b]! < 0.5) c += hist[b++]!;
         const cut = lo + (b + 1) / scale;
-        // Expected posterior variance (x and y, the third weight follows) over the answers.
-        let spread = 0;
-        for (const below of [true, false]) {
-          const inside = below ? 1 - o.flip : o.flip;
-          const outside = below ? o.flip : 1 - o.flip;
-          let m = 0;
-          let sx = 0;
-          let sy = 0;
-          let sq = 0;
-          for (let s = 0; s < size; s++) {
-            const v = w[s]! * (proj[s]! < cut ? inside : outside);
-            m += v;
-            sx += v * xs[s]!;
-            sy += v * ys[s]!;
-            sq += v * (xs[s]! ** 2 + ys[s]! ** 2);
-          }
-          spread += sq - (sx * sx + sy * sy) / m;
+        // Expected posterior variance (x and y, the third weight follows) over the answers
+        // "below" and "above", both in one pass (each sum over the points in their order).
+        const keep = 1 - o.flip;
+        let m0 = 0;
+        let sx0 = 0;
+        let sy0 = 0;
+        let sq0 = 0;
+        let m1 = 0;
+        let sx1 = 0;
+        let sy1 = 0;
+        let sq1 = 0;
+        for (let s = 0; s < size; s++) {
+          const isBelow = proj[s]! < cut;
+          const v0 = w[s]! * (isBelow ? keep : o.flip);
+          const v1 = w[s]! * (isBelow ? o.flip : keep);
+          const x = xs[s]!;
+          const y = ys[s]!;
+          const r2 = squares[s]!;
+          m0 += v0;
+          sx0 += v0 * x;
+          sy0 += v0 * y;
+          sq0 += v0 * r2;
+          m1 += v1;
+          sx1 += v1 * x;
+          sy1 += v1 * y;
+          sq1 += v1 * r2;
         }
+        let spread = 0;
+        spread += sq0 - (sx0 * sx0 + sy0 * sy0) / m0;
+        spread += sq1 - (sx1 * sx1 + sy1 * sy1) / m1;
         if (spread < best.spread) best = { spread, dx, dy, cut };
       }
       const right = best.dx * truth[0]! + best.dy * truth[1]! < best.cut;

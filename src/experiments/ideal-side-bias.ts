@@ -101,6 +101,13 @@ export function idealSideBiasSearch(o: SideBiasSearchOptions): IdealSearchSummar
     });
   const left = new Float64Array(size);
   const right = new Float64Array(size);
+  // Each kind's first kind of the same probit noise, and that kind's probits of the pair
+  // being scored (valid where `phiStamp` holds the score's stamp).
+  const sameSigma = kinds.map((k) => kinds.findIndex((e) => e.sigma === k.sigma));
+  const phi = new Float64Array(size);
+  const phiEntropy = new Float64Array(size);
+  const phiStamp = new Float64Array(size);
+  let stamp = 0;
   for (let t = 0; t < o.trials; t++) {
     const truth = randomFairTruth("fair-lambda", data, rng);
     const value = (p: FairPoint) => fairUtility(truth.metric, data.tau, shown(p));
@@ -135,9 +142,11 @@ export function idealSideBiasSearch(o: SideBiasSearchOptions): IdealSearchSummar
         let gain = 0;
         let mLeft = 0;
         let mRight = 0;
+        stamp++;
         for (let c = 0; c < kinds.length; c++) {
           const kind = kinds[c]!;
           const nearEntropy = entropy(kind.sideBias);
+          const from = sameSigma[c]! * g;
           for (let k = 0; k < g; k++) {
             const s = c * g + k;
             const d = d0 + lambdas[k]! * (d1 - d0);
@@ -149,9 +158,21 @@ export function idealSideBiasSearch(o: SideBiasSearchOptions): IdealSearchSummar
               pr = 1 - kind.sideBias;
               gain -= 2 * w[s]! * nearEntropy;
             } else {
-              pl = normalCdf(d / (kind.sigma * range));
+              // A kind of the same noise as an earlier one has the same probit at this
+              // lambda: computed once per pair (the same numbers, so the same bits).
+              let h: number;
+              if (phiStamp[from + k] === stamp) {
+                pl = phi[from + k]!;
+                h = phiEntropy[from + k]!;
+              } else {
+                pl = normalCdf(d / (kind.sigma * range));
+                h = entropy(pl);
+                phi[from + k] = pl;
+                phiEntropy[from + k] = h;
+                phiStamp[from + k] = stamp;
+              }
               pr = pl;
-              gain -= 2 * w[s]! * entropy(pl);
+              gain -= 2 * w[s]! * h;
             }
             if (keep) {
               left[s] = pl;
