@@ -733,7 +733,7 @@ export function weightedMedian(values: Float64Array, weight: Float64Array): numb
   const w = medianWeights.subarray(0, n);
   keys.set(values);
   w.set(weight);
-  const picked = equalWeightsMedian(keys, weight) ?? selectWeightedMedian(keys, w);
+  const picked = equalWeightsMedian(keys, w) ?? selectWeightedMedian(keys, w);
   if (picked !== undefined) return picked;
   keys.set(values);
   w.set(weight);
@@ -761,36 +761,52 @@ function selectWeightedMedian(keys: Float64Array, w: Float64Array): number | und
   let below = 0;
   while (lo <= hi) {
     const pivot = medianOfThree(keys, lo, hi);
-    // Dutch national flag: [lo, lt) below the pivot, [lt, i) equal, (gt, hi] above.
-    let lt = lo;
-    let gt = hi;
-    let i = lo;
-    let massLess = 0;
-    let massEqual = 0;
-    while (i <= gt) {
-      const k = keys[i]!;
-      if (k < pivot) {
-        massLess += w[i]!;
-        swap(keys, w, lt++, i++);
-      } else if (k > pivot) {
-        swap(keys, w, i, gt--);
-      } else {
-        massEqual += w[i]!;
-        i++;
-      }
-    }
-    if (below + massLess >= 0.5) {
+    partition3(keys, w, lo, hi, pivot);
+    const { lt, gt, less, equal } = parted;
+    if (below + less >= 0.5) {
       hi = lt - 1;
-    } else if (below + massLess + massEqual >= 0.5) {
-      const before = below + massLess;
-      const through = before + massEqual;
+    } else if (below + less + equal >= 0.5) {
+      const before = below + less;
+      const through = before + equal;
       return before < 0.5 - MEDIAN_DOUBT && through >= 0.5 + MEDIAN_DOUBT ? pivot : undefined;
     } else {
-      below += massLess + massEqual;
+      below += less + equal;
       lo = gt + 1;
     }
   }
   return undefined;
+}
+
+/** Where the last `partition3` put its bounds, and the weights it found below and equal. */
+const parted = { lt: 0, gt: 0, less: 0, equal: 0 };
+
+/**
+ * Three-way partition of `keys[lo..hi]` around `pivot`, `w` moved along (Dutch national
+ * flag): afterwards [lo, lt) is below the pivot, [lt, gt] equal to it and (gt, hi] above,
+ * with `less` and `equal` the weights of the first two parts (`parted`).
+ */
+function partition3(keys: Float64Array, w: Float64Array, lo: number, hi: number, pivot: number) {
+  let lt = lo;
+  let gt = hi;
+  let i = lo;
+  let less = 0;
+  let equal = 0;
+  while (i <= gt) {
+    const k = keys[i]!;
+    if (k < pivot) {
+      less += w[i]!;
+      swap(keys, w, lt++, i++);
+    } else if (k > pivot) {
+      swap(keys, w, i, gt--);
+    } else {
+      equal += w[i]!;
+      i++;
+    }
+  }
+  parted.lt = lt;
+  parted.gt = gt;
+  parted.less = less;
+  parted.equal = equal;
 }
 
 const MEDIAN_DOUBT = 1e-9;
@@ -818,13 +834,13 @@ let equalRank = { weight: Number.NaN, n: 0, rank: 0 };
  * The weighted median where every weight is the same (after a resampling, the searcher's
  * commonest case, and one where the crossing of a half is decided by rounding): the sums in
  * sorted order are then the same whatever the order, so the result is the key of the rank at
- * which those sums reach a half, found by selection; undefined if the weights differ or a key
- * is NaN.
+ * which those sums reach a half, found by selection (`keys` and `w` reordered in place);
+ * undefined, with both untouched, if the weights differ or a key is NaN.
  */
-function equalWeightsMedian(keys: Float64Array, weight: Float64Array): number | undefined {
+function equalWeightsMedian(keys: Float64Array, w: Float64Array): number | undefined {
   const n = keys.length;
-  const w0 = weight[0]!;
-  for (let i = 1; i < n; i++) if (weight[i] !== w0) return undefined;
+  const w0 = w[0]!;
+  for (let i = 1; i < n; i++) if (w[i] !== w0) return undefined;
   for (let i = 0; i < n; i++) if (Number.isNaN(keys[i]!)) return undefined;
   if (equalRank.weight !== w0 || equalRank.n !== n) {
     let c = 0;
@@ -838,31 +854,18 @@ function equalWeightsMedian(keys: Float64Array, weight: Float64Array): number | 
     }
     equalRank = { weight: w0, n, rank };
   }
-  return selectRank(keys, equalRank.rank);
+  return selectRank(keys, w, equalRank.rank);
 }
 
-/** The key of 0-based rank `r` in increasing order (`keys` reordered in place; no NaN). */
-function selectRank(keys: Float64Array, r: number): number {
+/** The key of 0-based rank `r` in increasing order (`keys` and `w` reordered in place; no NaN). */
+function selectRank(keys: Float64Array, w: Float64Array, r: number): number {
   let lo = 0;
   let hi = keys.length - 1;
   while (lo < hi) {
     const pivot = medianOfThree(keys, lo, hi);
-    let lt = lo;
-    let gt = hi;
-    let i = lo;
-    while (i <= gt) {
-      const k = keys[i]!;
-      if (k < pivot) {
-        keys[i] = keys[lt]!;
-        keys[lt++] = k;
-        i++;
-      } else if (k > pivot) {
-        keys[i] = keys[gt]!;
-        keys[gt--] = k;
-      } else i++;
-    }
-    if (r < lt) hi = lt - 1;
-    else if (r > gt) lo = gt + 1;
+    partition3(keys, w, lo, hi, pivot);
+    if (r < parted.lt) hi = parted.lt - 1;
+    else if (r > parted.gt) lo = parted.gt + 1;
     else return pivot;
   }
   return keys[lo]!;
