@@ -112,6 +112,10 @@ const KNOWN_GAPS = [
   // (test/sweeps/ideal-searcher.sweep.ts): above 0.1 in more than 8% of its runs at 25
   // questions and more than 5% at 30, its cells of 30 runs within the target in at most 30%
   // and 60% of the draws.
+  // On held-out-1 (`--truth-seed held-out-1`, a draw used neither to tune nor to assert) the
+  // tired person's DLPM cell is above the target too: p95 / max 0.1436 / 0.2099 (here within),
+  // and 20% flips' 0.1809 / 0.2267. Otherwise the cells of binary, DLPM, LPM and lambda short
+  // of the targets there are the ones short here, and no run of theirs there is a silent miss.
   "diagonal-linear flips-20: error p95 0.1740 > 0.1",
   // LPM k = 3 (a multiclass study of iris, tolerance 0.1 on each of 6 costs, budget 45,
   // learned-lean, on the counts shown): 45 questions do not pin six costs to 0.2 for a
