@@ -113,7 +113,8 @@ const KNOWN_GAPS = [
   // questions and more than 5% at 30, its cells of 30 runs within the target in at most 30%
   // and 60% of the draws.
   // On held-out-1 (`--truth-seed held-out-1`, a draw used neither to tune nor to assert) the
-  // tired person's DLPM cell is above the target too: p95 / max 0.1436 / 0.2099 (here within),
+  // tired person's DLPM cell is above the target too: p95 / max 0.1436 / 0.2099 (here within;
+  // within on tune-1..6, held-out-2 and held-out-3 too, 0.0627 to 0.0881: that draw's tail),
   // and 20% flips' 0.1809 / 0.2267. Otherwise the cells of binary, DLPM, LPM and lambda short
   // of the targets there are the ones short here, and no run of theirs there is a silent miss.
   "diagonal-linear flips-20: error p95 0.1740 > 0.1",
@@ -274,7 +275,10 @@ const KNOWN_GAPS = [
   // 0.7223). The sharp flippers read a flipping person's answers for what they are, and each
   // question is the pair whose answer leaves the least spread of a, B and lambda (told the flips,
   // `flips:0.1`, with that choice: 10% flips' p95 0.1415 / 0.0794 on tune-1 / tune-2, against
-  // 0.2516 / 0.1908 without it). Notes below from before it are learned-sharp-checked's. At the
+  // 0.2516 / 0.1908 without it). But 10% flips are within here by this draw's luck: on the three
+  // held-out draws (`--people flips-10 --truth-seed held-out-N`) their p95 / max is 0.2640 /
+  // 0.3559, 0.2465 / 0.4883 and 0.2037 / 0.2666, above the target on each (README).
+  // Notes below from before it are learned-sharp-checked's. At the
   // budget of 30 before, this draw had
   // 5% flips at 0.2075 too, and the others at probit 0.4378, lapses 0.7559, tie band 0.4326,
   // tired 0.7663, side bias 0.9787, 10% flips 0.4219, 20% flips 1.0820 (the budget went to 45
