@@ -170,13 +170,13 @@ const KNOWN_GAPS = [
   // 0.1070 / 0.1186 or 0.0850 / 0.1464 / 0.1172 on tune-1..3, the tired person 0.1521 / 0.2236
   // or 0.1948 / 0.1670 on tune-5 / tune-6. A tired person and a flipper pull LPM's prior
   // opposite ways, as a side bias and a flipper pull lambda's (below).
-  // They pull the questions apart too. Scored at the person's posterior mean temperature instead of
-  // their mean sharpness (`selectionModel`; a scratch change, not kept, as on the whole fair
+  // They pull the questions apart too. Scored at the person's posterior mean temperature instead
+  // of their mean sharpness (`selectionModel`; a scratch change, not kept, as on the whole fair
   // metric below), the tired person's p95 / max on tune-5 / tune-6 was 0.1860 / 0.3510 and
-  // 0.1459 / 0.2619, within (learned-lean 0.2350 and 0.2587), but 10% flips' 0.2773 / 0.3726
-  // (a silent miss) and 0.2462 / 0.4215 (learned-lean 0.1503 / 0.2345 and 0.1376 / 0.4030);
-  // at the geometric mean the tired person 0.1585 / 0.2557 and 10% flips 0.1211 / 0.2999
-  // (a silent tired run on tune-6).
+  // 0.1459 / 0.2619, within (learned-lean 0.2350 and 0.2587), but 10% flips' 0.2773 / 0.3726 (a
+  // silent miss) and 0.2462 / 0.4215 (learned-lean 0.1503 / 0.2345 and 0.1376 / 0.4030); at the
+  // geometric mean the tired person 0.1585 / 0.2557 and 10% flips 0.1211 / 0.2999 (a silent
+  // tired run on tune-6).
   "linear fatigue: error p95 0.2522 > 0.2",
   "linear flips-20: error p95 0.4818 > 0.2",
   // lambda (a fairness study of arrests by colour, tolerance 0.05, budget 25, the study's
