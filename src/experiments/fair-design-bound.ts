@@ -6,6 +6,7 @@ import { type FairPoint, fairUtility } from "../elicit/fair/metric.ts";
 import { cholesky, choleskySolve } from "../math/cholesky.ts";
 import { createRng } from "../math/rng.ts";
 import { quantile } from "../math/stats.ts";
+import { dot } from "../math/vector.ts";
 import { normalCdf } from "../oracle/people.ts";
 import { fairStudyFamily, shownRatesOf } from "../server/kinds/fair/participant.ts";
 import type { FairStudyData } from "../server/kinds/fair/study.ts";
@@ -90,7 +91,7 @@ export function fairDesignBound(o: FairDesignBoundOptions): FairDesignBound {
     const features = points.map((p) => family.features(p));
     // The value is an affine map of <w, f> over the ball: its slope s turns w's units into
     // the person's, whose noise is sigma of their range.
-    const u = features.map((f) => dotArr(w, f));
+    const u = features.map((f) => dot(w, f));
     const values = points.map(value);
     let far = 1;
     for (let i = 1; i < u.length; i++)
@@ -100,7 +101,7 @@ export function fairDesignBound(o: FairDesignBoundOptions): FairDesignBound {
     const basis = tangentBasis(w);
     const d = basis.length;
     const jacobian = bJacobian(w, basis, o.data.tau[0]!.length, o.data.tau.length);
-    const coords = features.map((f) => basis.map((b) => dotArr(b, f)));
+    const coords = features.map((f) => basis.map((b) => dot(b, f)));
     const pairs = pairInformation(u, coords, scale);
     const m = aOptimal(pairs, jacobian, d, o.steps ?? 300);
     const covariance = invert(m, d);
@@ -154,12 +155,6 @@ export function fairDesignBound(o: FairDesignBoundOptions): FairDesignBound {
 /** Cells of the panel drawn for `FairDesignBoundRow.cellWithin`. */
 const CELLS = 2000;
 
-const dotArr = (a: ArrayLike<number>, b: ArrayLike<number>) => {
-  let s = 0;
-  for (let i = 0; i < a.length; i++) s += a[i]! * b[i]!;
-  return s;
-};
-
 /** Random points of the query ball (half on its surface) and the family's candidates. */
 function queryPoints(
   o: FairDesignBoundOptions,
@@ -199,7 +194,7 @@ function tangentBasis(w: Float64Array): number[][] {
   for (let c = 0; c < w.length && basis.length < w.length - 1; c++) {
     let v = unit.map((x, i) => (i === c ? 1 : 0) - unit[c]! * x);
     for (const b of basis) {
-      const s = dotArr(v, b);
+      const s = dot(v, b);
       v = v.map((x, i) => x - s * b[i]!);
     }
     const nv = Math.hypot(...v);
@@ -301,7 +296,7 @@ function gram(jacobian: number[][]): Float64Array {
   const d = jacobian.length;
   const out = new Float64Array(d * d);
   for (let x = 0; x < d; x++)
-    for (let y = 0; y < d; y++) out[x * d + y] = dotArr(jacobian[x]!, jacobian[y]!);
+    for (let y = 0; y < d; y++) out[x * d + y] = dot(jacobian[x]!, jacobian[y]!);
   return out;
 }
 
