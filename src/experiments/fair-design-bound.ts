@@ -1,5 +1,5 @@
 // What the best questions could tell of the whole fair metric's gap weights B for the people
-// panel's probit person (issue 26): a bound on any searcher, which the engine is measured against.
+// panel's noisy people (issue 26): a bound on any searcher, which the engine is measured against.
 import { fairToW, wToFair } from "../elicit/adaptive/families/fair.ts";
 import { randomDomainPoint } from "../elicit/adaptive/families/quadratic.ts";
 import { type FairPoint, fairUtility } from "../elicit/fair/metric.ts";
@@ -7,7 +7,7 @@ import { cholesky, choleskySolve } from "../math/cholesky.ts";
 import { createRng } from "../math/rng.ts";
 import { quantile } from "../math/stats.ts";
 import { dot } from "../math/vector.ts";
-import { normalCdf } from "../oracle/people.ts";
+import { normalCdf, PERSON_DEFAULTS, type PersonType } from "../oracle/people.ts";
 import { fairStudyFamily, shownRatesOf } from "../server/kinds/fair/participant.ts";
 import type { FairStudyData } from "../server/kinds/fair/study.ts";
 import { fairPeopleSpec, peopleTruths } from "./reproduce-people.ts";
@@ -25,13 +25,35 @@ export interface FairDesignBoundOptions {
   readonly questions: readonly number[];
   /** Random points of the query ball (half on its surface), besides the family's candidates. */
   readonly points?: number;
-  /** The probit person's sigma, as a share of their metric's range (the panel's 0.05). */
+  /**
+   * The panel's person whose answers the questions get (`src/oracle/people.ts`, its default
+   * parameters; default `probit`). `lapse`: a coin on a tenth of the answers; `fatigue`: the
+   * noise grows per question (each block of `FATIGUE_BLOCK` questions at its first
+   * question's noise, the least of the block); `tie-band` and `side-bias`: the answers on
+   * pairs nearer than the person's band (the tie band's narrowest, 0.05 of the range; the
+   * side bias's near band, 0.1) counted as saying nothing, the band's edge unused.
+   */
+  readonly person?: BoundPerson;
+  /** The person's sigma at their first question, as a share of their metric's range (default the person's: 0.05). */
   readonly sigma?: number;
   /** Frank-Wolfe steps of the design. */
   readonly steps?: number;
   /** Error draws per truth and question count. */
   readonly draws?: number;
 }
+
+/**
+ * The panel's people `fairDesignBound` knows: those whose answers follow the counts shown
+ * through probit noise (the careful person's have no noise, the flippers' and the coin's no
+ * probit part; `idealFairSearch` bounds the flippers).
+ */
+export type BoundPerson = Extract<
+  PersonType,
+  "probit" | "lapse" | "tie-band" | "fatigue" | "side-bias"
+>;
+
+/** Questions per block of equal noise for a tiring person (`FairDesignBoundOptions.person`). */
+export const FATIGUE_BLOCK = 9;
 
 /** One question count's bound: B's error over the truths' draws. */
 export interface FairDesignBoundRow {
@@ -56,10 +78,11 @@ export interface FairDesignBound {
 }
 
 /**
- * The error of the gap weights B (`sum ||B - B'||_F`) that the best design of n probit
- * questions leaves, knowing the truth. For each truth of the people panel's draw: the Fisher
- * information of a probit answer (the panel's probit person: sigma of their metric's range,
- * on the counts shown) for every pair of points of the study's query ball (random points and
+ * The error of the gap weights B (`sum ||B - B'||_F`) that the best design of n questions
+ * leaves for one of the panel's people, knowing the truth and the person. For each truth of
+ * the people panel's draw: the Fisher information of the person's answer (by default the
+ * panel's probit person: sigma of their metric's range, on the counts shown; `person` for the
+ * others) for every pair of points of the study's query ball (random points and
  * the family's candidates), in the metric's directions across the truth (a, B and lambda
  * together, B's error through the map from direction to metric); the pairs' weights chosen to
  * minimise B's expected squared error (A-optimal, Frank-Wolfe); then B's error drawn from the
@@ -68,10 +91,17 @@ export interface FairDesignBound {
  * than a proof: a local bound for unbiased estimates, which a prior that favours a truth can
  * beat on that truth.
  * @example fairDesignBound({ data: peopleFairData().data, trials: 2, questions: [45] }).rows[0].p95
+ * @example fairDesignBound({ data, trials: 30, questions: [45], person: "side-bias", steps: 100 }).rows[0].p95 // about 0.37
  */
 export function fairDesignBound(o: FairDesignBoundOptions): FairDesignBound {
   const limit = 0.2;
-  const sigma = o.sigma ?? 0.05;
+  const params = PERSON_DEFAULTS[o.person ?? "probit"];
+  const person = {
+    sigma: o.sigma ?? params.sigma,
+    lapse: params.lapse,
+    fatigue: params.fatigue,
+    band: Math.max(params.nearBand, params.tieBand[0]),
+  };
   const truths = peopleTruths("fair-quadratic", {
     trials: o.trials,
     ...(o.truthSeed !== undefined ? { truthSeed: o.truthSeed } : {}),
@@ -96,19 +126,26 @@ export function fairDesignBound(o: FairDesignBoundOptions): FairDesignBound {
     let far = 1;
     for (let i = 1; i < u.length; i++)
       if (Math.abs(u[i]! - u[0]!) > Math.abs(u[far]! - u[0]!)) far = i;
-    const slope = (values[far]! - values[0]!) / (u[far]! - u[0]!);
-    const scale = slope / (sigma * truthRange(family, value));
+    // The person's units per unit of <w, f>, as shares of their range.
+    const unit = (values[far]! - values[0]!) / (u[far]! - u[0]!) / truthRange(family, value);
     const basis = tangentBasis(w);
     const d = basis.length;
     const jacobian = bJacobian(w, basis, o.data.tau[0]!.length, o.data.tau.length);
     const coords = features.map((f) => basis.map((b) => dot(b, f)));
-    const pairs = pairInformation(u, coords, scale);
-    const m = aOptimal(pairs, jacobian, d, o.steps ?? 300);
-    const covariance = invert(m, d);
-    const l = cholesky(covariance, d);
-    if (!l) throw new RangeError("the design's information is singular");
+    const largest = Math.max(...o.questions.map((n) => blocksOf(person, n).at(-1)!.sigma));
+    const pairs = pairsOf(u, coords, unit, person.band, largest);
+    const designs = new Map<string, Float64Array>();
     const rms: number[] = [];
     o.questions.forEach((n, q) => {
+      // A person whose noise is the same at every question has one design for every n.
+      const blocks = blocksOf(person, n);
+      const key = blocks.map((b) => `${b.sigma}:${b.share}`).join(",");
+      if (!designs.has(key)) {
+        designs.set(key, aOptimal(pairs, blocks, unit, person.lapse, jacobian, d, o.steps ?? 300));
+      }
+      const covariance = invert(designs.get(key)!, d);
+      const l = cholesky(covariance, d);
+      if (!l) throw new RangeError("the design's information is singular");
       const draw = createRng(`fair-design-bound:${t}:${n}`);
       const own: number[] = [];
       errors[q]!.push(own);
@@ -150,6 +187,29 @@ export function fairDesignBound(o: FairDesignBoundOptions): FairDesignBound {
     };
   });
   return { limit, rows, truths: out };
+}
+
+/** The person `fairDesignBound` designs for: noise, lapse, growth per question, band. */
+interface BoundAnswerer {
+  readonly sigma: number;
+  readonly lapse: number;
+  readonly fatigue: number;
+  readonly band: number;
+}
+
+/**
+ * The person's noise over n questions: blocks of equal sigma and their shares of the
+ * questions (one block unless the person tires; a tiring person's block at its first
+ * question's sigma).
+ */
+function blocksOf(person: BoundAnswerer, n: number): { sigma: number; share: number }[] {
+  if (person.fatigue === 0) return [{ sigma: person.sigma, share: 1 }];
+  const blocks: { sigma: number; share: number }[] = [];
+  for (let t = 0; t < n; t += FATIGUE_BLOCK) {
+    const size = Math.min(FATIGUE_BLOCK, n - t);
+    blocks.push({ sigma: person.sigma * (1 + person.fatigue * t), share: size / n });
+  }
+  return blocks;
 }
 
 /** Cells of the panel drawn for `FairDesignBoundRow.cellWithin`. */
@@ -215,78 +275,114 @@ function bJacobian(w: Float64Array, basis: readonly number[][], k: number, group
   });
 }
 
-/** Every pair's information weight (probit) and gradient across the truth, d per pair. */
-interface PairInformation {
+/** The pairs a design may use: each one's difference of <w, f> and of the coordinates. */
+interface Pairs {
   readonly count: number;
-  readonly weight: Float64Array;
+  /** <w, f_i> - <w, f_j>, in the person's range once times `unit`. */
+  readonly du: Float64Array;
+  /** The coordinates' difference across the truth, d per pair. */
   readonly gradient: Float64Array;
 }
 
 /**
- * The pairs of points whose answer says anything (|z| <= 6): each one's Fisher weight
- * phi(z)^2 / (Phi(z) (1 - Phi(z))) and the gradient of z across the truth.
+ * The pairs whose answer says anything: outside the person's band (|d| >= band of their
+ * range: within it their answers say nothing) and |z| <= 6 at the largest sigma of the session.
  */
-function pairInformation(
+function pairsOf(
   u: readonly number[],
   coords: readonly number[][],
-  scale: number,
-): PairInformation {
+  unit: number,
+  band: number,
+  largest: number,
+): Pairs {
   const d = coords[0]!.length;
-  const weight: number[] = [];
+  const du: number[] = [];
   const gradient: number[] = [];
   for (let i = 0; i < u.length; i++) {
     for (let j = i + 1; j < u.length; j++) {
-      const z = scale * (u[i]! - u[j]!);
-      if (Math.abs(z) > 6) continue;
-      const p = normalCdf(z);
-      const density = Math.exp(-0.5 * z * z) / Math.sqrt(2 * Math.PI);
-      weight.push((density * density) / Math.max(1e-300, p * (1 - p)));
-      for (let c = 0; c < d; c++) gradient.push(scale * (coords[i]![c]! - coords[j]![c]!));
+      const shown = Math.abs(unit * (u[i]! - u[j]!));
+      if (shown < band || shown > 6 * largest) continue;
+      du.push(u[i]! - u[j]!);
+      for (let c = 0; c < d; c++) gradient.push(coords[i]![c]! - coords[j]![c]!);
     }
   }
-  return {
-    count: weight.length,
-    weight: Float64Array.from(weight),
-    gradient: Float64Array.from(gradient),
-  };
+  return { count: du.length, du: Float64Array.from(du), gradient: Float64Array.from(gradient) };
+}
+
+/**
+ * The Fisher weight of one answer at z = d / (sigma range), the gradient of z aside: a probit
+ * choice, a coin on a share `lapse` of the answers, phi'^2 / (p (1 - p)).
+ * @example fisherWeight(0, 0) // 2 / pi
+ */
+export function fisherWeight(z: number, lapse: number): number {
+  if (Math.abs(z) > 37) return 0;
+  // The less likely answer's probability from Phi's tail, accurate where 1 - Phi(|z|) is not.
+  const small = 0.5 * lapse + (1 - lapse) * normalCdf(-Math.abs(z));
+  const slope = ((1 - lapse) * Math.exp(-0.5 * z * z)) / Math.sqrt(2 * Math.PI);
+  return (slope * slope) / (small * (1 - small));
 }
 
 /**
  * The information matrix (per question) of the design over `pairs` minimising B's expected
- * squared error trace(J M^-1 J^T): Frank-Wolfe from the uniform design, each step toward the
- * pair whose information most lowers it.
+ * squared error trace(J M^-1 J^T), each block of the person's questions with its own pairs'
+ * weights (its sigma) and share: Frank-Wolfe from the uniform design on the blocks'
+ * simplices, each step moving every block toward its pair whose information most lowers it.
  */
-function aOptimal(pairs: PairInformation, jacobian: number[][], d: number, steps: number) {
-  const { count, weight, gradient } = pairs;
+function aOptimal(
+  pairs: Pairs,
+  blocks: readonly { readonly sigma: number; readonly share: number }[],
+  unit: number,
+  lapse: number,
+  jacobian: number[][],
+  d: number,
+  steps: number,
+) {
+  const { count, du, gradient } = pairs;
+  // weights[b][p]: pair p's information at block b's sigma, the gradient of z's scale folded in.
+  const weights = blocks.map(({ sigma }) => {
+    const scale = unit / sigma;
+    return Float64Array.from(du, (x) => scale * scale * fisherWeight(scale * x, lapse));
+  });
   const m = new Float64Array(d * d);
   const add = (p: number, a: number) => {
     for (let x = 0; x < d; x++)
-      for (let y = 0; y < d; y++)
-        m[x * d + y]! += a * weight[p]! * gradient[p * d + x]! * gradient[p * d + y]!;
+      for (let y = 0; y < d; y++) m[x * d + y]! += a * gradient[p * d + x]! * gradient[p * d + y]!;
   };
-  for (let p = 0; p < count; p++) add(p, 1 / count);
+  blocks.forEach(({ share }, b) => {
+    for (let p = 0; p < count; p++) add(p, (share * weights[b]![p]!) / count);
+  });
   const jj = gram(jacobian);
+  const quad = new Float64Array(count);
   for (let step = 0; step < steps; step++) {
     const mi = invert(m, d);
     const a = multiply(multiply(mi, jj, d), mi, d);
-    let best = 0;
-    let bestValue = -1;
     for (let p = 0; p < count; p++) {
+      // g^T A g of the symmetric A: its diagonal and twice its upper triangle.
+      const o = p * d;
       let q = 0;
       for (let x = 0; x < d; x++) {
-        let r = 0;
-        for (let y = 0; y < d; y++) r += a[x * d + y]! * gradient[p * d + y]!;
-        q += gradient[p * d + x]! * r;
+        const gx = gradient[o + x]!;
+        let r = 0.5 * a[x * d + x]! * gx;
+        for (let y = x + 1; y < d; y++) r += a[x * d + y]! * gradient[o + y]!;
+        q += gx * r;
       }
-      q *= weight[p]!;
-      if (q > bestValue) {
-        bestValue = q;
-        best = p;
-      }
+      quad[p] = 2 * q;
     }
     const gamma = 2 / (step + 3);
     for (let x = 0; x < d * d; x++) m[x]! *= 1 - gamma;
-    add(best, gamma);
+    blocks.forEach(({ share }, b) => {
+      const weight = weights[b]!;
+      let best = 0;
+      let bestValue = -1;
+      for (let p = 0; p < count; p++) {
+        const v = weight[p]! * quad[p]!;
+        if (v > bestValue) {
+          bestValue = v;
+          best = p;
+        }
+      }
+      add(best, gamma * share * weight[best]!);
+    });
   }
   return m;
 }

@@ -383,6 +383,16 @@ const KNOWN_GAPS = [
   // questions scored as for a sharp reader (temperature 0.03, lapse 0.001; tune-1, not kept):
   // probit 0.3391 / 0.4105, lapses 0.4122 / 0.4462, the tie band 0.3115 / 0.4405, 10% flips
   // 0.2025 / 0.3269.
+  // The same yardstick for the other people whose answers follow the counts through probit
+  // noise (`fairDesignBound` with `person`, the ideal-searcher sweep's "other noisy people",
+  // this draw, p95 / runs beyond 0.2 / cell within at 45; p95 at 90): lapses 0.1772 / 2.9% /
+  // 89%, 0.1224; the tie band (answers within its narrowest band counted as saying nothing)
+  // 0.2011 / 5.1% / 67%, 0.1384: near the target at 45, as the probit person. The side bias
+  // (near answers saying nothing) 0.3735 / 25.6% / 0%, and 0.2581 at 90 (cells within 14%);
+  // the tired person 0.2839 / 14.7% / 5% (blocks of 9 questions at their first question's
+  // noise): by this yardstick those two cells are beyond any engine at the study's 45
+  // questions, and the side bias at 90. The 20% flipper is beyond them too (idealFairSearch,
+  // told the flips: 30.0% of runs beyond, cells within 0%).
   "fair-quadratic probit: error p95 0.5050 > 0.2",
   "fair-quadratic lapse: error p95 0.4533 > 0.2",
   "fair-quadratic tie-band: error p95 0.3751 > 0.2",
