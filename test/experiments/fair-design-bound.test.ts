@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { peopleFairData } from "../../src/cli/commands/reproduce-people.ts";
-import { fairDesignBound, fisherWeight } from "../../src/experiments/fair-design-bound.ts";
+import { fairDesignBound } from "../../src/experiments/fair-design-bound.ts";
 
 describe("fairDesignBound: the best questions' error of the whole fair metric's gap weights", () => {
   const data = peopleFairData().data;
@@ -44,22 +44,6 @@ describe("fairDesignBound: the best questions' error of the whole fair metric's 
 describe("fairDesignBound: the panel's other noisy people", () => {
   const data = peopleFairData().data;
   const small = { data, trials: 2, points: 60, steps: 60, draws: 200, truthSeed: "unit" };
-
-  it("weighs a probit answer's information as Fisher's, a lapse lowering it, far pairs finite", () => {
-    expect(fisherWeight(0, 0)).toBeCloseTo(2 / Math.PI, 12);
-    // A coin on a tenth of the answers: the slope 0.9 times, the same p (1 - p) at z = 0.
-    expect(fisherWeight(0, 0.1)).toBeCloseTo(0.81 * (2 / Math.PI), 12);
-    expect(fisherWeight(1.3, 0.1)).toBeCloseTo(fisherWeight(-1.3, 0.1), 14);
-    // Far pairs say almost nothing, computed from Phi's tail (1 - Phi(9) is below double's
-    // resolution near 1): a tiny finite weight, decreasing, never a division by zero.
-    for (const z of [6, 9, 20]) expect(fisherWeight(z, 0)).toBeLessThan(fisherWeight(z - 1, 0));
-    for (const z of [9, 20, 30, 36]) {
-      expect(Number.isFinite(fisherWeight(z, 0))).toBe(true);
-      expect(fisherWeight(z, 0)).toBeGreaterThanOrEqual(0);
-    }
-    expect(fisherWeight(9, 0)).toBeLessThan(1e-15);
-    expect(fisherWeight(40, 0)).toBe(0);
-  });
 
   it("a person who slips, ties near pairs or leans on them leaves more error than the probit person", () => {
     const probit = fairDesignBound({ ...small, questions: [45] });
