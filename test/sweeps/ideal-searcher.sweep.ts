@@ -246,8 +246,8 @@ describe("issue 26: a searcher told the person's flips", () => {
     // 0.1823 (81%) / 0.1848 (80%) / 0.1863 (80%), at 90 0.1276 / 0.1303 / 0.1304; tie band
     // 0.1999 (67%) / 0.2070 (60%) / 0.2038 (64%), at 90 0.1394 / 0.1478 / 0.1433 (98% / 98%
     // / 99%); side bias 0.3861 / 0.3860 / 0.3882 (0% each), at 90 0.2698 (19%) / 0.2742
-    // (13%) / 0.2725 (10%); tired, 45 only, 0.2913 (11%) / 0.2944 (8%) / 0.2996 (3%) (tune-1 at 300
-    // steps). Asserted with margin.
+    // (13%) / 0.2725 (10%); tired, 45 only, 0.2913 (11%) / 0.2944 (8%) / 0.2996 (3%) (tune-1's all
+    // at 300 steps, the others at 100). Asserted with margin.
     const data = peopleFairData().data;
     const people = [
       ["lapse", [45, 90]],
