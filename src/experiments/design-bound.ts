@@ -206,7 +206,7 @@ export function tangentBasis(w: Float64Array): number[][] {
 /** The pairs a design may use: each one's difference of <w, f> and of the coordinates. */
 interface Pairs {
   readonly count: number;
-  /** <w, f_i> - <w, f_j>, in the person's range once times `unit`. */
+  /** <w, f_i> - <w, f_j> (times `unit`: the difference as a share of the person's range). */
   readonly du: Float64Array;
   /** The coordinates' difference across the truth, d per pair. */
   readonly gradient: Float64Array;
@@ -251,8 +251,8 @@ export function fisherWeight(z: number, lapse: number): number {
 }
 
 /**
- * The information matrix (per question) of the design over `pairs` minimising B's expected
- * squared error trace(J M^-1 J^T), each block of the person's questions with its own pairs'
+ * The information matrix (per question) of the design over `pairs` minimising the error's
+ * expected square trace(J M^-1 J^T), each block of the person's questions with its own pairs'
  * weights (its sigma) and share: Frank-Wolfe from the uniform design on the blocks'
  * simplices, each step moving every block toward its pair whose information most lowers it.
  */
