@@ -235,7 +235,7 @@ describe("issue 26: a searcher told the person's flips", () => {
     expect(at90!.cellWithin).toBeGreaterThanOrEqual(0.9);
   });
 
-  it("the whole fair metric's other noisy people: a side bias and a tired person beyond the best 45 questions", () => {
+  it("the whole fair metric's other noisy people: a side bias and a tired person beyond the best 45 questions, a side bias within from 180", () => {
     // The people panel's probit-based people beside the probit one (`fairDesignBound`, the
     // same draw and pool, 100 design steps: the probit person's p95 at 45 is 0.1586 with 100
     // steps, 0.1580 with 300): lapses (a coin on a tenth of the answers), a tie band and a
@@ -247,12 +247,19 @@ describe("issue 26: a searcher told the person's flips", () => {
     // 0.1999 (67%) / 0.2070 (60%) / 0.2038 (64%), at 90 0.1394 / 0.1478 / 0.1433 (98% / 98%
     // / 99%); side bias 0.3861 / 0.3860 / 0.3882 (0% each), at 90 0.2698 (19%) / 0.2742
     // (13%) / 0.2725 (10%); tired, 45 only, 0.2913 (11%) / 0.2944 (8%) / 0.2996 (3%) (tune-1's all
-    // at 300 steps, the others at 100). Asserted with margin.
+    // at 300 steps, the others at 100). What budget the targets would need (the rows beyond
+    // 90; tune-1 / held-out-1 at 100 steps, not asserted): the tie band's p95 at 60 is 0.1727
+    // / 0.1748 (cell within 88% / 90%), the side bias's at 135 0.2295 / 0.2256 and at 180
+    // 0.1965 / 0.1967 (71% each): within from about four times the study's budget. The tired
+    // person's hardly moves with more questions, each answer noisier than the last: p95 / max
+    // 0.2663 / 0.6048 at 90 and 0.2620 / 0.5847 at 180 on this draw (cell within 10% and 11%;
+    // a scratch run of 466 s, too dear to assert here): beyond the target at any budget of
+    // these questions. Asserted with margin.
     const data = peopleFairData().data;
     const people = [
       ["lapse", [45, 90]],
-      ["tie-band", [45, 90]],
-      ["side-bias", [45, 90]],
+      ["tie-band", [45, 60, 90]],
+      ["side-bias", [45, 90, 135, 180]],
       ["fatigue", [45]],
     ] as const;
     const bounds = Object.fromEntries(
@@ -269,8 +276,8 @@ describe("issue 26: a searcher told the person's flips", () => {
     console.log(text);
     recordFigures("ideal-searcher-fair-people", import.meta.url, "other noisy people", text);
     const [lapse45, lapse90] = bounds.lapse;
-    const [tie45, tie90] = bounds["tie-band"];
-    const [side45, side90] = bounds["side-bias"];
+    const [tie45, tie60, tie90] = bounds["tie-band"];
+    const [side45, side90, side135, side180] = bounds["side-bias"];
     const [tired45] = bounds.fatigue;
     // Lapses and a tie band: near the target at 45 even for these questions, within it at 90.
     expect(lapse45!.p95).toBeGreaterThanOrEqual(0.14);
@@ -287,6 +294,14 @@ describe("issue 26: a searcher told the person's flips", () => {
     expect(side45!.cellWithin).toBeLessThanOrEqual(0.05);
     expect(side90!.p95).toBeGreaterThanOrEqual(0.22);
     expect(side90!.cellWithin).toBeLessThanOrEqual(0.4);
+    // The budgets the targets would need: a tie band's within at 60, a side bias's at the
+    // edge at 135 and within at 180 (four times the study's 45).
+    expect(tie60!.p95).toBeLessThanOrEqual(0.19);
+    expect(tie60!.cellWithin).toBeGreaterThanOrEqual(0.75);
+    expect(side135!.p95).toBeGreaterThanOrEqual(0.18);
+    expect(side135!.cellWithin).toBeLessThanOrEqual(0.75);
+    expect(side180!.p95).toBeLessThanOrEqual(0.22);
+    expect(side180!.cellWithin).toBeGreaterThanOrEqual(0.6);
     // A tired person: beyond the best 45 questions.
     expect(tired45!.p95).toBeGreaterThanOrEqual(0.24);
     expect(tired45!.cellWithin).toBeLessThanOrEqual(0.35);

@@ -196,6 +196,22 @@ const KNOWN_GAPS = [
   // even told the person, with four times the particles, the engine's median error is 2.7
   // times the best questions' (0.0281): its search and its particle posterior hold this cell
   // before its reading of the person does.
+  // More belief draws per question, under learned-lean (scratch changes, not kept; the
+  // tired person's p95 / max on eight draws, this one, tune-5..8 and other-a..c, 30 truths
+  // each): the default (16 candidate draws, 128 scoring draws) 0.2522 / 0.2672 here, 0.2350,
+  // 0.2587, 0.1512, 0.1933 on tune-5..8 and 0.2618, 0.2746, 0.2165 on other-a..c. With 64
+  // candidate draws and 512 scoring draws: 0.1986 / 0.2870 here, 0.1874, 0.2263, 0.1400,
+  // 0.2323 and 0.1782, 0.1545, 0.2388, at 1.8 times the time. With 64 and 512 but the pairs
+  // ranked first on 128 of the 512 and the 96 best scored on all: 0.2573 / 0.2717 here,
+  // 0.1802, 0.1904, 0.1850, 0.1730 and 0.1960, 0.2319, 0.2128 (within 0.2 on five draws of
+  // eight, the default on two), at 1.5 times the time; but on tune-1 the probit person's
+  // p95 went 0.0712 -> 0.1079 (coverage 97% -> 90%), the side bias's 0.1307 -> 0.1560 and a
+  // careful person's questions 35.0 -> 39.0 on average (lapses 0.1345 -> 0.1183, the tie
+  // band 0.1085 -> 0.1080). Scoring draws alone (512) or candidate draws alone (64) left the
+  // tired person's p95 above 0.2 on three and four of this draw, tune-5, tune-6 and other-a
+  // (0.2643, 0.2074, 0.1974, 0.3363 and 0.2656, 0.2026, 0.2536, 0.2174). Not adopted: a
+  // gain on this cell's typical draw, none on this draw, losses elsewhere, and LPM's cells
+  // half as dear again in a CI near its 40 minutes.
   "linear fatigue: error p95 0.2522 > 0.2",
   "linear flips-20: error p95 0.4818 > 0.2",
   // lambda (a fairness study of arrests by colour, tolerance 0.05, budget 25, the study's
