@@ -1336,29 +1336,60 @@ export function reproducePeople(o: ReproducePeopleOptions): PeopleReproduction {
 }
 
 /**
- * Runs of `reproducePeople` over different families, with the same trials, pools, people and
- * options otherwise, as the one table a run over all of them gives: a family's rows and misses
- * depend on its own truths and seeds only (the truths' generator is seeded by family). Lets a
- * long table be made a family at a time (the people sweep, whose one test ran past its limit).
+ * Runs of `reproducePeople` over different families, or over different people of a family,
+ * with the same trials, pools and options otherwise, as the one table a run over all of them
+ * gives: a cell's rows and misses depend on its own family's truths and its person's seeds
+ * only (the truths' generator is seeded by family, the person's by family, trial and type).
+ * Every family must end with the same people, in the same order (a family's parts taken in
+ * the order given). Lets a long table be made a family, or a cell, at a time (the people
+ * sweep, whose one test ran past its limit).
  * @example mergePeopleReproductions(PEOPLE_FAMILIES.map((f) => reproducePeople({ ...o, families: [f] })))
  */
 export function mergePeopleReproductions(parts: readonly PeopleReproduction[]): PeopleReproduction {
   const first = parts[0];
   if (!first) throw new RangeError("nothing to merge: give at least one table");
-  const families = parts.flatMap((p) => p.families);
-  if (new Set(families).size !== families.length) {
-    throw new RangeError(`a family is in two of the tables: ${families.join(", ")}`);
+  // Each family's parts, in the order given, and the people they ran.
+  const byFamily = new Map<PeopleFamily, PeopleReproduction[]>();
+  for (const p of parts) {
+    for (const f of p.families) byFamily.set(f, [...(byFamily.get(f) ?? []), p]);
   }
+  const peopleOf = (f: PeopleFamily) => byFamily.get(f)!.flatMap((p) => p.people);
+  for (const f of byFamily.keys()) {
+    const people = peopleOf(f);
+    if (new Set(people).size !== people.length) {
+      throw new RangeError(
+        `a family and person are in two of the tables: ${f} ${people.join(", ")}`,
+      );
+    }
+  }
+  const families = PEOPLE_FAMILIES.filter((f) => byFamily.has(f));
+  const people = peopleOf(families[0]!);
   for (const p of parts) {
     const same =
       p.trials === first.trials &&
       p.pool === first.pool &&
       JSON.stringify(p.frame) === JSON.stringify(first.frame) &&
-      p.people.join() === first.people.join();
+      p.families.every((f) => peopleOf(f).join() === people.join());
     if (!same) throw new RangeError("the tables differ in trials, pool, frame or people");
   }
+  const ordered = families.flatMap((f) => byFamily.get(f)!.map((p) => [f, p] as const));
+  const ofFamily = <T extends { readonly family: PeopleFamily }>(
+    pick: (p: PeopleReproduction) => readonly T[] | undefined,
+  ) => ordered.flatMap(([f, p]) => (pick(p) ?? []).filter((x) => x.family === f));
+  // A family's rows by strategy, then person, as one run lists them.
+  const rows = families.flatMap((f) =>
+    strategiesOf(f).flatMap((strategy) =>
+      people.flatMap((person) => {
+        const row = byFamily
+          .get(f)!
+          .flatMap((p) => p.rows)
+          .find((r) => r.family === f && r.strategy === strategy && r.person === person);
+        return row ? [row] : [];
+      }),
+    ),
+  );
   const order = (f: PeopleFamily) => PEOPLE_FAMILIES.indexOf(f);
-  const sorted = [...parts].sort((a, b) => order(a.families[0]!) - order(b.families[0]!));
+  const sorted = ordered.map(([, p]) => p);
   const multiclassPool = sorted.find((p) => p.multiclassPool !== undefined)?.multiclassPool;
   const fairData = sorted.find((p) => p.fairData !== undefined)?.fairData;
   return {
@@ -1367,19 +1398,17 @@ export function mergePeopleReproductions(parts: readonly PeopleReproduction[]): 
     frame: first.frame,
     ...(multiclassPool !== undefined ? { multiclassPool } : {}),
     ...(fairData !== undefined ? { fairData } : {}),
-    families: PEOPLE_FAMILIES.filter((f) => families.includes(f)),
-    people: first.people,
-    models: Object.assign({}, ...sorted.map((p) => p.models)),
-    budgets: Object.assign({}, ...sorted.map((p) => p.budgets)),
-    rows: [...parts.flatMap((p) => p.rows)].sort((a, b) => order(a.family) - order(b.family)),
-    misses: [...parts.flatMap((p) => p.misses)].sort((a, b) => order(a.family) - order(b.family)),
-    ...(parts.every((p) => p.runs)
-      ? {
-          runs: [...parts.flatMap((p) => p.runs!)].sort(
-            (a, b) => order(a.family) - order(b.family),
-          ),
-        }
-      : {}),
+    families,
+    people,
+    models: Object.fromEntries(families.map((f) => [f, byFamily.get(f)![0]!.models[f]])),
+    budgets: Object.fromEntries(families.map((f) => [f, byFamily.get(f)![0]!.budgets[f]])),
+    rows,
+    // Within a family the worst first; equal errors in the parts' (the people's) order, as
+    // one run's stable sort leaves them.
+    misses: ofFamily((p) => p.misses).sort(
+      (a, b) => order(a.family) - order(b.family) || b.error - a.error,
+    ),
+    ...(parts.every((p) => p.runs) ? { runs: ofFamily((p) => p.runs) } : {}),
   };
 }
 

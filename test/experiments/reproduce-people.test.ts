@@ -199,7 +199,8 @@ describe("reproducePeople", () => {
       population: pool,
       multiclass: iris,
       trials: 1,
-      people: ["careful", "flips-20"] as const,
+      // A coin, whose runs miss: the misses' order is merged too.
+      people: ["careful", "random", "flips-20"] as const,
       keepRuns: true,
     };
     const run = (families: ("binary-threshold" | "binary-linear" | "diagonal-linear")[]) =>
@@ -208,6 +209,15 @@ describe("reproducePeople", () => {
     // In another order than the table's: the merge puts the families in the table's order.
     const parts = [run(["diagonal-linear"]), run(["binary-threshold"]), run(["binary-linear"])];
     expect(mergePeopleReproductions(parts)).toEqual(whole);
+    // A cell at a time (a family and a person): the same table, misses and runs included.
+    const cells = (["diagonal-linear", "binary-threshold", "binary-linear"] as const).flatMap((f) =>
+      o.people.map((person) => reproducePeople({ ...o, people: [person], families: [f] })),
+    );
+    expect(mergePeopleReproductions(cells)).toEqual(whole);
+    expect(whole.misses.length).toBeGreaterThan(0);
+    // A family whose parts leave a person out, or hold one twice, is refused.
+    expect(() => mergePeopleReproductions(cells.slice(1))).toThrow(/differ/);
+    expect(() => mergePeopleReproductions([...cells, cells[0]!])).toThrow(/two of the tables/);
     expect(() => mergePeopleReproductions([parts[0]!, parts[0]!])).toThrow(/two of the tables/);
     expect(() =>
       mergePeopleReproductions([
