@@ -3,28 +3,28 @@ import { defineConfig } from "vitest/config";
 import { longestFirst } from "./test/longest-first.ts";
 
 /**
- * The sweep files' worker seconds in a clean-clone CI run (2c5ee51, 2-core machine), the
- * costliest listed. Without a results cache (a fresh clone) vitest runs the larger files
- * first, and size says little here: real-pools (37 lines, 341 s) and the route fuzz (about
- * 10 lines, 131-174 s each) would start last, so one worker ran alone for the stage's last
- * 100 s. Longest first, the two workers end within seconds of each other. A file not listed
- * runs after these, larger first; a stale figure only makes the order less good, never a
- * result different.
+ * The sweep files' worker seconds in a sweeps run with current recordings (test/sweeps/recorded.ts),
+ * the costliest listed: the route fuzz and the noisy HTTP study as measured on a slow day
+ * (321, 266 and 175 s); the recorded files at what a twentieth of their recorded cost,
+ * checked afresh, comes to on average (their cost varies with the draw: the yardsticks' 442 s
+ * and the people's 347 s with a tenth checked on that day). Without a results cache (a fresh
+ * clone) vitest runs the larger files first, and size says little here; longest first, the
+ * two workers end close together. A file not listed runs after these, larger first; a stale
+ * figure only makes the order less good, never a result different.
  */
 const COST_SECONDS: Readonly<Record<string, number>> = {
-  "test/sweeps/people.sweep.ts": 1006,
-  // 864 s at 2c5ee51; its searchers about 1.7x faster since (486 s at 37ae546, about 80 s
-  // more with the fair bound of the panel's other people, 35 s with the LPM bound).
-  "test/sweeps/ideal-searcher.sweep.ts": 600,
-  "test/sweeps/real-pools.sweep.ts": 341,
-  "test/sweeps/adaptive-targets.sweep.ts": 267,
-  "test/sweeps/calibration.sweep.ts": 246,
-  "test/sweeps/route-fuzz-postgres.sweep.ts": 174,
-  "test/sweeps/route-fuzz-sqlite.sweep.ts": 131,
-  "test/sweeps/noisy-http-study.sweep.ts": 83,
-  "test/sweeps/multiclass-datasets.sweep.ts": 76,
-  "test/sweeps/debrief-range.sweep.ts": 29,
-  "test/sweeps/honest-numbers.sweep.ts": 24,
+  "test/sweeps/route-fuzz-postgres.sweep.ts": 321,
+  "test/sweeps/route-fuzz-sqlite.sweep.ts": 266,
+  "test/sweeps/noisy-http-study.sweep.ts": 175,
+  "test/sweeps/people.sweep.ts": 130,
+  "test/sweeps/adaptive-targets.sweep.ts": 100,
+  "test/sweeps/ideal-searcher.sweep.ts": 60,
+  "test/sweeps/honest-numbers.sweep.ts": 40,
+  "test/sweeps/debrief-range.sweep.ts": 28,
+  "test/sweeps/ranking-general.sweep.ts": 27,
+  "test/sweeps/real-pools.sweep.ts": 25,
+  "test/sweeps/calibration.sweep.ts": 25,
+  "test/sweeps/multiclass-datasets.sweep.ts": 15,
 };
 
 /** The long statistical sweeps (`npm run test:sweeps`, also run by `.ci/run`), kept out of `npm test`. */

@@ -14,6 +14,7 @@ import { createRng } from "../../src/math/rng.ts";
 import { simulatedOracle } from "../../src/oracle/simulated-oracle.ts";
 import { syntheticMulticlassPool } from "../../src/population/multiclass.ts";
 import { recordFigures } from "./figures.ts";
+import { recordings } from "./recorded.ts";
 
 /**
  * Issue 10, calibration: under logistic noise (10% wrong on pairs a tenth of the truth's
@@ -27,42 +28,68 @@ import { recordFigures } from "./figures.ts";
  */
 const TRUTHS = 40;
 
+const recorded = recordings(import.meta.url);
+
+/** The seed's 40 truths, drawn in turn from its generator (cheap: no run). */
+function calibrationTruths(seed: string): number[][] {
+  const rng = createRng(seed);
+  return Array.from({ length: TRUTHS }, () =>
+    normalizeMulticlassTruth("linear", randomMulticlassTruth("linear", 3, rng)),
+  );
+}
+
+/** Run `t` of a seed (its `t`-th truth, oracle and engine seeded `t + 1`): error / radius and how many weights it left unidentified. */
+function calibrationRun(truth: number[], t: number) {
+  const family = lpmFamily();
+  const value = (p: MulticlassPoint) => {
+    let v = 0;
+    for (let i = 0; i < truth.length; i++) v += truth[i]! * p.point[i]!;
+    return v;
+  };
+  const oracle = simulatedOracle(value, logisticNoiseFor(family, value), t + 1);
+  const r = runProcedure(
+    adaptiveProcedure(family, {
+      tolerance: 0.01,
+      budget: 300,
+      credibility: 0.9,
+      model: "human",
+      seed: t + 1,
+    }),
+    oracle.ask,
+  ).result;
+  const error = family.error(truth, r.metric);
+  return {
+    ratio: error / r.credible.radius,
+    covered: error <= r.credible.radius,
+    unidentified: r.unidentified.length,
+  };
+}
+
+let family: ReturnType<typeof multiclassLinearFamily> | undefined;
+/** The LPM k = 3 family on the synthetic pool, its sphere found once for every run. */
+function lpmFamily() {
+  if (!family) {
+    const pool = syntheticMulticlassPool(3);
+    const sphere = findSphere(createSpace("offdiag-confusion", pool));
+    family = multiclassLinearFamily("linear", pool, { displayStep: 1e-4, sphere });
+  }
+  return family;
+}
+
 describe("calibration under logistic noise (LPM k = 3, the papers' random truths)", () => {
   it.each([
     ["calibration", 1],
     ["calibration-2", 2],
   ])("seed %s: the 0.9 credible region covers at least 31 of 40 truths", (seed, n) => {
-    const k = 3;
-    const pool = syntheticMulticlassPool(k);
-    const sphere = findSphere(createSpace("offdiag-confusion", pool));
-    const family = multiclassLinearFamily("linear", pool, { displayStep: 1e-4, sphere });
-    const rng = createRng(seed);
-    let covered = 0;
-    const ratios: number[] = [];
-    for (let t = 0; t < TRUTHS; t++) {
-      const truth = normalizeMulticlassTruth("linear", randomMulticlassTruth("linear", k, rng));
-      const value = (p: MulticlassPoint) => {
-        let v = 0;
-        for (let i = 0; i < truth.length; i++) v += truth[i]! * p.point[i]!;
-        return v;
-      };
-      const oracle = simulatedOracle(value, logisticNoiseFor(family, value), t + 1);
-      const r = runProcedure(
-        adaptiveProcedure(family, {
-          tolerance: 0.01,
-          budget: 300,
-          credibility: 0.9,
-          model: "human",
-          seed: t + 1,
-        }),
-        oracle.ask,
-      ).result;
-      const error = family.error(truth, r.metric);
-      ratios.push(error / r.credible.radius);
-      if (error <= r.credible.radius) covered++;
-      // Every such run must say that the weights are not pinned down to the tolerance.
-      expect(r.unidentified.length).toBeGreaterThan(0);
-    }
+    // A run at a time, each recorded on its own (recorded.ts): a seed's 40 runs are one
+    // computation of about four minutes, too coarse a unit to check afresh at random.
+    const runs = calibrationTruths(seed).map((truth, t) =>
+      recorded("calibrationRun", { seed, t }, () => calibrationRun(truth, t)),
+    );
+    const ratios = runs.map((r) => r.ratio);
+    const covered = runs.filter((r) => r.covered).length;
+    // Every such run must say that the weights are not pinned down to the tolerance.
+    for (const r of runs) expect(r.unidentified).toBeGreaterThan(0);
     const line = `LPM k=3 logistic, seed ${seed}: covered ${covered} of ${TRUTHS}; error / radius max ${Math.max(...ratios).toFixed(2)}`;
     console.log(line);
     recordFigures(`calibration-${n}`, import.meta.url, `seed ${seed}:`, line);

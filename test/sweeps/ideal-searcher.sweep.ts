@@ -14,6 +14,21 @@ import {
 import { idealSideBiasSearch } from "../../src/experiments/ideal-side-bias.ts";
 import { lpmDesignBound } from "../../src/experiments/lpm-design-bound.ts";
 import { recordFigures } from "./figures.ts";
+import { recordings } from "./recorded.ts";
+
+const recorded = recordings(import.meta.url);
+/**
+ * `f(args)`, read from its recording when its inputs did not change (recorded.ts); `named`
+ * stands in the recording's key for the arguments that are data the sweep builds from src/.
+ */
+function rec<A extends object, T>(
+  f: (a: A) => T,
+  args: A,
+  named: Partial<Record<keyof A, string>> = {},
+): T {
+  if (!f.name) throw new Error("rec: a named function");
+  return recorded(f.name, { ...args, ...named }, () => f(args));
+}
 
 /**
  * What a searcher TOLD that the person flips a share of their answers could reach on the
@@ -84,21 +99,21 @@ describe("issue 26: a searcher told the person's flips", () => {
         const trials = policy === "median" ? 4000 : 1500;
         lines[`${policy} ${flip}`] = add(
           `angle, ${100 * flip}% flips, 30 q, ${policy}`,
-          idealLineSearch({ ...line, flip, policy, trials }),
+          rec(idealLineSearch, { ...line, flip, policy, trials }),
         );
       }
     }
     const dlpm10 = add(
       "DLPM k = 3, 10% flips, 30 q",
-      idealSimplexSearch({ ...simplex, flip: 0.1, questions: 30, trials: 1000 }),
+      rec(idealSimplexSearch, { ...simplex, flip: 0.1, questions: 30, trials: 1000 }),
     );
     const dlpm25 = add(
       "DLPM k = 3, 20% flips, 25 q (the study's budget)",
-      idealSimplexSearch({ ...simplex, flip: 0.2, questions: 25, trials: 1000 }),
+      rec(idealSimplexSearch, { ...simplex, flip: 0.2, questions: 25, trials: 1000 }),
     );
     const dlpm30 = add(
       "DLPM k = 3, 20% flips, 30 q",
-      idealSimplexSearch({ ...simplex, flip: 0.2, questions: 30, trials: 1000 }),
+      rec(idealSimplexSearch, { ...simplex, flip: 0.2, questions: 30, trials: 1000 }),
     );
     report(
       "ideal-searcher",
@@ -132,15 +147,15 @@ describe("issue 26: a searcher told the person's flips", () => {
     // seeds are asserted on alone (on another, "another-seed-2": 0.2322, 6.3%, 53%).
     const seed = "ideal-searcher-sweep";
     const o = { target: 0.2, seed, questions: 45 };
-    const lpm10 = idealCostSearch({ ...o, flip: 0.1, trials: 100 });
-    const lpm20 = idealCostSearch({ ...o, flip: 0.2, trials: 300 });
+    const lpm10 = rec(idealCostSearch, { ...o, flip: 0.1, trials: 100 });
+    const lpm20 = rec(idealCostSearch, { ...o, flip: 0.2, trials: 300 });
     // Not told how the truths are drawn: the uniform prior on the costs' directions, the
     // uniform part of the engine's own (tune-a / tune-b at 20% flips: beyond 13.3% / 14.5%,
     // cell within 11% / 8%; at 10% flips, tune-a: p95 0.1024, cell within 98%; on
     // "another-seed-2": 10.0% and 24% at 20% flips, 86% at 10%).
     const uniform = { ...o, prior: "uniform" as const };
-    const uniform10 = idealCostSearch({ ...uniform, flip: 0.1, trials: 100 });
-    const uniform20 = idealCostSearch({ ...uniform, flip: 0.2, trials: 200 });
+    const uniform10 = rec(idealCostSearch, { ...uniform, flip: 0.1, trials: 100 });
+    const uniform20 = rec(idealCostSearch, { ...uniform, flip: 0.2, trials: 200 });
     report(
       "ideal-searcher-lpm",
       "LPM k = 3",
@@ -179,10 +194,10 @@ describe("issue 26: a searcher told the person's flips", () => {
     // (tune-a) 10% flips were beyond in 9.0% (cell 35%), 20% in 56.0%. This seed is asserted
     // on alone, with margin.
     const o = { target: 0.2, seed: "ideal-searcher-sweep", questions: 45 };
-    const exact = idealFairSearch({ ...o, flip: 0, trials: 20 });
-    const f5 = idealFairSearch({ ...o, flip: 0.05, trials: 60 });
-    const f10 = idealFairSearch({ ...o, flip: 0.1, trials: 200 });
-    const f20 = idealFairSearch({ ...o, flip: 0.2, trials: 100 });
+    const exact = rec(idealFairSearch, { ...o, flip: 0, trials: 20 });
+    const f5 = rec(idealFairSearch, { ...o, flip: 0.05, trials: 60 });
+    const f10 = rec(idealFairSearch, { ...o, flip: 0.1, trials: 200 });
+    const f20 = rec(idealFairSearch, { ...o, flip: 0.2, trials: 100 });
     report(
       "ideal-searcher-fair",
       "the whole fair metric",
@@ -217,7 +232,11 @@ describe("issue 26: a searcher told the person's flips", () => {
     // here) its p95 at 45 was 0.1635 / 0.1649 / 0.1672 with 2.7% / 2.6% / 2.5% of draws beyond
     // 0.2 (a cell within in 92% / 93% / 94% of draws); at 90 0.1143 / 0.1164 / 0.1169.
     // Asserted with margin.
-    const bound = fairDesignBound({ data: peopleFairData().data, trials: 30, questions: [45, 90] });
+    const bound = rec(
+      fairDesignBound,
+      { data: peopleFairData().data, trials: 30, questions: [45, 90] },
+      { data: "peopleFairData().data" },
+    );
     const [at45, at90] = bound.rows;
     const text = [
       "The whole fair metric's gap weights B for the people panel's probit person (sigma 0.05 of their range, on the counts shown), the draw of 30 truths the people sweep asserts: the error sum ||B - B'||_F that the best design of n questions leaves, knowing the truth (Fisher information of a probit answer for every pair of 400 random points of the query ball and the family's candidates, a, B and lambda together, the pairs weighted to minimise B's expected squared error; then B's error drawn from the Cramer-Rao Gaussian, 400 draws per truth). cell within: the chance that 30 runs (one per truth, a cell of reproduce people) have their error p95 within 0.2",
@@ -265,7 +284,11 @@ describe("issue 26: a searcher told the person's flips", () => {
     const bounds = Object.fromEntries(
       people.map(([person, questions]) => [
         person,
-        fairDesignBound({ data, trials: 30, questions, person, steps: 100 }).rows,
+        rec(
+          fairDesignBound,
+          { data, trials: 30, questions, person, steps: 100 },
+          { data: "peopleFairData().data" },
+        ).rows,
       ]),
     ) as Record<(typeof people)[number][0], readonly FairDesignBoundRow[]>;
     const text = [
@@ -321,14 +344,11 @@ describe("issue 26: a searcher told the person's flips", () => {
     const people = ["probit", "lapse", "tie-band", "side-bias", "fatigue"] as const;
     const rows = people.map((person) => ({
       person,
-      row: lpmDesignBound({
-        pool,
-        trials: 30,
-        questions: [45],
-        person,
-        steps: 100,
-        directions: 100,
-      }).rows[0]!,
+      row: rec(
+        lpmDesignBound,
+        { pool, trials: 30, questions: [45], person, steps: 100, directions: 100 },
+        { pool: "peopleMulticlassPool().pool" },
+      ).rows[0]!,
     }));
     const text = [
       "An LPM's costs (iris, k = 3, the people panel's linear cells: error max |a_i - a_i'|, target 0.2) for the people panel's probit-based people (src/oracle/people.ts), the draw of 30 truths the people sweep asserts: the error that the best design of 45 questions (the study's budget) leaves, knowing the truth and the person (Fisher information of the person's answer on the counts shown for every pair of the study's kind of query points for 100 random directions: the classifier best for each and its points of the feasible sphere; the pairs weighted to minimise the costs' expected squared error, 100 Frank-Wolfe steps; then the error drawn from the Cramer-Rao Gaussian, 400 draws per truth). lapse: a coin on a tenth of the answers; tie-band and side-bias: the answers on pairs nearer than the band (0.05 and 0.1 of the range) counted as saying nothing; fatigue: the noise growing by a tenth per question, each block of 9 questions at its first question's noise. cell within: the chance that 30 runs (one per truth, a cell of reproduce people) have their error p95 within 0.2",
@@ -360,15 +380,17 @@ describe("issue 26: a searcher told the person's flips", () => {
     const { data } = peopleFairData();
     const o = { data, questions: 25, target: 0.1, seed: "ideal-searcher-sweep", trials: 120 };
     const probit = { sideBias: 0.5, nearBand: 0 };
-    const told = idealSideBiasSearch(o);
-    const unaware = idealSideBiasSearch({ ...o, kinds: [probit] });
+    const sideBias = (a: Parameters<typeof idealSideBiasSearch>[0]) =>
+      rec(idealSideBiasSearch, a, { data: "peopleFairData().data" });
+    const told = rec(idealSideBiasSearch, o, { data: "peopleFairData().data" });
+    const unaware = sideBias({ ...o, kinds: [probit] });
     // A probit person, or (a tenth of the prior) one who answers near pairs at random.
     const learner = [
       { ...probit, weight: 0.9 },
       { sideBias: 0.5, weight: 0.1 },
     ];
-    const learning = idealSideBiasSearch({ ...o, kinds: learner });
-    const offBand = idealSideBiasSearch({
+    const learning = sideBias({ ...o, kinds: learner });
+    const offBand = sideBias({
       ...o,
       kinds: [
         { ...probit, weight: 0.8 },
@@ -376,7 +398,7 @@ describe("issue 26: a searcher told the person's flips", () => {
         { sideBias: 0.5, nearBand: 0.2, weight: 0.1 },
       ],
     });
-    const thinPool = idealSideBiasSearch({
+    const thinPool = sideBias({
       ...o,
       kinds: learner,
       pool: { draws: 1, posterior: 16, prior: 16 },

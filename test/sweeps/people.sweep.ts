@@ -18,6 +18,10 @@ import { prepareStudyData } from "../../src/server/kinds/binary/data.ts";
 import type { StudyAnswerModel } from "../../src/server/study/config.ts";
 import { cancerDiagnosisConfig } from "../../src/server/study/template.ts";
 import { recordFigures } from "./figures.ts";
+import { recordings } from "./recorded.ts";
+
+/** This file's cells, read from their recordings when their inputs did not change (recorded.ts). */
+const recorded = recordings(import.meta.url);
 
 /**
  * Issue 26's targets for the panel of simulated people, measured as `elicit reproduce people`
@@ -456,16 +460,18 @@ function modelRun(model: StudyAnswerModel, family: PeopleFamily, person: PersonT
 const modelRuns = new Map<string, ReturnType<typeof computeModelRun>>();
 
 function computeModelRun(model: StudyAnswerModel, family: PeopleFamily, person: PersonType) {
-  return reproducePeople({
-    population: prepareStudyData(cancerDiagnosisConfig()).pool,
-    multiclass: peopleMulticlassPool(),
-    fair: peopleFairData(),
-    trials: 20,
-    truthSeed: "models-1",
-    families: [family],
-    people: [person],
-    model,
-  }).rows.filter((x) => x.strategy === "adaptive")[0]!;
+  const args = { trials: 20, truthSeed: "models-1", families: [family], people: [person], model };
+  return recorded(
+    "reproducePeople adaptive row",
+    args,
+    () =>
+      reproducePeople({
+        population: prepareStudyData(cancerDiagnosisConfig()).pool,
+        multiclass: peopleMulticlassPool(),
+        fair: peopleFairData(),
+        ...args,
+      }).rows.filter((x) => x.strategy === "adaptive")[0]!,
+  );
 }
 
 /** The same cell under two answer models, each row by its model's name. */
@@ -538,14 +544,15 @@ describe("issue 26: the panel of people (reproduce people)", () => {
   for (const family of PEOPLE_FAMILIES) {
     for (const person of PERSON_TYPES) {
       it(`adaptive cells: ${family} ${person} against the issue's targets, its gaps listed`, () => {
-        const part = reproducePeople({
-          population,
-          multiclass: peopleMulticlassPool(),
-          fair: peopleFairData(),
-          trials: 30,
-          families: [family],
-          people: [person],
-        });
+        const args = { trials: 30, families: [family], people: [person] };
+        const part = recorded("reproducePeople", args, () =>
+          reproducePeople({
+            population,
+            multiclass: peopleMulticlassPool(),
+            fair: peopleFairData(),
+            ...args,
+          }),
+        );
         parts.set(`${family} ${person}`, part);
         console.log(formatPeopleReproduction(part));
         expect(gapsOf(part)).toEqual(

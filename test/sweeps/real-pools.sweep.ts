@@ -2,6 +2,9 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { REAL_POOL_CASES, sweepRealPool } from "../../src/experiments/real-pool-sweep.ts";
+import { recordings } from "./recorded.ts";
+
+const recorded = recordings(import.meta.url);
 
 /**
  * Issue 10, "Real pools": on every bundled dataset, 50 random noise-free truths per family the
@@ -25,7 +28,7 @@ describe.each(REAL_POOL_CASES.map((c) => [`${c.dataset} ${c.family} ${c.pool ?? 
         fileURLToPath(new URL(`../../data/${c.dataset}.csv`, import.meta.url)),
         "utf8",
       );
-      const s = sweepRealPool(csv, c, truths);
+      const s = recorded("sweepRealPool", { case: c, truths }, () => sweepRealPool(csv, c, truths));
       console.log(
         `${c.dataset} ${c.family} ${c.pool ?? ""}: max error ${s.maxError.toFixed(4)} (tolerance ${s.tolerance}), questions mean ${s.meanQuestions.toFixed(1)} max ${s.maxQuestions} (budget ${s.budget}); ok ${s.ok}, flagged ${s.flagged}, silent misses ${s.silentMisses}`,
       );
