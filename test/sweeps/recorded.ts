@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 
 /**
  * Recorded sweep computations: the sweeps' costly pure computations (a people cell, a
- * yardstick searcher, a calibration seed) stored in `test/sweeps/recorded/<sweep>.json`, each
+ * yardstick searcher, a calibration run) stored in `test/sweeps/recorded/<sweep>.json`, each
  * beside a hash of everything its result can depend on. A sweep's assertions always run; what
  * the recording saves is recomputing results whose inputs did not change.
  *
