@@ -16,7 +16,7 @@ afterEach(() => {
 });
 
 /** A sweep file of its own (its content is one of the recordings' inputs) and a folder for them. */
-function sweep(content = "// a sweep\n") {
+function sweep(content = "// a sweep\nexport const cells = 1;\n") {
   const dir = tempDir("elicit-recorded-");
   const file = join(dir, "demo.sweep.ts");
   writeFileSync(file, content);
@@ -83,7 +83,7 @@ describe("recorded sweep computations (test/sweeps/recorded.ts)", () => {
     const s = sweep();
     mode("record");
     recordings(s.url, { dir: s.dir })("f", {}, () => 1);
-    writeFileSync(s.file, "// the sweep, edited\n");
+    writeFileSync(s.file, "// a sweep\nexport const cells = 2;\n");
     mode("check", 0);
     expect(recordings(s.url, { dir: s.dir })("f", {}, () => 2)).toBe(2);
     // Recording again drops what the old inputs gave.
@@ -91,6 +91,27 @@ describe("recorded sweep computations (test/sweeps/recorded.ts)", () => {
     recordings(s.url, { dir: s.dir })("g", {}, () => 3);
     const stored = JSON.parse(readFileSync(join(s.dir, "demo.json"), "utf8"));
     expect(Object.keys(stored)).toEqual(["g {}"]);
+  });
+
+  it("a sweep file's comments, layout and types are not among its inputs: editing them keeps a recording current", () => {
+    vi.spyOn(console, "log").mockImplementation(() => {});
+    const s = sweep();
+    mode("record");
+    recordings(s.url, { dir: s.dir })("f", {}, () => 1);
+    // A note on a known gap, another layout and a type: what the file computes is the same.
+    writeFileSync(
+      s.file,
+      "/* a sweep, with a longer note */\nexport const cells: number =\n  1; // still one\n",
+    );
+    mode("check", 0);
+    expect(recordings(s.url, { dir: s.dir })("f", {}, () => 2)).toBe(1);
+    // A string is code: an edit inside one (even one that looks like a comment) is a change.
+    writeFileSync(s.file, 'export const cells = 1;\nexport const url = "http://a//b";\n');
+    mode("record");
+    recordings(s.url, { dir: s.dir })("f", {}, () => 1);
+    writeFileSync(s.file, 'export const cells = 1;\nexport const url = "http://a//c";\n');
+    mode("check", 0);
+    expect(recordings(s.url, { dir: s.dir })("f", {}, () => 2)).toBe(2);
   });
 
   it("off computes every time and writes nothing", () => {

@@ -2,6 +2,7 @@ import { createHash, type Hash, randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { basename, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { transformSync } from "esbuild";
 
 /**
  * Recorded sweep computations: the sweeps' costly pure computations (a people cell, a
@@ -10,7 +11,10 @@ import { fileURLToPath } from "node:url";
  * the recording saves is recomputing results whose inputs did not change.
  *
  * The hash covers `src/`, `data/`, the sweep file itself, the lockfile and the Node version,
- * arch and platform; a computation gets nothing else (its `args` are part of its key). The
+ * arch and platform; a computation gets nothing else (its `args` are part of its key). A
+ * TypeScript file counts as the JavaScript it compiles to (esbuild, whose version the
+ * lockfile holds): its comments, layout and types are not inputs, so a note added to a
+ * sweep's known gaps leaves its recordings current. The
  * engine is pure (no clock, no `Math.random`), so equal inputs give equal results, bit for
  * bit; that is checked on every run, not assumed: a random share of the recorded results
  * (`ELICIT_SWEEP_CHECK_SHARE`, default 0.05, at least one per sweep file) is computed afresh
@@ -137,8 +141,15 @@ function inputsHash(sweep: string): string {
 
 function addFile(hash: Hash, f: string): void {
   hash.update(`${relative(ROOT, f).split("\\").join("/")}\0`);
-  hash.update(readFileSync(f));
+  const loader = /\.[cm]?tsx?$/.test(f) ? (f.endsWith("x") ? "tsx" : "ts") : undefined;
+  hash.update(loader ? compiled(f, loader) : readFileSync(f));
   hash.update("\0");
+}
+
+/** The JavaScript a TypeScript file runs as: what it computes, without its comments or types. */
+function compiled(f: string, loader: "ts" | "tsx"): string {
+  return transformSync(readFileSync(f, "utf8"), { loader, legalComments: "none", sourcefile: f })
+    .code;
 }
 
 function listFiles(dir: string): string[] {
